@@ -1,0 +1,71 @@
+#pragma once
+// The three force-law families of SPEC §1, in physical and dimensionless form.
+//
+// Physical law (SPEC §1):   m δ'' + F(δ, δ') = 0,  δ(0) = 0, δ'(0) = v,
+//   hysteresis  (Hunt–Crossley family): F = K δⁿ + C δⁿ δ'        (SF2020 eq. 7, PN2020 eq. 9)
+//   linear damper (Kelvin–Voigt/Hertz): F = K δⁿ + c δ'           (PN2020 eq. 8)
+//   Tsuji type  (DEM codes):            F = K δⁿ + χ √(mK) δ^((n-1)/2) δ'   (PINSLOT eq. 89–90)
+//
+// Scaling (PN2020 eq. 27 and the remark after eq. 35): δ_m = [(n+1) m v² / (2K)]^(1/(n+1)),
+// x = δ/δ_m, τ = t v/δ_m turns every family into
+//   x'' + a x^p x' + κ xⁿ = 0,  x(0) = 0, x'(0) = 1,   κ = (n+1)/2,
+// with (a, p) = (κ h, n) for hysteresis (h = C v/K, SF2020 eq. 38), (ζ, 0) for the linear
+// damper (ζ = c δ_m/(m v)) and (χ √κ, (n-1)/2) for the Tsuji type. So e_out depends only on
+// n and one dimensionless damping number: h, ζ or χ.
+#include <string_view>
+
+namespace calib {
+
+enum class Family { hysteresis, linear_damper, tsuji };
+
+std::string_view family_name(Family f);
+
+// A force law in dimensionless form: `damping` is h, ζ or χ according to the family.
+// `clamp`: true  -> total force limited to >= 0 and separation where F = 0 (PN2020 eq. 20);
+//          false -> the law acts (possibly tensile) until δ returns to 0.
+struct ContactLaw {
+  Family family = Family::linear_damper;
+  double n = 1.5;
+  double damping = 0.0;
+  bool clamp = true;
+};
+
+// Physical parameters of one impact (SI units). `damping` is C [N s/m^(n+1)] for the
+// hysteresis family, c [N s/m] for the linear damper and χ [-] for the Tsuji type.
+struct PhysicalImpact {
+  Family family = Family::linear_damper;
+  double m = 1.0;  // effective mass [kg]
+  double k = 1.0;  // stiffness K [N/mⁿ]
+  double v = 1.0;  // impact speed [m/s]
+  double n = 1.5;
+  double damping = 0.0;
+  bool clamp = true;
+};
+
+// Scales of SPEC §1 for one physical impact.
+struct ImpactScales {
+  double delta_m;  // undamped max penetration [m], PN2020 eq. 27
+  double time;     // δ_m / v [s]
+  double force;    // m v² / δ_m [N]
+  double energy;   // m v² [J]
+};
+
+ImpactScales impact_scales(double m, double k, double v, double n);
+
+// Physical -> dimensionless law (validates the parameters; throws InputError).
+ContactLaw to_dimensionless(const PhysicalImpact& p);
+// Dimensionless damping number -> physical damping parameter for (m, k, v).
+double to_physical_damping(Family f, double dimensionless, double m, double k, double v, double n);
+
+// Coefficients of the generic equation x'' + a x^p x' + A xⁿ = 0 with x'(0) = V.
+struct GenericCoefficients {
+  double A, a, p, n, V;
+  bool clamp;
+};
+
+GenericCoefficients generic_coefficients(const ContactLaw& law);
+// The same impact written directly in physical units (A = K/m, a = damping/m·…, V = v);
+// used to cross-check the scaling.
+GenericCoefficients generic_coefficients(const PhysicalImpact& p);
+
+}  // namespace calib

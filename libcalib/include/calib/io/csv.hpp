@@ -1,0 +1,45 @@
+#pragma once
+// CSV in (fast-cpp-csv-parser) and out (atomic, shortest round-trip number format).
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "calib/io/atomic_file.hpp"
+
+namespace calib::io {
+
+// Numeric columns read by name; extra columns in the file are ignored.
+struct NumericTable {
+  std::vector<std::string> names;
+  std::vector<std::vector<double>> columns;  // columns[i] belongs to names[i]
+  std::size_t rows() const { return columns.empty() ? 0 : columns.front().size(); }
+  const std::vector<double>& column(const std::string& name) const;
+};
+
+// Reads the named columns (1 to 6 of them) as finite doubles. Throws InputError for a
+// missing file or column, a non-numeric cell, NaN/Inf, or a file with no data rows;
+// messages name the file, the line and the column.
+NumericTable read_numeric_csv(const std::filesystem::path& file,
+                              const std::vector<std::string>& columns);
+
+using CsvCell = std::variant<double, std::int64_t, std::string>;
+
+// Shortest representation that reads back to the same double ("{}" of fmt).
+std::string format_number(double value);
+std::string format_cell(const CsvCell& cell);
+
+// Writes a CSV atomically: rows go to a temporary file; commit() renames it.
+class CsvWriter {
+ public:
+  CsvWriter(const std::filesystem::path& destination, const std::vector<std::string>& header);
+  void row(const std::vector<CsvCell>& cells);
+  void commit() { file_.commit(); }
+
+ private:
+  AtomicFile file_;
+  std::size_t width_;
+};
+
+}  // namespace calib::io

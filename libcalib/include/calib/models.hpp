@@ -1,0 +1,46 @@
+#pragma once
+// The catalog of contact-force laws and damping formulas (SPEC §1, issue #3), looked up by
+// a stable name. Each entry maps a desired e (and n) to the dimensionless damping number
+// of its family (h, ζ or χ; see contact_law.hpp), so the same formula can be simulated for
+// any (m, K, v) exactly.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "calib/contact_law.hpp"
+
+namespace calib::models {
+
+using DampingFormula = double (*)(double e, double n);
+
+struct Model {
+  std::string_view name;         // stable CLI/CSV name
+  std::string_view description;  // one line
+  std::string_view source;       // paper + equation
+  std::string_view validity;     // where the formula is meant to be used
+  Family family;
+  bool default_clamp;            // separation rule the source uses
+  std::optional<double> fixed_n; // formulas tied to one exponent (eq. 52: 3/2; eq. 57: 1)
+  bool exact;                    // reproduces e exactly (up to solver tolerance)
+  DampingFormula damping;        // e, n -> h, ζ or χ
+};
+
+const std::vector<Model>& catalog();
+// Throws InputError listing the known names when `name` is not in the catalog.
+const Model& find(std::string_view name);
+
+// The dimensionless law of `model` for a desired e and exponent n. A model with a fixed
+// exponent rejects any other n. `clamp` overrides the model's separation rule.
+ContactLaw law_for(const Model& model, double e, double n, std::optional<bool> clamp = {});
+
+// ζ(e) = -ln e / √(ln²e + π²), the damping ratio of a linear oscillator with restitution e.
+double damping_ratio_of_cor(double e);
+
+// PN2020 eq. 49 in dimensionless form: ζ = α(e^β - 1)·((n+1)/2)^{1/(n+1)}, given α, β.
+double pn2020_zeta(double alpha, double beta, double e, double n);
+// PN2020 eq. 46–47 (paper coefficients).
+double pn2020_alpha(double n);
+double pn2020_beta(double n);
+
+}  // namespace calib::models

@@ -1,0 +1,115 @@
+// `calib impact` and `calib calibrate`: one event-terminated solve / one exact inverse.
+#include <optional>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "calib/calibrate.hpp"
+#include "calib/contact_law.hpp"
+#include "calib/impact.hpp"
+#include "calib/models.hpp"
+#include "commands.hpp"
+
+namespace calib::cli {
+
+namespace {
+
+struct ImpactArgs {
+  std::string model = "linear-damper";
+  double e = 0.8, n = 1.5, m = 1.0, k = 1.0, v = 1.0;
+  std::optional<std::string> clamp;  // on|off
+  double rel_tol = 1e-10, abs_tol = 1e-12;
+  Format format = Format::text;
+};
+
+void add_impact_args(CLI::App& cmd, ImpactArgs& a) {
+  cmd.add_option("--model", a.model, "model name (see `calib models`)")->capture_default_str();
+  cmd.add_option("--e", a.e, "desired coefficient of restitution, in (0, 1]")->capture_default_str();
+  cmd.add_option("--n", a.n, "Hertz exponent, in [1, 2]")->capture_default_str();
+  cmd.add_option("--m", a.m, "effective mass [kg]")->capture_default_str();
+  cmd.add_option("--k", a.k, "stiffness K [N/m^n]")->capture_default_str();
+  cmd.add_option("--v", a.v, "impact speed [m/s]")->capture_default_str();
+  cmd.add_option("--clamp", a.clamp, "on: force >= 0, separate at F = 0; off: separate at delta = 0")
+      ->check(CLI::IsMember({"on", "off"}));
+  cmd.add_option("--rel-tol", a.rel_tol, "ODE relative tolerance")->capture_default_str();
+  cmd.add_option("--abs-tol", a.abs_tol, "ODE absolute tolerance (dimensionless)")->capture_default_str();
+  add_format_flag(cmd, a.format);
+}
+
+std::optional<bool> clamp_of(const ImpactArgs& a) {
+  if (!a.clamp) return std::nullopt;
+  return *a.clamp == "on";
+}
+
+void print_record(const nlohmann::json& rec, Format format) {
+  if (format == Format::json) {
+    fmt::print("{}\n", rec.dump(2));
+    return;
+  }
+  std::string header, values;
+  for (auto it = rec.begin(); it != rec.end(); ++it) {
+    const std::string val = it->is_string() ? it->get<std::string>() : it->dump();
+    if (format == Format::csv) {
+      header += (header.empty() ? "" : ",") + it.key();
+      values += (values.empty() ? "" : ",") + val;
+    } else {
+      fmt::print("{:<18} {}\n", it.key(), val);
+    }
+  }
+  if (format == Format::csv) fmt::print("{}\n{}\n", header, values);
+}
+
+}  // namespace
+
+void register_impact(CLI::App& app) {
+  static ImpactArgs a;
+  auto* cmd = app.add_subcommand("impact", "simulate one impact with a catalog model's damping for e");
+  add_impact_args(*cmd, a);
+  cmd->callback([] {
+    const models::Model& model = models::find(a.model);
+    const ContactLaw law = models::law_for(model, a.e, a.n, clamp_of(a));
+    PhysicalImpact p{law.family, a.m, a.k, a.v, a.n,
+                     to_physical_damping(law.family, law.damping, a.m, a.k, a.v, a.n), law.clamp};
+    impact::ImpactOptions opt;
+    opt.rel_tol = a.rel_tol;
+    opt.abs_tol = a.abs_tol;
+    const impact::PhysicalResult r = impact::solve_physical(p, opt);
+    print_record({{"model", model.name}, {"family", family_name(law.family)}, {"e", a.e},
+                  {"n", a.n}, {"m", a.m}, {"k", a.k}, {"v", a.v}, {"clamp", law.clamp},
+                  {"damping_dimensionless", law.damping}, {"damping", p.damping},
+                  {"e_out", r.e_out}, {"delta_max", r.delta_max}, {"t_contact", r.t_contact},
+                  {"f_max", r.f_max}, {"delta_sep", r.delta_sep},
+                  {"energy_residual", r.energy_residual},
+                  {"status", impact::status_name(r.status)}, {"rel_tol", opt.rel_tol},
+                  {"abs_tol", opt.abs_tol}},
+                 a.format);
+  });
+
+  static ImpactArgs c;
+  auto* cal = app.add_subcommand("calibrate", "exact damping for a desired e (root finding on e_out)");
+  add_impact_args(*cal, c);
+  cal->callback([] {
+    const models::Model& model = models::find(c.model);
+    const bool clamp = clamp_of(c).value_or(model.default_clamp);
+    calibrate::CalibrateOptions opt;
+    const calibrate::Calibration cb = calibrate::calibrate_damping(model.family, c.n, clamp, c.e, opt);
+    nlohmann::json rec = {{"model", model.name}, {"family", family_name(model.family)},
+                          {"e", c.e}, {"n", c.n}, {"m", c.m}, {"k", c.k}, {"v", c.v},
+                          {"clamp", clamp}};
+    rec["zeta"] = model.family == Family::linear_damper ? nlohmann::json(cb.damping) : nlohmann::json();
+    rec["h"] = model.family == Family::hysteresis ? nlohmann::json(cb.damping) : nlohmann::json();
+    rec["chi"] = model.family == Family::tsuji ? nlohmann::json(cb.damping) : nlohmann::json();
+    if (model.family == Family::hysteresis) rec["h_algebraic"] = calibrate::hysteresis_h_exact(c.e);
+    rec["c"] = to_physical_damping(model.family, cb.damping, c.m, c.k, c.v, c.n);
+    rec["e_out"] = cb.e_out;
+    rec["solves"] = cb.solves;
+    rec["cor_rel_tol"] = opt.cor_rel_tol;
+    rec["rel_tol"] = opt.impact.rel_tol;
+    rec["abs_tol"] = opt.impact.abs_tol;
+    print_record(rec, c.format);
+  });
+}
+
+void register_calibrate(CLI::App&) {}  // registered together with impact (shared flags)
+
+}  // namespace calib::cli

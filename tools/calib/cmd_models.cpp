@@ -1,0 +1,38 @@
+// `calib models`: the catalog with sources and validity.
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "calib/models.hpp"
+#include "commands.hpp"
+
+namespace calib::cli {
+
+void register_models(CLI::App& app) {
+  auto* cmd = app.add_subcommand("models", "list the contact-model catalog with sources");
+  static Format format = Format::text;
+  add_format_flag(*cmd, format);
+  cmd->callback([] {
+    if (format == Format::json) {
+      nlohmann::json out = nlohmann::json::array();
+      for (const auto& m : models::catalog())
+        out.push_back({{"name", m.name}, {"family", family_name(m.family)},
+                       {"description", m.description}, {"source", m.source},
+                       {"validity", m.validity}, {"default_clamp", m.default_clamp},
+                       {"exact", m.exact},
+                       {"fixed_n", m.fixed_n ? nlohmann::json(*m.fixed_n) : nlohmann::json()}});
+      fmt::print("{}\n", out.dump(2));
+      return;
+    }
+    if (format == Format::csv) fmt::print("name,family,default_clamp,fixed_n,source\n");
+    for (const auto& m : models::catalog()) {
+      if (format == Format::csv)
+        fmt::print("{},{},{},{},\"{}\"\n", m.name, family_name(m.family), m.default_clamp,
+                   m.fixed_n ? fmt::format("{}", *m.fixed_n) : "", m.source);
+      else
+        fmt::print("{:<26} {:<14} {}\n{:<41} source: {}; valid: {}\n", m.name,
+                   family_name(m.family), m.description, "", m.source, m.validity);
+    }
+  });
+}
+
+}  // namespace calib::cli

@@ -1,0 +1,37 @@
+#pragma once
+// Every `calib` subcommand registers itself here; main.cpp calls register_all() once.
+// Each subcommand is a thin layer over a libcalib function.
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace calib::cli {
+
+// Output format shared by the subcommands that print results.
+enum class Format { text, csv, json };
+
+// Flags every study subcommand shares (issue #2): --config, --out, --threads, --quiet,
+// --progress. Defaults: configs/<study>.toml and results/<study>/.
+struct StudyFlags {
+  std::string config;
+  std::string out;
+  int threads = 0;  // 0 = all cores
+  bool quiet = false;
+  bool progress = false;
+};
+void add_study_flags(CLI::App& cmd, StudyFlags& flags, const std::string& study);
+void add_format_flag(CLI::App& cmd, Format& format);
+
+void register_models(CLI::App& app);
+void register_impact(CLI::App& app);
+void register_calibrate(CLI::App& app);
+void register_studies(CLI::App& app);
+
+inline void register_all(CLI::App& app) {
+  register_models(app);
+  register_impact(app);
+  register_calibrate(app);
+  register_studies(app);
+}
+
+}  // namespace calib::cli

@@ -1,0 +1,24 @@
+#include "commands.hpp"
+
+namespace calib::cli {
+
+void add_study_flags(CLI::App& cmd, StudyFlags& flags, const std::string& study) {
+  flags.config = "configs/" + study + ".toml";
+  flags.out = "results/" + study;
+  cmd.add_option("--config", flags.config, "TOML config")->capture_default_str();
+  cmd.add_option("--out", flags.out, "output folder")->capture_default_str();
+  cmd.add_option("--threads", flags.threads, "worker threads (0 = all cores)")
+      ->check(CLI::NonNegativeNumber);
+  cmd.add_flag("--quiet", flags.quiet, "no progress or summary on stderr");
+  cmd.add_flag("--progress", flags.progress, "show a progress bar even when stderr is not a terminal");
+}
+
+void add_format_flag(CLI::App& cmd, Format& format) {
+  cmd.add_option("--format", format, "output format")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, Format>{{"text", Format::text}, {"csv", Format::csv}, {"json", Format::json}},
+          CLI::ignore_case))
+      ->default_str("text");
+}
+
+}  // namespace calib::cli
