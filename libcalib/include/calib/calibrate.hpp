@@ -11,7 +11,8 @@ namespace calib::calibrate {
 // trivial root h = 0 is divided out and e -> 1 keeps full relative accuracy.
 double hysteresis_h_exact(double e);
 // Forward map e(h) = [1 + W₀(-(1+h) e^{-(1+h)})]/h (principal Lambert W, Boost.Math);
-// derived from eq. 39 with y = 1 - e h: y e^{-y} = (1+h) e^{-(1+h)}.
+// derived from eq. 39 with y = 1 - e h: y e^{-y} = (1+h) e^{-(1+h)}. Near the branch
+// point (h -> 0, e -> 1) it loses digits (relative error ~1e-16/h²); use it as a check.
 double hysteresis_e_of_h(double h);
 
 // ---- linear damper, n = 1 (Butcher–Segalman, PN2020 eq. 55–56) ------------------------
