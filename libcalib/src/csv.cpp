@@ -1,6 +1,8 @@
 #include "calib/io/csv.hpp"
 
 #include <array>
+#include <charconv>
+#include <cstring>
 #include <cmath>
 #include <tuple>
 
@@ -36,13 +38,22 @@ NumericTable read_fixed(const std::filesystem::path& file, const std::vector<std
                [&]<std::size_t... I>(std::index_sequence<I...>) {
                  return std::make_tuple(names[I]...);
                }(std::make_index_sequence<N>{}));
-    std::array<double, N> row{};
+    // Cells are taken as text and converted with std::from_chars: fccp's own double
+    // parser is not correctly rounded (6.02214076e23 read back as a different double).
+    std::array<char*, N> row{};
     while (std::apply([&](auto&... cell) { return in.read_row(cell...); }, row)) {
       for (std::size_t i = 0; i < N; ++i) {
-        if (!std::isfinite(row[i]))
-          throw InputError(fmt::format("{}:{}: column '{}' holds a non-finite value ({})",
-                                       file.string(), in.get_file_line(), names[i], row[i]));
-        table.columns[i].push_back(row[i]);
+        const char* text = row[i];
+        const char* end = text + std::strlen(text);
+        double value = 0.0;
+        auto [ptr, ec] = std::from_chars(text, end, value);
+        if (ec != std::errc() || ptr != end || text == end)
+          throw InputError(fmt::format("{}:{}: malformed CSV: column '{}' holds '{}', not a number",
+                                       file.string(), in.get_file_line(), names[i], text));
+        if (!std::isfinite(value))
+          throw InputError(fmt::format("{}:{}: malformed CSV: column '{}' holds a non-finite value ({})",
+                                       file.string(), in.get_file_line(), names[i], text));
+        table.columns[i].push_back(value);
       }
     }
   } catch (const ::io::error::base& e) {
