@@ -25,6 +25,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     return 2;
+  } catch (const calib::Interrupted& e) {
+    fmt::print(stderr, "calib: interrupted: {}\n", e.what());
+    return 130;
   } catch (const calib::InputError& e) {
     fmt::print(stderr, "calib: error: {}\n", e.what());
     return 2;

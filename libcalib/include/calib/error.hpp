@@ -26,3 +26,11 @@ class ComputeError : public Error {
 };
 
 }  // namespace calib
+
+namespace calib {
+// A run stopped by SIGINT/SIGTERM after flushing a resumable partial (CLI exit 130).
+class Interrupted : public Error {
+ public:
+  using Error::Error;
+};
+}  // namespace calib
