@@ -32,8 +32,9 @@ NumericTable read_fixed(const std::filesystem::path& file, const std::vector<std
   table.names = names;
   table.columns.resize(N);
   try {
-    ::io::CSVReader<N, ::io::trim_chars<' ', '\t'>, ::io::double_quote_escape<',', '"'>> in(
-        file.string());
+    ::io::CSVReader<N, ::io::trim_chars<' ', '\t'>, ::io::double_quote_escape<',', '"'>,
+                    ::io::throw_on_overflow, ::io::single_line_comment<'#'>>
+        in(file.string());
     std::apply([&](auto const&... n) { in.read_header(::io::ignore_extra_column, n...); },
                [&]<std::size_t... I>(std::index_sequence<I...>) {
                  return std::make_tuple(names[I]...);

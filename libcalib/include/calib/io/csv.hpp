@@ -10,7 +10,8 @@
 
 namespace calib::io {
 
-// Numeric columns read by name; extra columns in the file are ignored.
+// Numeric columns read by name; extra columns in the file are ignored; lines starting with
+// # are comments (used for the source note of transcribed tables).
 struct NumericTable {
   std::vector<std::string> names;
   std::vector<std::vector<double>> columns;  // columns[i] belongs to names[i]
