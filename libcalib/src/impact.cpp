@@ -119,10 +119,12 @@ RawResult integrate(const GenericCoefficients& coeff, double length_scale,
     // Maximum penetration: x' changes sign inside this step.
     if (!rebounding && cur[1] <= 0.0) {
       rebounding = true;
+      if (opt.diagnostics) {
       std::uintmax_t it = 100;
       auto vel = [&](double t) { return state_at(t)[1]; };
       auto br = boost::math::tools::toms748_solve(vel, t0, t1, prev[1], cur[1], tol, it);
       r.x_max = state_at(0.5 * (br.first + br.second))[0];
+      }
     } else if (rebounding && cur[1] > 0.0) {
       r.status = Status::captured;  // the bodies turned back into each other
       r.t_sep = t1;
@@ -130,7 +132,7 @@ RawResult integrate(const GenericCoefficients& coeff, double length_scale,
       return r;
     }
     // Peak force: sample the step; refine with Brent where the midpoint is the largest.
-    {
+    if (opt.diagnostics) {
       const double tm = 0.5 * (t0 + t1);
       const State& sm = state_at(tm);
       const double fm = sys.force(sm[0], sm[1]);

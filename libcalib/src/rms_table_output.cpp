@@ -10,7 +10,12 @@
 namespace calib::rms_table {
 
 namespace {
-double or_empty(double x) { return x; }
+// A published value may be missing: a blank cell rather than "nan".
+io::CsvCell number_or_blank(double x) {
+  io::CsvCell cell = std::string();
+  if (std::isfinite(x)) cell = x;
+  return cell;
+}
 }  // namespace
 
 void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
@@ -25,12 +30,9 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
 
   {
     io::CsvWriter w(out / "rms_table.csv", {"a", "b", "I", "rms_percent", "rms_paper", "diff"});
-    for (const Cell& cell : r.cells) {
-      const bool has = std::isfinite(cell.rms_paper);
-      w.row({cell.a, cell.b, cell.integral, cell.rms_percent,
-             has ? io::CsvCell(or_empty(cell.rms_paper)) : io::CsvCell(std::string()),
-             has ? io::CsvCell(cell.rms_percent - cell.rms_paper) : io::CsvCell(std::string())});
-    }
+    for (const Cell& cell : r.cells)
+      w.row({cell.a, cell.b, cell.integral, cell.rms_percent, number_or_blank(cell.rms_paper),
+             number_or_blank(cell.rms_percent - cell.rms_paper)});
     w.commit();
     sidecar(out / "rms_table.csv");
   }

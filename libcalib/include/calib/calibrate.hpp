@@ -28,7 +28,7 @@ double butcher_segalman_xi(double e);
 // ---- ODE-based inverse for any family -------------------------------------------------
 struct CalibrateOptions {
   double cor_rel_tol = 1e-10;  // |e_out - e|/e at the answer (PN2020 eq. 24)
-  impact::ImpactOptions impact{1e-12, 1e-14, 52, 1'000'000};
+  impact::ImpactOptions impact{1e-12, 1e-14, 52, 1'000'000, false};
 };
 
 struct Calibration {

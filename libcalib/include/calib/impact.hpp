@@ -14,6 +14,9 @@ struct ImpactOptions {
   double abs_tol = 1e-12;   // absolute tolerance in dimensionless units (x, x' ~ 1)
   int event_bits = 52;      // TOMS748 bracket precision (bits of the event time)
   std::size_t max_steps = 1'000'000;
+  // Peak force and max penetration need extra dense-output work per step; inverse
+  // calibration only needs e_out and switches them off.
+  bool diagnostics = true;
 
   bool IsValid(std::string* error) const;
 };
