@@ -62,8 +62,7 @@ Config Config::from(const io::ConfigNode& node) {
     if (g->has("step")) {
       const double step = g->number("step");
       if (!(step > 0)) throw InputError(fmt::format("{}: must be > 0, got {}", g->where("step"), step));
-      const auto count = static_cast<std::size_t>(std::floor((to - from) / step + 1e-9)) + 1;
-      for (std::size_t i = 0; i < count; ++i) c.e_grid.push_back(from + static_cast<double>(i) * step);
+      c.e_grid = sweep::inclusive_range(from, to, step);
     } else {
       const auto count = g->integer("count");
       if (count < 2) throw InputError(fmt::format("{}: must be >= 2, got {}", g->where("count"), count));

@@ -32,12 +32,7 @@ std::vector<double> parse_grid(const io::ConfigNode& axis, const std::string& ki
     spec.reject_unknown();
     if (!(step > 0)) throw InputError(fmt::format("{}: must be > 0, got {}", spec.where("step"), step));
     if (from > to) throw InputError(fmt::format("{}: from ({}) > to ({})", spec.where("from"), from, to));
-    // Count from the rounded quotient so the inclusive end survives floating drift
-    // (0.01:0.01:0.99 has 99 points), and compute each value as from + i*step.
-    const double q = (to - from) / step;
-    const auto count = static_cast<std::size_t>(std::floor(q + 1e-9)) + 1;
-    for (std::size_t i = 0; i < count; ++i) out.push_back(from + static_cast<double>(i) * step);
-    return out;
+    return inclusive_range(from, to, step);
   }
   const double from = spec.number("from"), to = spec.number("to");
   const std::int64_t count = spec.integer("count");
@@ -57,6 +52,13 @@ std::vector<double> parse_grid(const io::ConfigNode& axis, const std::string& ki
 }
 
 }  // namespace
+
+std::vector<double> inclusive_range(double from, double to, double step) {
+  const auto count = static_cast<std::size_t>(std::floor((to - from) / step + 1e-9)) + 1;
+  std::vector<double> out;
+  for (std::size_t i = 0; i < count; ++i) out.push_back(from + static_cast<double>(i) * step);
+  return out;
+}
 
 Space parse_space(const io::ConfigNode& table) {
   Space s;

@@ -110,6 +110,4 @@ void register_impact(CLI::App& app) {
   });
 }
 
-void register_calibrate(CLI::App&) {}  // registered together with impact (shared flags)
-
 }  // namespace calib::cli

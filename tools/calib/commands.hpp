@@ -23,15 +23,13 @@ void add_study_flags(CLI::App& cmd, StudyFlags& flags, const std::string& study)
 void add_format_flag(CLI::App& cmd, Format& format);
 
 void register_models(CLI::App& app);
-void register_impact(CLI::App& app);
-void register_calibrate(CLI::App& app);
+void register_impact(CLI::App& app);  // also `calibrate` (shared flags)
 void register_sweep(CLI::App& app);
 void register_studies(CLI::App& app);
 
 inline void register_all(CLI::App& app) {
   register_models(app);
   register_impact(app);
-  register_calibrate(app);
   register_sweep(app);
   register_studies(app);
 }

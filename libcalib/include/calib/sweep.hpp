@@ -87,6 +87,10 @@ void request_stop();
 // Combine shard outputs (in shard order) into exactly the file a single run writes.
 void merge(const std::vector<std::filesystem::path>& shards, const std::filesystem::path& out);
 
+// from, from+step, ..., to (inclusive end counted from the rounded quotient, so
+// 0.01:0.01:0.99 has 99 points; each value is from + i*step, no accumulated drift).
+std::vector<double> inclusive_range(double from, double to, double step);
+
 // Parses "i/N" (0 <= i < N).
 std::pair<int, int> parse_shard(const std::string& text);
 
