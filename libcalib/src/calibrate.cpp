@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "calib/checks.hpp"
+#include "calib/exact_damping.hpp"
 #include "calib/error.hpp"
 
 namespace calib::calibrate {
@@ -176,6 +177,29 @@ Calibration calibrate_damping(Family family, double n, bool clamp, double e,
 }
 
 Calibration zeta_exact(double e, double n, const CalibrateOptions& options) {
+  require_cor("e", e);
+  require_exponent("n", n);
+  if (options.use_table_guess && e < 1.0 && ExactDamping::builtin_available() &&
+      ExactDamping::builtin().covers(e, n)) {
+    // Newton on g(ln ζ) = ln e_out(ζ) − ln e with the table's slope d ln e/d ln ζ; the
+    // table is accurate to ~1e-9 in e, so one step usually meets cor_rel_tol.
+    const ExactDamping& table = ExactDamping::builtin();
+    const double slope = 1.0 / table.dlnzeta_dlne(e, n);  // d ln e / d ln ζ
+    Calibration out;
+    double zeta = table.zeta(e, n);
+    for (int iteration = 0; iteration < 4; ++iteration) {
+      const auto r = impact::solve(ContactLaw{Family::linear_damper, n, zeta, true}, options.impact);
+      ++out.solves;
+      if (r.status != impact::Status::separated) break;
+      if (std::abs(r.e_out - e) <= options.cor_rel_tol * e) {
+        out.damping = zeta;
+        out.e_out = r.e_out;
+        return out;
+      }
+      zeta *= std::exp((std::log(e) - std::log(r.e_out)) / slope);
+    }
+    // Not converged from the table guess: fall back to the bracketing solve below.
+  }
   return calibrate_damping(Family::linear_damper, n, true, e, options);
 }
 

@@ -41,23 +41,6 @@ std::optional<bool> clamp_of(const ImpactArgs& a) {
   return *a.clamp == "on";
 }
 
-void print_record(const nlohmann::json& rec, Format format) {
-  if (format == Format::json) {
-    fmt::print("{}\n", rec.dump(2));
-    return;
-  }
-  std::string header, values;
-  for (auto it = rec.begin(); it != rec.end(); ++it) {
-    const std::string val = it->is_string() ? it->get<std::string>() : it->dump();
-    if (format == Format::csv) {
-      header += (header.empty() ? "" : ",") + it.key();
-      values += (values.empty() ? "" : ",") + val;
-    } else {
-      fmt::print("{:<18} {}\n", it.key(), val);
-    }
-  }
-  if (format == Format::csv) fmt::print("{}\n{}\n", header, values);
-}
 
 }  // namespace
 

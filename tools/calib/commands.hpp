@@ -4,6 +4,7 @@
 #include <string>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 namespace calib::cli {
 
@@ -21,17 +22,21 @@ struct StudyFlags {
 };
 void add_study_flags(CLI::App& cmd, StudyFlags& flags, const std::string& study);
 void add_format_flag(CLI::App& cmd, Format& format);
+// One record as aligned text, a two-line CSV or JSON (keys in insertion order of `rec`).
+void print_record(const nlohmann::json& rec, Format format);
 
 void register_models(CLI::App& app);
 void register_impact(CLI::App& app);  // also `calibrate` (shared flags)
 void register_sweep(CLI::App& app);
 void register_studies(CLI::App& app);
+void register_damping(CLI::App& app);  // copt, exact-table, validate
 
 inline void register_all(CLI::App& app) {
   register_models(app);
   register_impact(app);
   register_sweep(app);
   register_studies(app);
+  register_damping(app);
 }
 
 }  // namespace calib::cli

@@ -1,3 +1,5 @@
+#include <fmt/format.h>
+
 #include "commands.hpp"
 
 namespace calib::cli {
@@ -19,6 +21,24 @@ void add_format_flag(CLI::App& cmd, Format& format) {
           std::map<std::string, Format>{{"text", Format::text}, {"csv", Format::csv}, {"json", Format::json}},
           CLI::ignore_case))
       ->default_str("text");
+}
+
+void print_record(const nlohmann::json& rec, Format format) {
+  if (format == Format::json) {
+    fmt::print("{}\n", rec.dump(2));
+    return;
+  }
+  std::string header, values;
+  for (auto it = rec.begin(); it != rec.end(); ++it) {
+    const std::string val = it->is_string() ? it->get<std::string>() : it->dump();
+    if (format == Format::csv) {
+      header += (header.empty() ? "" : ",") + it.key();
+      values += (values.empty() ? "" : ",") + val;
+    } else {
+      fmt::print("{:<18} {}\n", it.key(), val);
+    }
+  }
+  if (format == Format::csv) fmt::print("{}\n{}\n", header, values);
 }
 
 }  // namespace calib::cli

@@ -29,6 +29,10 @@ double butcher_segalman_xi(double e);
 struct CalibrateOptions {
   double cor_rel_tol = 1e-10;  // |e_out - e|/e at the answer (PN2020 eq. 24)
   impact::ImpactOptions impact{1e-12, 1e-14, 52, 1'000'000, false};
+  // Linear damper with clamp: start from the compiled-in ExactDamping table and take
+  // Newton steps in ln ζ with the table's slope (usually 1–2 solves instead of ~8). Every
+  // answer is still checked by an ODE solve against cor_rel_tol; bracketing is the fallback.
+  bool use_table_guess = true;
 };
 
 struct Calibration {
