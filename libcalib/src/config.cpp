@@ -195,6 +195,28 @@ ConfigNode ConfigNode::table(const std::string& key) const {
   return ConfigNode(child);
 }
 
+std::vector<ConfigNode> ConfigNode::tables(const std::string& key) const {
+  impl_->used.insert(key);
+  const toml::node& n = fetch(*impl_, *this, key);
+  const toml::array* arr = n.as_array();
+  if (!arr || !arr->is_array_of_tables())
+    throw InputError(fmt::format("{}: expected an array of tables ([[{}]]), got {}", where(key), key, describe(n)));
+  std::vector<ConfigNode> out;
+  for (std::size_t i = 0; i < arr->size(); ++i) {
+    const std::string name = fmt::format("{}[{}]", key, i);
+    auto& child = impl_->children[name];
+    if (!child) {
+      child = std::make_shared<Impl>();
+      child->root = impl_->root;
+      child->node = arr->get(i)->as_table();
+      child->file = impl_->file;
+      child->prefix = impl_->prefix + name + ".";
+    }
+    out.push_back(ConfigNode(child));
+  }
+  return out;
+}
+
 std::optional<ConfigNode> ConfigNode::optional_table(const std::string& key) const {
   impl_->used.insert(key);
   if (!has(key)) return std::nullopt;

@@ -87,6 +87,12 @@ NumericTable read_numeric_csv(const std::filesystem::path& file,
 
 std::string format_number(double value) { return fmt::format("{}", value); }
 
+CsvCell number_or_blank(double x) {
+  CsvCell cell = std::string();
+  if (std::isfinite(x)) cell = x;
+  return cell;
+}
+
 std::string format_cell(const CsvCell& cell) {
   if (const double* d = std::get_if<double>(&cell)) return format_number(*d);
   if (const std::int64_t* i = std::get_if<std::int64_t>(&cell)) return fmt::format("{}", *i);

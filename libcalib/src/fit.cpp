@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "calib/error.hpp"
+#include "ceres_options.hpp"
 
 namespace calib::fit {
 
@@ -28,17 +29,6 @@ struct HysteresisKResidual {
   }
 };
 
-ceres::Solver::Options quiet_options() {
-  ceres::Solver::Options o;
-  o.logging_type = ceres::SILENT;  // STACK_NOTES: keeps glog quiet
-  o.minimizer_progress_to_stdout = false;
-  o.function_tolerance = 1e-15;
-  o.gradient_tolerance = 1e-15;
-  o.parameter_tolerance = 1e-14;
-  o.max_num_iterations = 200;
-  return o;
-}
-
 }  // namespace
 
 FitReport fit_hysteresis_k(const std::vector<double>& e, const std::vector<double>& h) {
@@ -50,7 +40,7 @@ FitReport fit_hysteresis_k(const std::vector<double>& e, const std::vector<doubl
                                  new HysteresisKResidual{e[i], h[i]}),
                              nullptr, &k);
   ceres::Solver::Summary summary;
-  ceres::Solve(quiet_options(), &problem, &summary);
+  ceres::Solve(detail::tight_options(), &problem, &summary);
   FitReport rep;
   rep.parameters = {k};
   rep.converged = summary.IsSolutionUsable() && summary.termination_type == ceres::CONVERGENCE;

@@ -23,6 +23,7 @@ bool ImpactOptions::IsValid(std::string* error) const {
   if (!(rel_tol > 0 && rel_tol < 1)) return fail(fmt::format("rel_tol must be in (0,1), got {}", rel_tol));
   if (!(abs_tol > 0 && abs_tol < 1)) return fail(fmt::format("abs_tol must be in (0,1), got {}", abs_tol));
   if (event_bits < 10 || event_bits > 53) return fail(fmt::format("event_bits must be in [10,53], got {}", event_bits));
+  if (!(capture_tol > 0 && capture_tol < 1e-3)) return fail(fmt::format("capture_tol must be in (0, 1e-3), got {}", capture_tol));
   if (max_steps < 10) return fail(fmt::format("max_steps must be >= 10, got {}", max_steps));
   return true;
 }
@@ -147,6 +148,12 @@ RawResult integrate(const GenericCoefficients& coeff, double length_scale,
         best = std::max(best, -mn.second);
       }
       r.f_max = std::max(r.f_max, best);
+    }
+    if (rebounding && std::sqrt(cur[1] * cur[1] + 2.0 * sys.potential(cur[0])) < opt.capture_tol * coeff.V) {
+      r.status = Status::captured;  // creeping to rest: e_out < capture_tol
+      r.t_sep = t1;
+      r.x_sep = cur[0];
+      return r;
     }
     const double g1 = sys.contact_indicator(cur);
     if (t1 > t0 && g1 <= 0.0 && cur[1] < 0.0) {

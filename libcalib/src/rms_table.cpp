@@ -14,6 +14,7 @@
 #include "calib/impact.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/models.hpp"
+#include "calib/solver_config.hpp"
 #include "calib/sweep.hpp"
 
 namespace calib::rms_table {
@@ -83,13 +84,7 @@ Config Config::from(const io::ConfigNode& node) {
       if (models::find(f).family != Family::hysteresis)
         throw InputError(fmt::format("{}: {} is not a hysteresis-family model", m->where("formulas"), f));
   }
-  if (auto s = node.optional_table("solver")) {
-    c.solver.impact.rel_tol = s->number("rel_tol", c.solver.impact.rel_tol);
-    c.solver.impact.abs_tol = s->number("abs_tol", c.solver.impact.abs_tol);
-    c.solver.cor_rel_tol = s->number("cor_rel_tol", c.solver.cor_rel_tol);
-    std::string why;
-    if (!c.solver.impact.IsValid(&why)) throw InputError(s->where("rel_tol") + ": " + why);
-  }
+  if (auto s = node.optional_table("solver")) read_calibration_solver(*s, c.solver);
   node.reject_unknown();
   c.as_json = node.to_json();
   return c;

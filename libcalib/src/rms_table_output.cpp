@@ -13,14 +13,7 @@
 
 namespace calib::rms_table {
 
-namespace {
-// A published value may be missing: a blank cell rather than "nan".
-io::CsvCell number_or_blank(double x) {
-  io::CsvCell cell = std::string();
-  if (std::isfinite(x)) cell = x;
-  return cell;
-}
-}  // namespace
+using io::number_or_blank;
 
 void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
            const std::string& started_utc, double wall_seconds) {

@@ -19,10 +19,14 @@ std::uint64_t splitmix64(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-double unit_draw(std::uint64_t seed, std::size_t axis, std::size_t i) {
-  const std::uint64_t bits = splitmix64(splitmix64(seed ^ (0x51ed2701ULL * (axis + 1))) + i);
+}  // namespace
+
+double unit_draw(std::uint64_t seed, std::size_t stream, std::size_t i) {
+  const std::uint64_t bits = splitmix64(splitmix64(seed ^ (0x51ed2701ULL * (stream + 1))) + i);
   return static_cast<double>(bits >> 11) * 0x1.0p-53;  // [0, 1)
 }
+
+namespace {
 
 std::vector<double> parse_grid(const io::ConfigNode& axis, const std::string& kind) {
   auto spec = axis.table(kind);

@@ -7,9 +7,11 @@
 
 #include <fmt/format.h>
 
+#include "calib/damping_fit.hpp"
 #include "calib/io/config.hpp"
 #include "calib/io/provenance.hpp"
 #include "calib/rms_table.hpp"
+#include "calib/validate.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
@@ -27,15 +29,68 @@ std::string run_rms_table(const StudyFlags& f) {
   return rms_table::report(result);
 }
 
+std::string run_damping_fit(const StudyFlags& f) {
+  io::WallClock clock;
+  const auto cfg = damping_fit::Config::from(io::ConfigNode::load_file(f.config));
+  const auto result = damping_fit::run(cfg, f.threads);
+  damping_fit::write(result, cfg, f.out, f.threads, clock.started_utc(), clock.seconds());
+  return damping_fit::report(result);
+}
+
+// `calib validate` extras: --formula (repeatable) and --clamp override the config's list.
+struct ValidateOverrides {
+  std::vector<std::string> formulas;
+  std::string clamp = "default";
+  int samples = 0;
+};
+ValidateOverrides& validate_overrides() {
+  static ValidateOverrides o;
+  return o;
+}
+
+std::string run_validate(const StudyFlags& f) {
+  io::WallClock clock;
+  auto cfg = validate::Config::from(io::ConfigNode::load_file(f.config));
+  const auto& o = validate_overrides();
+  if (!o.formulas.empty()) {
+    cfg.formulas.clear();
+    for (const auto& name : o.formulas)
+      for (auto& x : validate::catalog_formulas(name, o.clamp)) cfg.formulas.push_back(x);
+    cfg.as_json["cli_formulas"] = o.formulas;
+    cfg.as_json["cli_clamp"] = o.clamp;
+  }
+  if (o.samples > 0) {
+    cfg.samples = o.samples;
+    cfg.as_json["cli_samples"] = o.samples;
+  }
+  const auto result = validate::run(cfg, f.threads);
+  validate::write(result, cfg, f.out, f.threads, clock.started_utc(), clock.seconds());
+  return validate::report(result);
+}
+
+void add_validate_flags(CLI::App& cmd) {
+  auto& o = validate_overrides();
+  cmd.add_option("--formula", o.formulas, "catalog formula(s) to validate (default: the config's list)");
+  cmd.add_option("--clamp", o.clamp, "clamp for --formula: default|on|off|both")
+      ->check(CLI::IsMember({"default", "on", "off", "both"}))
+      ->capture_default_str();
+  cmd.add_option("--samples", o.samples, "random parameter sets per e (overrides the config)")
+      ->check(CLI::PositiveNumber);
+}
+
 // Registered in one place: (subcommand name, config stem, description, runner).
 struct Study {
   std::string command, stem, description;
   StudyRunner run;
+  std::function<void(CLI::App&)> extra_flags = nullptr;  // study-specific CLI options
 };
 
 const std::vector<Study>& studies() {
   static const std::vector<Study> list = {
       {"rms-table", "rms_table", "SF2020 Table 2: RMS (a,b) table, optimum, per-formula COR errors", run_rms_table},
+      {"damping-fit", "damping_fit", "PN2020 alpha(n)/beta(n) fits, scaling exponents, improved closed form", run_damping_fit},
+      {"validate", "validate", "PN2020 Fig. 8 generalised: |e_out - e| of damping formulas over random parameters",
+       run_validate, add_validate_flags},
   };
   return list;
 }
@@ -47,6 +102,7 @@ void register_studies(CLI::App& app) {
     auto* cmd = app.add_subcommand(s.command, s.description);
     auto flags = std::make_shared<StudyFlags>();
     add_study_flags(*cmd, *flags, s.stem);
+    if (s.extra_flags) s.extra_flags(*cmd);
     cmd->callback([flags, &s] {
       const std::string summary = s.run(*flags);
       fmt::print("{}", summary);

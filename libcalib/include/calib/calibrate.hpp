@@ -52,4 +52,10 @@ Calibration zeta_exact(double e, double n, const CalibrateOptions& options = {})
 // c_opt(m, k, v, n, e) = ζ*(e,n)·m v/δ_m (SPEC §1 scale invariance).
 double c_opt(double m, double k, double v, double n, double e, const CalibrateOptions& options = {});
 
+// c_opt found directly in SI units: Newton in ln c on impact::solve_physical_direct (the
+// physical ODE, no scaling used), seeded by PN2020 eq. 49 and iterated (secant) until
+// |e_out − e|/e ≤ cor_rel_tol. Used by the PN2020
+// §4.2 scaling sweeps, where it demonstrates the exponents of eq. 34 instead of assuming them.
+Calibration c_opt_direct(double m, double k, double v, double n, double e, const CalibrateOptions& options = {});
+
 }  // namespace calib::calibrate

@@ -17,6 +17,11 @@ struct ImpactOptions {
   // Peak force and max penetration need extra dense-output work per step; inverse
   // calibration only needs e_out and switches them off.
   bool diagnostics = true;
+  // Overdamped creep (x → 0 without ever crossing, e.g. a linear dashpot with no clamp and
+  // ζ above critical) never separates. Once the speed the bodies could still reach,
+  // √(x'² + 2U(x)) (energy bound: damping only dissipates), is below capture_tol·v, e_out
+  // cannot exceed capture_tol and the impact is reported as captured.
+  double capture_tol = 1e-12;
 
   bool IsValid(std::string* error) const;
 };

@@ -43,4 +43,17 @@ double pn2020_zeta(double alpha, double beta, double e, double n);
 double pn2020_alpha(double n);
 double pn2020_beta(double n);
 
+// libcalib refit of eq. 46–47 (same forms, our data: `calib damping-fit`, default config;
+// tests/damping_fit_test.cpp regenerates them and compares).
+double refit_alpha(double n);
+double refit_beta(double n);
+// libcalib improved closed form (fit::closed_form_zeta with 5 × 4 coefficients fitted by
+// `calib damping-fit` on e ∈ [1e-4, 1], n ∈ [1, 2]).
+struct ClosedFormCoefficients {
+  int e_terms, n_terms;
+  const double* q;
+};
+ClosedFormCoefficients closed_form_coefficients();
+double closed_form_zeta(double e, double n);
+
 }  // namespace calib::models

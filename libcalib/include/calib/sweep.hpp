@@ -44,6 +44,10 @@ struct Space {
 // optional keys combine = "cartesian"|"zipped", samples, seed (both required with random).
 Space parse_space(const io::ConfigNode& table);
 
+// Draw i of stream `stream` in [0, 1): SplitMix64 of (seed, stream, i), independent of
+// thread scheduling. Used by random axes and by `calib validate`.
+double unit_draw(std::uint64_t seed, std::size_t stream, std::size_t i);
+
 // A kernel maps one point to its output cells; it may throw for a point (recorded as a
 // failure with the message, the sweep goes on).
 using Kernel = std::function<std::vector<io::CsvCell>(const std::vector<double>& point)>;

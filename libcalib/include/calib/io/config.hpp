@@ -37,6 +37,8 @@ class ConfigNode {
 
   ConfigNode table(const std::string& key) const;
   std::optional<ConfigNode> optional_table(const std::string& key) const;
+  // An array of tables ([[key]]); each element's keys are tracked like a table's.
+  std::vector<ConfigNode> tables(const std::string& key) const;
   // Keys of this table in document order.
   std::vector<std::string> keys() const;
 

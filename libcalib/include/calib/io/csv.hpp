@@ -30,6 +30,8 @@ using CsvCell = std::variant<double, std::int64_t, std::string>;
 // Shortest representation that reads back to the same double ("{}" of fmt).
 std::string format_number(double value);
 std::string format_cell(const CsvCell& cell);
+// A value that may be missing (a published entry, a statistic of no samples): blank, not "nan".
+CsvCell number_or_blank(double x);
 
 // Writes a CSV atomically: rows go to a temporary file; commit() renames it.
 class CsvWriter {
