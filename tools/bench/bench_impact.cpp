@@ -33,6 +33,19 @@ static void BM_COptCalibration(benchmark::State& state) {
 }
 BENCHMARK(BM_COptCalibration)->Unit(benchmark::kMicrosecond);
 
+static void BM_COptCalibrationNoTable(benchmark::State& state) {
+  calibrate::CalibrateOptions opt;  // bracketing + TOMS748 only (the pre-table path)
+  opt.use_table_guess = false;
+  double e = 0.5, sink = 0;
+  for (auto _ : state) {
+    sink += calibrate::zeta_exact(e, 1.5, opt).damping;
+    e = e < 0.95 ? e + 1e-4 : 0.5;
+  }
+  benchmark::DoNotOptimize(sink);
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_COptCalibrationNoTable)->Unit(benchmark::kMicrosecond);
+
 static void BM_RmsTableDefault(benchmark::State& state) {
   // The whole default SF2020 table incl. the ODE numerical model (issue #9 target <= 1 s).
   auto cfg = rms_table::Config::defaults();
