@@ -9,6 +9,7 @@
 #include "calib/error.hpp"
 #include "calib/exact_damping.hpp"
 #include "calib/models.hpp"
+#include "calib/planar_system.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
@@ -18,6 +19,7 @@ namespace {
 struct CoptArgs {
   double e = 0.8, n = 1.5, m = 1.0, k = 1.0, v = 1.0;
   std::string method = "exact";
+  std::string system;  // planar system file: m = its effective mass (NP eq. 28)
   Format format = Format::text;
 };
 
@@ -48,8 +50,18 @@ void register_damping(CLI::App& app) {
                    "exact (table), ode (root finding), paper (eq. 49), refit, libcalib-closed-form, "
                    "or any linear-damper model name")
       ->capture_default_str();
+  copt->add_option("--system", a.system, "planar multibody system (configs/effmass/): use its effective mass as m");
   add_format_flag(*copt, a.format);
   copt->callback([] {
+    std::string m_source = "--m";
+    if (!a.system.empty()) {
+      const auto report = multibody::analyse(multibody::PlanarSystem::load(a.system));
+      if (report.result.status == multibody::Status::infinite)
+        throw ComputeError(fmt::format("--system {}: the effective mass is infinite (the mechanism cannot move along "
+                                       "the contact normal); c_opt is undefined", a.system));
+      a.m = report.result.m_eff;
+      m_source = "effective mass of " + a.system;
+    }
     require_cor("e", a.e);
     require_exponent("n", a.n);
     require_positive("m", a.m);
@@ -65,7 +77,7 @@ void register_damping(CLI::App& app) {
     print_record({{"method", a.method}, {"e", a.e}, {"n", a.n}, {"m", a.m}, {"k", a.k}, {"v", a.v},
                   {"zeta", zeta}, {"c_opt", c}, {"e_out_check", r.e_out},
                   {"abs_err", std::abs(r.e_out - a.e)}, {"check_rel_tol", check.rel_tol},
-                  {"query_seconds", seconds}},
+                  {"query_seconds", seconds}, {"m_source", m_source}},
                  a.format);
   });
 

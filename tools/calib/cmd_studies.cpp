@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "calib/damping_fit.hpp"
+#include "calib/effective_mass_study.hpp"
 #include "calib/io/config.hpp"
 #include "calib/io/provenance.hpp"
 #include "calib/rms_table.hpp"
@@ -35,6 +36,14 @@ std::string run_damping_fit(const StudyFlags& f) {
   const auto result = damping_fit::run(cfg, f.threads);
   damping_fit::write(result, cfg, f.out, f.threads, clock.started_utc(), clock.seconds());
   return damping_fit::report(result);
+}
+
+std::string run_effective_mass(const StudyFlags& f) {
+  io::WallClock clock;
+  const auto cfg = effective_mass_study::Config::from(io::ConfigNode::load_file(f.config));
+  const auto result = effective_mass_study::run(cfg);
+  effective_mass_study::write(result, cfg, f.out, clock.started_utc(), clock.seconds());
+  return effective_mass_study::report(result);
 }
 
 // `calib validate` extras: --formula (repeatable) and --clamp override the config's list.
@@ -91,6 +100,7 @@ const std::vector<Study>& studies() {
       {"damping-fit", "damping_fit", "PN2020 alpha(n)/beta(n) fits, scaling exponents, improved closed form", run_damping_fit},
       {"validate", "validate", "PN2020 Fig. 8 generalised: |e_out - e| of damping formulas over random parameters",
        run_validate, add_validate_flags},
+      {"effective-mass-study", "effective_mass", "NP effective-mass examples 1-4 and Fig. 10 sweep", run_effective_mass},
   };
   return list;
 }

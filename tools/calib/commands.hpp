@@ -29,7 +29,8 @@ void register_models(CLI::App& app);
 void register_impact(CLI::App& app);  // also `calibrate` (shared flags)
 void register_sweep(CLI::App& app);
 void register_studies(CLI::App& app);
-void register_damping(CLI::App& app);  // copt, exact-table, validate
+void register_damping(CLI::App& app);  // copt, exact-table
+void register_effective_mass(CLI::App& app);
 
 inline void register_all(CLI::App& app) {
   register_models(app);
@@ -37,6 +38,7 @@ inline void register_all(CLI::App& app) {
   register_sweep(app);
   register_studies(app);
   register_damping(app);
+  register_effective_mass(app);
 }
 
 }  // namespace calib::cli
