@@ -26,9 +26,10 @@ const std::vector<double>& NumericTable::column(const std::string& name) const {
 
 namespace {
 
+// Reads N named columns as text (fccp), with the file line of every row.
 template <std::size_t N>
-NumericTable read_fixed(const std::filesystem::path& file, const std::vector<std::string>& names) {
-  NumericTable table;
+TextTable read_fixed(const std::filesystem::path& file, const std::vector<std::string>& names) {
+  TextTable table;
   table.names = names;
   table.columns.resize(N);
   try {
@@ -39,23 +40,10 @@ NumericTable read_fixed(const std::filesystem::path& file, const std::vector<std
                [&]<std::size_t... I>(std::index_sequence<I...>) {
                  return std::make_tuple(names[I]...);
                }(std::make_index_sequence<N>{}));
-    // Cells are taken as text and converted with std::from_chars: fccp's own double
-    // parser is not correctly rounded (6.02214076e23 read back as a different double).
     std::array<char*, N> row{};
     while (std::apply([&](auto&... cell) { return in.read_row(cell...); }, row)) {
-      for (std::size_t i = 0; i < N; ++i) {
-        const char* text = row[i];
-        const char* end = text + std::strlen(text);
-        double value = 0.0;
-        auto [ptr, ec] = std::from_chars(text, end, value);
-        if (ec != std::errc() || ptr != end || text == end)
-          throw InputError(fmt::format("{}:{}: malformed CSV: column '{}' holds '{}', not a number",
-                                       file.string(), in.get_file_line(), names[i], text));
-        if (!std::isfinite(value))
-          throw InputError(fmt::format("{}:{}: malformed CSV: column '{}' holds a non-finite value ({})",
-                                       file.string(), in.get_file_line(), names[i], text));
-        table.columns[i].push_back(value);
-      }
+      for (std::size_t i = 0; i < N; ++i) table.columns[i].emplace_back(row[i]);
+      table.lines.push_back(static_cast<std::size_t>(in.get_file_line()));
     }
   } catch (const ::io::error::base& e) {
     throw InputError(fmt::format("{}: malformed CSV: {}", file.string(), e.what()));
@@ -64,10 +52,7 @@ NumericTable read_fixed(const std::filesystem::path& file, const std::vector<std
   return table;
 }
 
-}  // namespace
-
-NumericTable read_numeric_csv(const std::filesystem::path& file,
-                              const std::vector<std::string>& columns) {
+TextTable read_any(const std::filesystem::path& file, const std::vector<std::string>& columns) {
   if (!std::filesystem::exists(file))
     throw InputError(fmt::format("CSV file not found: {}", file.string()));
   if (std::filesystem::file_size(file) == 0)
@@ -79,10 +64,48 @@ NumericTable read_numeric_csv(const std::filesystem::path& file,
     case 4: return read_fixed<4>(file, columns);
     case 5: return read_fixed<5>(file, columns);
     case 6: return read_fixed<6>(file, columns);
-    default:
-      throw InputError(fmt::format("read_numeric_csv: 1 to 6 columns supported, asked for {}",
-                                   columns.size()));
+    case 7: return read_fixed<7>(file, columns);
+    case 8: return read_fixed<8>(file, columns);
+    case 9: return read_fixed<9>(file, columns);
+    case 10: return read_fixed<10>(file, columns);
+    default: throw InputError(fmt::format("{}: between 1 and 10 columns can be read, {} requested", file.string(), columns.size()));
   }
+}
+
+}  // namespace
+
+NumericTable read_numeric_csv(const std::filesystem::path& file,
+                              const std::vector<std::string>& columns) {
+  if (columns.size() > 6) throw InputError(fmt::format("{}: at most 6 numeric columns", file.string()));
+  const TextTable text = read_any(file, columns);
+  NumericTable table;
+  table.names = columns;
+  table.columns.resize(columns.size());
+  for (std::size_t i = 0; i < columns.size(); ++i)
+    for (std::size_t r = 0; r < text.rows(); ++r)
+      table.columns[i].push_back(parse_number(text.columns[i][r], file, text.lines[r], columns[i]));
+  return table;
+}
+
+double parse_number(const std::string& cell, const std::filesystem::path& file, std::size_t line,
+                    const std::string& column) {
+  // std::from_chars: fccp's own double parser is not correctly rounded (6.02214076e23 read
+  // back as a different double).
+  const char* text = cell.c_str();
+  const char* end = text + cell.size();
+  double value = 0.0;
+  auto [ptr, ec] = std::from_chars(text, end, value);
+  if (ec != std::errc() || ptr != end || text == end)
+    throw InputError(fmt::format("{}:{}: malformed CSV: column '{}' holds '{}', not a number", file.string(), line,
+                                 column, cell));
+  if (!std::isfinite(value))
+    throw InputError(fmt::format("{}:{}: malformed CSV: column '{}' holds a non-finite value ({})", file.string(),
+                                 line, column, cell));
+  return value;
+}
+
+TextTable read_text_csv(const std::filesystem::path& file, const std::vector<std::string>& columns) {
+  return read_any(file, columns);
 }
 
 std::string format_number(double value) { return fmt::format("{}", value); }

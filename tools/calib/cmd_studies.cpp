@@ -100,6 +100,8 @@ const std::vector<Study>& studies() {
       {"damping-fit", "damping_fit", "PN2020 alpha(n)/beta(n) fits, scaling exponents, improved closed form", run_damping_fit},
       {"validate", "validate", "PN2020 Fig. 8 generalised: |e_out - e| of damping formulas over random parameters",
        run_validate, add_validate_flags},
+      {"kn-fit", "kn_tables", "PINSLOT K-n power-law fits: Tables 2-9 and 11, a new material, or measurements",
+       run_kn_fit, add_kn_fit_flags},
       {"effective-mass-study", "effective_mass", "NP effective-mass examples 1-4 and Fig. 10 sweep", run_effective_mass},
   };
   return list;
@@ -116,7 +118,7 @@ void register_studies(CLI::App& app) {
     cmd->callback([flags, &s] {
       const std::string summary = s.run(*flags);
       fmt::print("{}", summary);
-      if (!flags->quiet) fmt::print(stderr, "{}: results in {}\n", s.command, flags->out);
+      if (!flags->quiet && !summary.empty()) fmt::print(stderr, "{}: results in {}\n", s.command, flags->out);
     });
   }
 

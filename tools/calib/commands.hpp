@@ -31,6 +31,9 @@ void register_sweep(CLI::App& app);
 void register_studies(CLI::App& app);
 void register_damping(CLI::App& app);  // copt, exact-table
 void register_effective_mass(CLI::App& app);
+// kn-fit is a study with extra single-fit/data flags (cmd_knfit.cpp).
+std::string run_kn_fit(const StudyFlags& flags);
+void add_kn_fit_flags(CLI::App& cmd);
 
 inline void register_all(CLI::App& app) {
   register_models(app);

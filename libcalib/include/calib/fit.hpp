@@ -13,6 +13,7 @@ struct FitReport {
   double residual_max = 0.0;
   bool converged = false;
   int iterations = 0;
+  std::vector<double> standard_errors;  // when requested: √diag(σ² (JᵀJ)⁻¹), σ² = Σr²/(N − p)
   std::string BriefReport() const;
 };
 
@@ -58,5 +59,12 @@ T closed_form_zeta(const T* q, int ne, int nn, double e, double n) {
 FitReport fit_closed_form(const std::vector<double>& e, const std::vector<double>& n,
                           const std::vector<double>& zeta, const std::vector<double>& weight, int ne,
                           int nn, int minimax_rounds);
+
+// ---- power law y = K xⁿ (cylindrical K–n fits, issue #6; fit_power_law.cpp) ------------
+enum class Weighting { none, relative };  // residual K xⁿ − y, or (K xⁿ − y)/y
+enum class Loss { none, huber, cauchy };  // robust loss for measured data
+// Started from the log–log line; parameters {K, n}; standard errors from Ceres' covariance.
+FitReport fit_power_law(const std::vector<double>& x, const std::vector<double>& y, Weighting weighting,
+                        Loss loss = Loss::none, double loss_scale = 1.0);
 
 }  // namespace calib::fit

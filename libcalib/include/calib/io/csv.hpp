@@ -25,6 +25,18 @@ struct NumericTable {
 NumericTable read_numeric_csv(const std::filesystem::path& file,
                               const std::vector<std::string>& columns);
 
+// Named columns (1 to 10) as text, with the file line of each row (for error messages).
+struct TextTable {
+  std::vector<std::string> names;
+  std::vector<std::vector<std::string>> columns;
+  std::vector<std::size_t> lines;
+  std::size_t rows() const { return lines.size(); }
+};
+TextTable read_text_csv(const std::filesystem::path& file, const std::vector<std::string>& columns);
+// One cell as a finite double; InputError naming file, line and column otherwise.
+double parse_number(const std::string& cell, const std::filesystem::path& file, std::size_t line,
+                    const std::string& column);
+
 using CsvCell = std::variant<double, std::int64_t, std::string>;
 
 // Shortest representation that reads back to the same double ("{}" of fmt).

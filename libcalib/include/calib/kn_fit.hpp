@@ -1,0 +1,70 @@
+#pragma once
+// K–n power-law fits of the cylindrical contact laws (PINSLOT §2 eq. 1, Tables 2–9 and 11;
+// issue #6): W = K δⁿ fitted to δ(W) samples of an implicit law, or to measurements.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "calib/cylindrical.hpp"
+#include "calib/fit.hpp"
+#include "calib/io/config.hpp"
+
+namespace calib::kn_fit {
+
+// The protocol that reproduces the published tables (issue #6), every piece a config field.
+struct Protocol {
+  double W_min = 0.1, W_max = 1000.0, W_step = 0.1;  // N/mm, inclusive grid
+  fit::Weighting weighting = fit::Weighting::none;   // unweighted least squares on W
+  double error_floor = 1e-3;                         // mm: "Max Error %" only where δ ≥ 1 µm
+  void validate() const;
+  std::vector<double> samples() const;  // W_min, W_min + W_step, …, W_max (inclusive, no drift)
+  static Protocol from(const io::ConfigNode& node);  // keys W_min, W_max, W_step, weighting, error_floor
+};
+
+struct ModelFit {
+  double K = 0, n = 0;           // W = K δⁿ, K in N/mm^{n+1} (N/mmⁿ for L = 1 mm)
+  double max_err_percent = 0;    // max 100|Kδⁿ − W|/W over samples with δ ≥ error_floor
+  double K_se = 0, n_se = 0;     // standard errors (Ceres covariance)
+  std::vector<double> W, delta;  // the samples
+};
+
+ModelFit fit_model(cylindrical::Model model, const cylindrical::Contact& contact, const Protocol& protocol);
+// Measured (δ, W) pairs; rejects empty, non-positive or non-monotone data (W must rise with δ).
+ModelFit fit_data(std::vector<double> delta, std::vector<double> W, fit::Weighting weighting, fit::Loss loss,
+                  double loss_scale, double error_floor);
+
+// ---- the published-tables study (calib kn-fit --config configs/kn_tables.toml) ----------
+struct PublishedEntry {
+  std::string table, model, material, region;
+  double dR = 0, K = 0, n = 0, max_err = 0;  // max_err NaN when not published
+  int K_digits = 3;                          // significant digits printed for K
+  int n_decimals = 3;
+};
+struct Row {
+  PublishedEntry paper;
+  ModelFit ours;
+  bool internal = true;
+  double R_i = 0;
+  std::string flag, note;  // flag: "" (within rounding) or what differs
+};
+struct Config {
+  Protocol protocol;
+  cylindrical::Material steel{207000.0, 0.30}, aluminium{70000.0, 0.33};
+  double tables_R_i = 100.0;                    // mm (internal contact, Goldsmith decoding)
+  double R_o = 68, R_i = 52, R_c = 8, R_p = 7.9;  // PINSLOT Table 10 (mm)
+  std::filesystem::path published_tables, published_table11;
+  nlohmann::json as_json;
+  static Config defaults();
+  static Config from(const io::ConfigNode& node);
+};
+struct Result { std::vector<Row> rows; };
+
+Result run(const Config& config, int threads);
+void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
+           const std::string& started_utc, double wall_seconds);
+std::string report(const Result& r);
+
+}  // namespace calib::kn_fit
