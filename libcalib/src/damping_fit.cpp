@@ -44,7 +44,7 @@ Config Config::defaults() { return Config{}; }
 Config Config::from(const io::ConfigNode& node) {
   Config c;
   if (auto g = node.optional_table("grid")) {
-    c.n_count = read_count(*g, "n_count", c.n_count, 2);
+    c.n_count = read_count(*g, "n_count", c.n_count, 5);  // the quartic α(n) needs 5
     c.e_count = read_count(*g, "e_count", c.e_count, 3);
     c.e_from = require_cor(g->where("e_from"), g->number("e_from", c.e_from));
     c.e_to = require_cor(g->where("e_to"), g->number("e_to", c.e_to));

@@ -31,6 +31,8 @@ void register_sweep(CLI::App& app);
 void register_studies(CLI::App& app);
 void register_damping(CLI::App& app);  // copt, exact-table
 void register_effective_mass(CLI::App& app);
+void register_plot(CLI::App& app);
+void register_report(CLI::App& app);
 // kn-fit is a study with extra single-fit/data flags (cmd_knfit.cpp).
 std::string run_kn_fit(const StudyFlags& flags);
 void add_kn_fit_flags(CLI::App& cmd);
@@ -42,6 +44,8 @@ inline void register_all(CLI::App& app) {
   register_studies(app);
   register_damping(app);
   register_effective_mass(app);
+  register_plot(app);
+  register_report(app);
 }
 
 }  // namespace calib::cli

@@ -1,0 +1,119 @@
+// Figures and report (issue #8): every study's gnuplot script runs on small generated results
+// and draws non-empty images of the expected size; the report covers every study present.
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "calib/damping_fit.hpp"
+#include "calib/effective_mass_study.hpp"
+#include "calib/error.hpp"
+#include "calib/kn_fit.hpp"
+#include "calib/plot.hpp"
+#include "calib/report.hpp"
+#include "calib/rms_table.hpp"
+#include "calib/validate.hpp"
+
+using namespace calib;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kSource = CALIB_SOURCE_DIR;
+
+// Width and height from a PNG's IHDR chunk (bytes 16–23, big-endian).
+std::pair<std::uint32_t, std::uint32_t> png_size(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  unsigned char h[24] = {};
+  f.read(reinterpret_cast<char*>(h), 24);
+  auto be = [&](int i) { return (std::uint32_t(h[i]) << 24) | (std::uint32_t(h[i + 1]) << 16) | (std::uint32_t(h[i + 2]) << 8) | h[i + 3]; };
+  EXPECT_EQ(h[1], 'P');
+  return {be(16), be(20)};
+}
+
+// Small versions of the five studies, written as `calib run-all` would.
+fs::path make_results() {
+  const fs::path root = fs::temp_directory_path() / "calib_plot_report_test";
+  fs::remove_all(root);
+  const fs::path results = root / "results";
+  {
+    auto c = rms_table::Config::defaults();
+    c.published = kSource / "datasets/published/sf2020_table2.csv";
+    rms_table::write(rms_table::run(c, 0), c, results / "rms_table", 1, "t", 0);
+  }
+  {
+    auto c = damping_fit::Config::defaults();
+    c.n_count = 6, c.e_count = 40, c.scaling_n_count = 3, c.scaling_count = 5, c.cf_e_count = 40, c.cf_n_count = 5;
+    damping_fit::write(damping_fit::run(c, 0), c, results / "damping_fit", 1, "t", 0);
+  }
+  {
+    auto c = validate::Config::defaults();
+    c.e_count = 6, c.samples = 3;
+    validate::write(validate::run(c, 0), c, results / "validate", 1, "t", 0);
+  }
+  {
+    auto c = kn_fit::Config::defaults();
+    c.published_tables = kSource / "datasets/published/pinslot_kn_tables.csv";
+    c.protocol.W_step = 1.0;
+    kn_fit::write(kn_fit::run(c, 0), c, results / "kn_tables", 1, "t", 0);
+  }
+  {
+    effective_mass_study::Config c;
+    c.sweeps.push_back({kSource / "configs/effmass/np_example4_slider_crank.toml", "crank.angle", 0, 90, 10, "fig10_slider_crank"});
+    c.sweeps.push_back({kSource / "configs/effmass/np_example1_pendulum_wall.toml", "rod.angle", -90, -10, 9, "example1_pendulum"});
+    c.systems.push_back({kSource / "configs/effmass/np_example4_slider_crank.toml", 0.8015, 4.04});
+    effective_mass_study::write(effective_mass_study::run(c), c, results / "effective_mass", "t", 0);
+  }
+  return results;
+}
+
+}  // namespace
+
+TEST(PlotReport, EveryStudyDrawsImagesOfTheExpectedSize) {
+  const fs::path results = make_results();
+  const fs::path figures = results.parent_path() / "figures";
+  const std::map<std::string, std::size_t> expected_png = {
+      {"rms_table", 5}, {"damping_fit", 7}, {"validate", 6}, {"kn_tables", 18}, {"effective_mass", 2}};
+  for (const auto& stem : plot::study_stems()) {
+    plot::Options o;
+    o.in = results / stem;
+    o.out = figures;
+    o.scripts = kSource / "tools/plot";
+    const auto images = plot::plot_study(stem, o);
+    std::size_t pngs = 0;
+    for (const auto& p : images) {
+      EXPECT_GT(fs::file_size(p), 5000u) << p;  // a drawn figure, not an empty canvas
+      if (p.extension() == ".png") {
+        ++pngs;
+        const auto [w, h] = png_size(p);
+        EXPECT_EQ(w, 1100u) << p;  // tools/plot/common.gp terminal size
+        EXPECT_EQ(h, 750u) << p;
+      }
+    }
+    EXPECT_EQ(pngs, expected_png.at(stem)) << stem;
+    EXPECT_EQ(images.size(), 2 * pngs) << stem;  // every PNG has its SVG
+  }
+}
+
+TEST(PlotReport, ReportCoversEveryStudyPresent) {
+  const fs::path results = make_results();
+  fs::remove_all(results / "validate");  // a study that was not run is simply absent
+  report::Options o;
+  o.results = results;
+  o.out = results.parent_path() / "report";
+  o.scripts = kSource / "tools/plot";
+  const auto included = report::write_report(o);
+  EXPECT_EQ(included, (std::vector<std::string>{"rms_table", "damping_fit", "kn_tables", "effective_mass"}));
+  std::ifstream f(o.out / "report.html");
+  const std::string html((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  for (const char* id : {"id=\"rms_table\"", "id=\"damping_fit\"", "id=\"kn_tables\"", "id=\"effective_mass\"",
+                         "figures/kn_tables/kn_table4_fit.png", "Provenance", "0.8015"})
+    EXPECT_NE(html.find(id), std::string::npos) << id;
+  EXPECT_EQ(html.find("id=\"validate\""), std::string::npos);
+  EXPECT_TRUE(fs::exists(o.out / "report.md"));
+  // No results at all: a clear error.
+  report::Options empty = o;
+  empty.results = results.parent_path() / "nothing";
+  EXPECT_THROW(report::write_report(empty), InputError);
+}

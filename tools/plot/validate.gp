@@ -1,0 +1,26 @@
+# PN2020 Fig. 8 generalised, from `calib validate` results: for each formula group, the worst
+# |e_out - e| over the random parameter sets vs e, on the whole range (log e) and on the range
+# the PN2020 formulas were fitted on (e in [0.45, 1], linear).
+load sprintf('%s/common.gp', scripts)
+set logscale y
+set format y logformat
+set ylabel 'worst |e_{out} - e| over the random parameter sets (-)'
+set key outside bottom center horizontal maxrows 4 font ',10'
+set bmargin 10
+set xlabel offset 0,0.3
+do for [g in 'linear_damper hysteresis dem'] {
+  label = (g eq 'linear_damper') ? 'linear-damper formulas (PN2020 Fig. 8)' : (g eq 'hysteresis') ? 'hysteresis-family formulas' : 'DEM (Tsuji-type) mappings, clamp on/off'
+  count = value('n_'.g)
+  set output fig('validation_'.g)
+  set title sprintf('Validation: %s, e in [1e-4, 1] (libcalib, SI-unit ODE)', label)
+  set xlabel 'desired restitution e (-), log scale'
+  set logscale x
+  set xrange [*:*]
+  plot for [i=0:count-1] dat('val_'.g) index i using 1:2 with linespoints pt 7 ps 0.4 title columnheader(1)
+  set output fig('validation_'.g.'_fitted_range')
+  set title sprintf('Validation: %s, e in [0.45, 1]', label)
+  set xlabel 'desired restitution e (-)'
+  unset logscale x
+  set xrange [0.45:1]
+  plot for [i=0:count-1] dat('val_'.g) index i using 1:2 with linespoints pt 7 ps 0.4 title columnheader(1)
+}
