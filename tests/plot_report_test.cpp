@@ -33,8 +33,9 @@ std::pair<std::uint32_t, std::uint32_t> png_size(const fs::path& p) {
 }
 
 // Small versions of the five studies, written as `calib run-all` would.
-fs::path make_results() {
-  const fs::path root = fs::temp_directory_path() / "calib_plot_report_test";
+// `name` keeps tests apart when ctest runs them in parallel.
+fs::path make_results(const std::string& name) {
+  const fs::path root = fs::temp_directory_path() / ("calib_plot_report_test_" + name);
   fs::remove_all(root);
   const fs::path results = root / "results";
   {
@@ -71,7 +72,7 @@ fs::path make_results() {
 }  // namespace
 
 TEST(PlotReport, EveryStudyDrawsImagesOfTheExpectedSize) {
-  const fs::path results = make_results();
+  const fs::path results = make_results("plots");
   const fs::path figures = results.parent_path() / "figures";
   const std::map<std::string, std::size_t> expected_png = {
       {"rms_table", 5}, {"damping_fit", 7}, {"validate", 6}, {"kn_tables", 18}, {"effective_mass", 2}};
@@ -97,7 +98,7 @@ TEST(PlotReport, EveryStudyDrawsImagesOfTheExpectedSize) {
 }
 
 TEST(PlotReport, ReportCoversEveryStudyPresent) {
-  const fs::path results = make_results();
+  const fs::path results = make_results("report");
   fs::remove_all(results / "validate");  // a study that was not run is simply absent
   report::Options o;
   o.results = results;
