@@ -133,3 +133,33 @@ TEST(Impact, BadInputNamesTheParameter) {
   EXPECT_THROW(impact::solve({Family::linear_damper, 1.5, std::nan(""), true}), InputError);
   EXPECT_THROW(impact::solve_physical({Family::linear_damper, 1, 1, std::nan(""), 1.5, 0.1, true}), InputError);
 }
+
+TEST(Impact, PermanentIndentationRestoresExactlyE) {
+  // PINSLOT eq. 91–97: with δ_p = (1 − e²)δ_m the restitution work is e² of the impact energy,
+  // so e_out = e by construction (exact oracle); GH eq. 135–145 is the same law.
+  const impact::ImpactOptions tight{1e-12, 1e-14, 52, 1'000'000, true};
+  for (double n : {1.0, 1.5, 2.0})
+    for (double e : {0.05, 0.4, 0.9, 1.0}) {
+      const auto law = models::law_for(models::find("lankarani-nikravesh-1994"), e, n);
+      EXPECT_DOUBLE_EQ(law.damping, models::law_for(models::find("gharib-hurmuzlu-indentation"), e, n).damping);
+      const auto r = impact::solve(law, tight);
+      ASSERT_EQ(r.status, impact::Status::separated);
+      EXPECT_NEAR(r.e_out, e, 1e-9) << n << " " << e;
+      EXPECT_NEAR(r.delta_max, 1.0, 1e-9);               // elastic compression reaches δ_m (eq. 94)
+      EXPECT_NEAR(r.delta_sep, 1.0 - e * e, 1e-9);        // separation at δ_p (eq. 97)
+      EXPECT_LT(r.energy_residual, 1e-8);
+    }
+  // The same impact in SI units, integrated directly.
+  const double e = 0.55, m = 0.3, k = 4e9, v = 2.0, n = 1.5;
+  const double dp = to_physical_damping(Family::indentation, 1 - e * e, m, k, v, n);
+  const auto p = impact::solve_physical_direct(PhysicalImpact{Family::indentation, m, k, v, n, dp, true}, tight);
+  EXPECT_NEAR(p.e_out, e, 1e-9);
+  EXPECT_THROW(impact::solve(ContactLaw{Family::indentation, 1.5, 1.0, true}), InputError);
+}
+
+TEST(Impact, KhuliefShabanaDecodingIsLankaraniNikraveshAtNEquals1) {
+  for (double e : {0.3, 0.8})
+    EXPECT_DOUBLE_EQ(models::law_for(models::find("khulief-shabana"), e, 1.0).damping,
+                     models::law_for(models::find("lankarani-nikravesh"), e, 1.0).damping);
+  EXPECT_THROW(models::law_for(models::find("khulief-shabana"), 0.5, 1.5), InputError);
+}

@@ -105,6 +105,7 @@ double initial_guess(Family family, double n, double e) {
       const double high_e = 2.0 * butcher_segalman_xi(e) * std::pow(kappa, 1.0 / (n + 1.0));
       return std::min(low_e, high_e);
     }
+    case Family::indentation: return 1.0 - e * e;  // exact: δ_p/δ_m = 1 − e² (PINSLOT eq. 97)
     case Family::tsuji: {
       const double L = std::log(e);
       return std::sqrt(2.0 * (n + 1.0)) * (-L / std::sqrt(L * L + std::numbers::pi * std::numbers::pi));

@@ -11,6 +11,7 @@ std::string_view family_name(Family f) {
     case Family::hysteresis: return "hysteresis";
     case Family::linear_damper: return "linear-damper";
     case Family::tsuji: return "tsuji";
+    case Family::indentation: return "indentation";
   }
   return "?";
 }
@@ -33,6 +34,7 @@ ContactLaw to_dimensionless(const PhysicalImpact& p) {
     case Family::hysteresis: law.damping = p.damping * p.v / p.k; break;        // SF2020 eq. 38
     case Family::linear_damper: law.damping = p.damping * s.delta_m / (p.m * p.v); break;
     case Family::tsuji: law.damping = p.damping; break;  // χ is already dimensionless
+    case Family::indentation: law.damping = p.damping / s.delta_m; break;  // x_p = δ_p/δ_m
   }
   return law;
 }
@@ -43,6 +45,7 @@ double to_physical_damping(Family f, double dimensionless, double m, double k, d
     case Family::hysteresis: return dimensionless * k / v;
     case Family::linear_damper: return dimensionless * m * v / s.delta_m;
     case Family::tsuji: return dimensionless;
+    case Family::indentation: return dimensionless * s.delta_m;  // δ_p
   }
   return dimensionless;
 }
@@ -54,18 +57,21 @@ GenericCoefficients generic_coefficients(const ContactLaw& law) {
     case Family::linear_damper: return {kappa, law.damping, 0.0, law.n, 1.0, law.clamp};
     case Family::tsuji:
       return {kappa, law.damping * std::sqrt(kappa), 0.5 * (law.n - 1.0), law.n, 1.0, law.clamp};
+    case Family::indentation:  // compression is elastic, so x_peak = 1 exactly (eq. 94)
+      return {kappa, 0.0, 0.0, law.n, 1.0, true, true, 1.0, law.damping};
   }
   return {};
 }
 
 GenericCoefficients generic_coefficients(const PhysicalImpact& p) {
-  impact_scales(p.m, p.k, p.v, p.n);  // validation only
+  const ImpactScales s = impact_scales(p.m, p.k, p.v, p.n);  // also validates
   const double A = p.k / p.m;
   switch (p.family) {
     case Family::hysteresis: return {A, p.damping / p.m, p.n, p.n, p.v, p.clamp};
     case Family::linear_damper: return {A, p.damping / p.m, 0.0, p.n, p.v, p.clamp};
     case Family::tsuji:
       return {A, p.damping * std::sqrt(p.k / p.m), 0.5 * (p.n - 1.0), p.n, p.v, p.clamp};
+    case Family::indentation: return {A, 0.0, 0.0, p.n, p.v, true, true, s.delta_m, p.damping};
   }
   return {};
 }

@@ -55,17 +55,32 @@ struct ContactSystem {
   std::size_t* evaluations;
 
   double spring(double x) const { return x > 0 ? c.A * std::pow(x, c.n) : 0.0; }
+  // Permanent indentation (PINSLOT eq. 91): elastic while x' > 0, then the restitution curve
+  // F_m((x − x_p)/(x_m − x_p))ⁿ; both equal F_m at x = x_m, x' = 0.
+  double indentation_force(double x, double xd) const {
+    if (xd > 0) return spring(x);
+    const double s = (x - c.x_perm) / (c.x_peak - c.x_perm);
+    return s > 0 ? c.A * std::pow(c.x_peak, c.n) * std::pow(s, c.n) : 0.0;
+  }
   double damper(double x, double xd) const {
     if (c.p == 0.0) return c.a * xd;
     return x > 0 ? c.a * std::pow(x, c.p) * xd : 0.0;
   }
   // Force per unit mass; with clamp the law never pulls (force >= 0).
   double force(double x, double xd) const {
+    if (c.indentation) return indentation_force(x, xd);
     const double f = spring(x) + damper(x, xd);
     return c.clamp ? std::max(f, 0.0) : f;
   }
   void operator()(const State& s, State& ds, double) const {
     ++*evaluations;
+    if (c.indentation) {  // s[2]: work of the non-elastic part F − Kxⁿ (the hysteresis loop)
+      const double f = indentation_force(s[0], s[1]);
+      ds[0] = s[1];
+      ds[1] = -f;
+      ds[2] = (f - spring(s[0])) * s[1];
+      return;
+    }
     const double fd = damper(s[0], s[1]);
     double f = spring(s[0]) + fd;
     double fd_eff = fd;
@@ -79,6 +94,7 @@ struct ContactSystem {
   }
   // > 0 while in contact; its first zero crossing is the separation event.
   double contact_indicator(const State& s) const {
+    if (c.indentation) return s[0] - c.x_perm;  // separation at the permanent set (eq. 91)
     if (!c.clamp) return s[0];
     return std::min(spring(s[0]) + damper(s[0], s[1]), s[0]);
   }
@@ -201,6 +217,8 @@ ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
     throw InputError(fmt::format("n (Hertz exponent) must be in [1, 2], got {}", law.n));
   if (!std::isfinite(law.damping) || law.damping < 0)
     throw InputError(fmt::format("damping must be a finite number >= 0, got {}", law.damping));
+  if (law.family == Family::indentation && !(law.damping < 1.0))
+    throw InputError(fmt::format("permanent set ratio delta_p/delta_m must be in [0, 1), got {}", law.damping));
   const GenericCoefficients c = generic_coefficients(law);
   const RawResult raw = integrate(c, 1.0, options);
   const PhysicalResult p = to_physical_result(raw, c, 1.0);

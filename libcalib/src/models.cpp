@@ -107,6 +107,19 @@ const std::vector<Model> kCatalog = {
      "SF2020 eq. 39; PINSLOT eq. 113-115; PN2020 eq. 18-19", "exact for every e and n",
      Family::hysteresis, false, {}, true,
      [](double e, double) { return calibrate::hysteresis_h_exact(e); }},
+    // PINSLOT eq. 71–72: F = Kδ + (μδ)δ'. Eq. 71 is garbled in the text; read as
+    // μ = (3/4)K(1−e²)δ̇²/[δ̇³ − (δ̇² − β²δ̂²)^{3/2}] with β = √(K/m) and δ̂ = δ_m = v/β, the square
+    // root vanishes and μ = (3/4)K(1−e²)/v: the Lankarani–Nikravesh law at n = 1.
+    {"khulief-shabana", "Khulief & Shabana 1987, F = Kδ + μδδ', n = 1 (decoded: h = 3(1-e²)/4)",
+     "PINSLOT eq. 71-72 (garbled; decoded with δ̂ = δ_m)", "n = 1, e close to 1", Family::hysteresis, false, 1.0,
+     false, [](double e, double) { return 0.75 * (1.0 - e * e); }},
+    // ---- permanent indentation: elastic loading, restitution curve to δ_p = (1−e²)δ_m -----------
+    {"lankarani-nikravesh-1994", "Lankarani & Nikravesh 1994 permanent indentation, delta_p = (1-e²)delta_m",
+     "PINSLOT eq. 91-97", "exact by construction (energy)", Family::indentation, true, {}, true,
+     [](double e, double) { return 1.0 - e * e; }},
+    {"gharib-hurmuzlu-indentation", "Gharib & Hurmuzlu with indentation: K_r = K_c/e^(2n) (same law as LN 1994)",
+     "PINSLOT eq. 135-145", "exact by construction (energy)", Family::indentation, true, {}, true,
+     [](double e, double) { return 1.0 - e * e; }},
     // ---- linear damper F = kδⁿ + cδ', separation at F = 0 (PN2020 eq. 20) ---------------
     {"linear-damper", "Hertz + linear dashpot, exact c_opt by root finding on e_out",
      "PN2020 eq. 23-24", "exact for every e and n", Family::linear_damper, true, {}, true,

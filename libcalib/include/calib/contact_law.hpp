@@ -12,11 +12,18 @@
 // with (a, p) = (κ h, n) for hysteresis (h = C v/K, SF2020 eq. 38), (ζ, 0) for the linear
 // damper (ζ = c δ_m/(m v)) and (χ √κ, (n-1)/2) for the Tsuji type. So e_out depends only on
 // n and one dimensionless damping number: h, ζ or χ.
+//
+// Permanent indentation (Lankarani–Nikravesh 1994, PINSLOT eq. 91–97; Gharib–Hurmuzlu with
+// indentation, eq. 135–145): elastic compression F = Kδⁿ up to δ_m (eq. 94), then restitution
+// F = F_m((δ − δ_p)/(δ_m − δ_p))ⁿ, F_m = Kδ_mⁿ (eq. 95), separation at δ = δ_p. Its number is the
+// permanent set ratio x_p = δ_p/δ_m. Eq. 97 gives δ_p = (n+1)m v²(1 − e²)/(2F_m) = (1 − e²)δ_m,
+// and GH's eq. 143 gives the same δ_p = δ_m(1 − e_w²) with K_r = K_c/e_w^{2n} (eq. 144) — the
+// two laws are one and the same. Physical parameter: δ_p [m].
 #include <string_view>
 
 namespace calib {
 
-enum class Family { hysteresis, linear_damper, tsuji };
+enum class Family { hysteresis, linear_damper, tsuji, indentation };
 
 std::string_view family_name(Family f);
 
@@ -58,9 +65,12 @@ ContactLaw to_dimensionless(const PhysicalImpact& p);
 double to_physical_damping(Family f, double dimensionless, double m, double k, double v, double n);
 
 // Coefficients of the generic equation x'' + a x^p x' + A xⁿ = 0 with x'(0) = V.
+// Indentation family: a = p = 0; restitution force A x_peakⁿ((x − x_perm)/(x_peak − x_perm))ⁿ.
 struct GenericCoefficients {
   double A, a, p, n, V;
   bool clamp;
+  bool indentation = false;
+  double x_peak = 0, x_perm = 0;
 };
 
 GenericCoefficients generic_coefficients(const ContactLaw& law);
