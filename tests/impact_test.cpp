@@ -163,3 +163,25 @@ TEST(Impact, KhuliefShabanaDecodingIsLankaraniNikraveshAtNEquals1) {
                      models::law_for(models::find("lankarani-nikravesh"), e, 1.0).damping);
   EXPECT_THROW(models::law_for(models::find("khulief-shabana"), 0.5, 1.5), InputError);
 }
+
+TEST(Impact, RosenbrockFallbackIsAccurateAndEndsCreep) {
+  // Forced early hand-over (after 20 explicit steps): the Rosenbrock 4 continuation must still
+  // hit the exact hysteresis restitution, e(h) from SF2020 eq. 39 (Lambert W form).
+  impact::ImpactOptions opt{1e-11, 1e-13, 52, 1'000'000, false};
+  opt.stiff_after = 20;
+  for (double h : {0.3, 2.0, 30.0}) {
+    const auto r = impact::solve(ContactLaw{Family::hysteresis, 1.5, h, false}, opt);
+    ASSERT_EQ(r.status, impact::Status::separated) << h;
+    EXPECT_GT(r.stiff_steps, 0u);
+    EXPECT_NEAR(r.e_out, calibrate::hysteresis_e_of_h(h), 1e-8 * calibrate::hysteresis_e_of_h(h)) << h;
+  }
+  // A linear dashpot without the clamp and ζ far above critical creeps towards δ = 0 for ever:
+  // explicit steps alone ran into max_steps (1e6 steps, ~250 ms); with the fallback the energy
+  // bound declares it captured within a few hundred stiff steps.
+  for (double zeta : {10.0, 1e3, 1e4}) {
+    const auto r = impact::solve(ContactLaw{Family::linear_damper, 1.5, zeta, false},
+                                 impact::ImpactOptions{1e-10, 1e-12, 52, 1'000'000, false});
+    EXPECT_EQ(r.status, impact::Status::captured) << zeta;
+    EXPECT_LT(r.steps, 5000u) << zeta;
+  }
+}

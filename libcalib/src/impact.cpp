@@ -10,10 +10,12 @@
 #include <fmt/format.h>
 
 #include "calib/error.hpp"
+#include "impact_detail.hpp"
 
 namespace calib::impact {
 
 namespace odeint = boost::numeric::odeint;
+using namespace detail;
 
 bool ImpactOptions::IsValid(std::string* error) const {
   auto fail = [&](std::string msg) {
@@ -24,6 +26,7 @@ bool ImpactOptions::IsValid(std::string* error) const {
   if (!(abs_tol > 0 && abs_tol < 1)) return fail(fmt::format("abs_tol must be in (0,1), got {}", abs_tol));
   if (event_bits < 10 || event_bits > 53) return fail(fmt::format("event_bits must be in [10,53], got {}", event_bits));
   if (!(capture_tol > 0 && capture_tol < 1e-3)) return fail(fmt::format("capture_tol must be in (0, 1e-3), got {}", capture_tol));
+  if (stiff_after < 1) return fail(fmt::format("stiff_after must be >= 1, got {}", stiff_after));
   if (max_steps < 10) return fail(fmt::format("max_steps must be >= 10, got {}", max_steps));
   return true;
 }
@@ -46,69 +49,6 @@ std::string ImpactResult::BriefReport() const {
 
 namespace {
 
-using State = std::array<double, 3>;  // penetration, rate, work done by the damping force
-
-// Generic contact equation x'' = -(A xⁿ + a x^p x'); the third component integrates the
-// power of the damping force for the energy balance. Kept tiny: it runs millions of times.
-struct ContactSystem {
-  GenericCoefficients c;
-  std::size_t* evaluations;
-
-  double spring(double x) const { return x > 0 ? c.A * std::pow(x, c.n) : 0.0; }
-  // Permanent indentation (PINSLOT eq. 91): elastic while x' > 0, then the restitution curve
-  // F_m((x − x_p)/(x_m − x_p))ⁿ; both equal F_m at x = x_m, x' = 0.
-  double indentation_force(double x, double xd) const {
-    if (xd > 0) return spring(x);
-    const double s = (x - c.x_perm) / (c.x_peak - c.x_perm);
-    return s > 0 ? c.A * std::pow(c.x_peak, c.n) * std::pow(s, c.n) : 0.0;
-  }
-  double damper(double x, double xd) const {
-    if (c.p == 0.0) return c.a * xd;
-    return x > 0 ? c.a * std::pow(x, c.p) * xd : 0.0;
-  }
-  // Force per unit mass; with clamp the law never pulls (force >= 0).
-  double force(double x, double xd) const {
-    if (c.indentation) return indentation_force(x, xd);
-    const double f = spring(x) + damper(x, xd);
-    return c.clamp ? std::max(f, 0.0) : f;
-  }
-  void operator()(const State& s, State& ds, double) const {
-    ++*evaluations;
-    if (c.indentation) {  // s[2]: work of the non-elastic part F − Kxⁿ (the hysteresis loop)
-      const double f = indentation_force(s[0], s[1]);
-      ds[0] = s[1];
-      ds[1] = -f;
-      ds[2] = (f - spring(s[0])) * s[1];
-      return;
-    }
-    const double fd = damper(s[0], s[1]);
-    double f = spring(s[0]) + fd;
-    double fd_eff = fd;
-    if (c.clamp && f < 0) {  // clamped: no force at all
-      f = 0;
-      fd_eff = 0;
-    }
-    ds[0] = s[1];
-    ds[1] = -f;
-    ds[2] = fd_eff * s[1];
-  }
-  // > 0 while in contact; its first zero crossing is the separation event.
-  double contact_indicator(const State& s) const {
-    if (c.indentation) return s[0] - c.x_perm;  // separation at the permanent set (eq. 91)
-    if (!c.clamp) return s[0];
-    return std::min(spring(s[0]) + damper(s[0], s[1]), s[0]);
-  }
-  double potential(double x) const {
-    return x > 0 ? c.A * std::pow(x, c.n + 1.0) / (c.n + 1.0) : 0.0;
-  }
-};
-
-struct RawResult {
-  Status status = Status::max_steps;
-  double v_sep = 0, x_max = 0, t_sep = 0, f_max = 0, x_sep = 0, work = 0;
-  std::size_t steps = 0, evaluations = 0;
-};
-
 RawResult integrate(const GenericCoefficients& coeff, double length_scale,
                     const ImpactOptions& opt) {
   std::string why;
@@ -118,80 +58,17 @@ RawResult integrate(const GenericCoefficients& coeff, double length_scale,
   const double abs_tol = opt.abs_tol * std::min(length_scale, coeff.V);
   auto stepper = odeint::make_dense_output(abs_tol, opt.rel_tol,
                                            odeint::runge_kutta_dopri5<State>());
-  State s0{0.0, coeff.V, 0.0};
   // First step: a small fraction of the undamped contact time scale.
-  stepper.initialize(s0, 0.0, 1e-3 * length_scale / coeff.V);
-  boost::math::tools::eps_tolerance<double> tol(opt.event_bits);
-  State tmp;
-  auto state_at = [&](double t) -> const State& {
-    stepper.calc_state(t, tmp);
-    return tmp;
-  };
+  stepper.initialize(State{0.0, coeff.V, 0.0}, 0.0, 1e-3 * length_scale / coeff.V);
   bool rebounding = false;
-  while (r.steps < opt.max_steps) {
-    const auto [t0, t1] = stepper.do_step(std::ref(sys));
-    ++r.steps;
-    const State& prev = stepper.previous_state();
-    const State& cur = stepper.current_state();
-    // Maximum penetration: x' changes sign inside this step.
-    if (!rebounding && cur[1] <= 0.0) {
-      rebounding = true;
-      if (opt.diagnostics) {
-      std::uintmax_t it = 100;
-      auto vel = [&](double t) { return state_at(t)[1]; };
-      auto br = boost::math::tools::toms748_solve(vel, t0, t1, prev[1], cur[1], tol, it);
-      r.x_max = state_at(0.5 * (br.first + br.second))[0];
-      }
-    } else if (rebounding && cur[1] > 0.0) {
-      r.status = Status::captured;  // the bodies turned back into each other
-      r.t_sep = t1;
-      r.x_sep = cur[0];
-      return r;
-    }
-    // Peak force: sample the step; refine with Brent where the midpoint is the largest.
-    if (opt.diagnostics) {
-      const double tm = 0.5 * (t0 + t1);
-      const State& sm = state_at(tm);
-      const double fm = sys.force(sm[0], sm[1]);
-      const double f1 = sys.force(cur[0], cur[1]);
-      double best = std::max(fm, f1);
-      if (fm > f1 && fm > sys.force(prev[0], prev[1])) {
-        auto neg_force = [&](double t) {
-          const State& s = state_at(t);
-          return -sys.force(s[0], s[1]);
-        };
-        auto mn = boost::math::tools::brent_find_minima(neg_force, t0, t1, 40);
-        best = std::max(best, -mn.second);
-      }
-      r.f_max = std::max(r.f_max, best);
-    }
-    if (rebounding && std::sqrt(cur[1] * cur[1] + 2.0 * sys.potential(cur[0])) < opt.capture_tol * coeff.V) {
-      r.status = Status::captured;  // creeping to rest: e_out < capture_tol
-      r.t_sep = t1;
-      r.x_sep = cur[0];
-      return r;
-    }
-    const double g1 = sys.contact_indicator(cur);
-    if (t1 > t0 && g1 <= 0.0 && cur[1] < 0.0) {
-      const double g0 = sys.contact_indicator(prev);
-      double t_event = t1;
-      if (g0 > 0.0) {
-        std::uintmax_t it = 200;
-        auto g = [&](double t) { return sys.contact_indicator(state_at(t)); };
-        auto br = boost::math::tools::toms748_solve(g, t0, t1, g0, g1, tol, it);
-        // Take the bracket end still in contact or exactly on the event.
-        t_event = g(br.second) >= 0.0 ? br.second : br.first;
-      }
-      const State& se = state_at(t_event);
-      r.status = Status::separated;
-      r.t_sep = t_event;
-      r.v_sep = se[1];
-      r.x_sep = std::max(se[0], 0.0);
-      r.work = se[2];
-      return r;
-    }
-  }
-  r.status = Status::max_steps;
+  if (contact_loop(stepper, std::ref(sys), sys, opt, coeff.V, rebounding, r, opt.stiff_after)) return r;
+  if (r.steps >= opt.max_steps) return r;
+  // Stiff fallback: the explicit stepper is stability-limited (very large damping, slow creep
+  // towards δ = 0); continue from the current state with Rosenbrock 4 (impact_stiff.cpp).
+  const std::size_t before = r.steps;
+  continue_stiff(sys, opt, coeff.V, abs_tol, stepper.current_state(), stepper.current_time(),
+                 stepper.current_time() - stepper.previous_time(), rebounding, r);
+  r.stiff_steps = r.steps - before;
   return r;
 }
 
@@ -232,6 +109,7 @@ ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
   r.energy_residual = p.energy_residual;
   r.steps = raw.steps;
   r.rhs_evaluations = raw.evaluations;
+  r.stiff_steps = raw.stiff_steps;
   return r;
 }
 

@@ -22,6 +22,9 @@ struct ImpactOptions {
   // √(x'² + 2U(x)) (energy bound: damping only dissipates), is below capture_tol·v, e_out
   // cannot exceed capture_tol and the impact is reported as captured.
   double capture_tol = 1e-12;
+  // After this many Dormand–Prince steps without separation the solve continues with
+  // Rosenbrock 4 (stiff: very large damping, slow creep); 0 steps are lost, the state carries over.
+  std::size_t stiff_after = 2'000;
 
   bool IsValid(std::string* error) const;
 };
@@ -41,6 +44,7 @@ struct ImpactResult {
   double energy_residual = 0.0;  // |½ - ½e² - U(δ_sep) - W_damping| / ½
   std::size_t steps = 0;
   std::size_t rhs_evaluations = 0;
+  std::size_t stiff_steps = 0;  // steps taken by the Rosenbrock fallback
 
   std::string BriefReport() const;
 };
