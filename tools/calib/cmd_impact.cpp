@@ -82,6 +82,8 @@ void register_impact(CLI::App& app) {
     rec["zeta"] = model.family == Family::linear_damper ? nlohmann::json(cb.damping) : nlohmann::json();
     rec["h"] = model.family == Family::hysteresis ? nlohmann::json(cb.damping) : nlohmann::json();
     rec["chi"] = model.family == Family::tsuji ? nlohmann::json(cb.damping) : nlohmann::json();
+    // Permanent indentation: the number is δ_p/δ_m (= 1 − e² exactly, PINSLOT eq. 97).
+    rec["delta_p_over_delta_m"] = model.family == Family::indentation ? nlohmann::json(cb.damping) : nlohmann::json();
     if (model.family == Family::hysteresis) rec["h_algebraic"] = calibrate::hysteresis_h_exact(c.e);
     rec["c"] = to_physical_damping(model.family, cb.damping, c.m, c.k, c.v, c.n);
     rec["e_out"] = cb.e_out;
