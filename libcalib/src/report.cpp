@@ -50,9 +50,19 @@ std::string html(const Table& t) {
   return s + "</tbody></table>\n";
 }
 
+// Markdown table cell: pipes escaped (GitHub-flavoured Markdown).
+std::string md_cell(std::string text) {
+  std::string o;
+  for (char c : text) {
+    if (c == '|') o.push_back('\\');
+    o.push_back(c);
+  }
+  return o;
+}
+
 std::string markdown(const Table& t) {
   std::string s = "|";
-  for (const auto& h : t.header) s += " " + h + " |";
+  for (const auto& h : t.header) s += fmt::format(" {} |", md_cell(h));
   s += "\n|";
   for (std::size_t i = 0; i < t.header.size(); ++i) s += " --- |";
   s += "\n";
@@ -60,11 +70,8 @@ std::string markdown(const Table& t) {
     s += "|";
     const std::string cls = r < t.row_class.size() ? t.row_class[r] : "";
     for (std::size_t c = 0; c < t.rows[r].size(); ++c) {
-      std::string cell = t.rows[r][c];
-      for (auto& ch : cell)
-        if (ch == '|') ch = '/';
-      if (c == 0 && cls == "bad") cell = "**" + cell + "** ⚠";
-      s += " " + cell + " |";
+      const std::string cell = md_cell(t.rows[r][c]);
+      s += (c == 0 && cls == "bad") ? fmt::format(" **{}** ⚠ |", cell) : fmt::format(" {} |", cell);
     }
     s += "\n";
   }
