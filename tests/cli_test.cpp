@@ -53,3 +53,31 @@ TEST(Cli, CalibrateJsonKeys) {
     EXPECT_TRUE(k.contains(key)) << key;
   EXPECT_NEAR(k["e_out"].get<double>(), 0.3, 1e-8);
 }
+
+TEST(Cli, StudyCommandsRejectBadInputWithExitTwo) {
+  const std::string src = CALIB_SOURCE_DIR;
+  EXPECT_EQ(run("copt --e 1.5").code, 2);
+  EXPECT_EQ(run("copt --m 0").code, 2);
+  EXPECT_EQ(run("copt --method hunt-crossley").code, 2);  // not a linear-damper formula
+  EXPECT_EQ(run("kn-fit --model johnson --E 207GPa --nu 0.5 --dR 5mm").code, 2);
+  EXPECT_EQ(run("kn-fit --model johnson --E 207GPa --nu 0.3 --dR 5parsec").code, 2);
+  EXPECT_EQ(run("kn-fit --model no-such --E 1 --nu 0.3 --dR 1").code, 2);
+  EXPECT_EQ(run("effective-mass --system /nonexistent.toml").code, 2);
+  EXPECT_EQ(run("effective-mass --system " + src + "/configs/effmass/np_example4_slider_crank.toml --sweep crank.z=0:1:3").code, 2);
+  EXPECT_EQ(run("plot no-such-study").code, 2);
+  EXPECT_EQ(run("report --results /nonexistent --out /tmp/calib_cli_report").code, 2);
+  EXPECT_EQ(run("validate --formula no-such --config " + src + "/configs/validate.toml --out /tmp/calib_cli_val").code, 2);
+}
+
+TEST(Cli, SingleFitsAndEffectiveMassPrintJson) {
+  const std::string src = CALIB_SOURCE_DIR;
+  const auto copt = nlohmann::json::parse(run("copt --e 0.7 --n 1.5 --m 2 --k 1e7 --v 0.3 --method exact --format json").out);
+  EXPECT_NEAR(copt["e_out_check"].get<double>(), 0.7, 1e-8);  // the table's promise, checked by an ODE solve
+  const auto kn = nlohmann::json::parse(run("kn-fit --model johnson --material steel --dR 5mm --format json").out);
+  for (const char* key : {"K", "n", "max_err_percent", "K_se", "n_se"}) EXPECT_TRUE(kn.contains(key)) << key;
+  EXPECT_NEAR(kn["n"].get<double>(), 1.133, 5e-4);  // PINSLOT Table 4, ΔR = 5 mm
+  const auto em = nlohmann::json::parse(
+      run("effective-mass --system " + src + "/configs/effmass/np_example4_slider_crank.toml --format json").out);
+  for (const char* key : {"m_eff", "m_app_i", "m_app_j", "status"}) EXPECT_TRUE(em.contains(key)) << key;
+  EXPECT_NEAR(em["m_eff"].get<double>(), 0.8015, 5e-5);  // NP Example 4
+}

@@ -235,6 +235,18 @@ void run_closed_form(const Config& c, int threads, Result& r) {
   for (const auto& p : r.closed_form_check) r.closed_form_worst = std::max(r.closed_form_worst, std::abs(p.e_out - p.e));
 }
 
+// PN2020 §5.3 / Fig. 9: for n = 1 the exact e of a Kelvin–Voigt contact is the Butcher–Segalman
+// closed form (eq. 55 with the corrected overdamped exponent), so eq. 57 is checked without ODE.
+void run_fig9(Result& r) {
+  for (int i = 0; i <= 400; ++i) {
+    const double e = std::pow(10.0, -4.0 + 4.0 * i / 400.0);
+    const double zeta = models::find("poursina-nikravesh-n1").damping(e, 1.0);
+    const double exact = calibrate::butcher_segalman_e(zeta / 2.0);  // ζ = 2ξ at n = 1
+    r.fig9.push_back({e, zeta, exact});
+    r.fig9_worst = std::max(r.fig9_worst, std::abs(exact - e));
+  }
+}
+
 }  // namespace
 
 Result run(const Config& config, int threads) {
@@ -242,6 +254,7 @@ Result run(const Config& config, int threads) {
   run_grid(config, threads, r);
   run_scaling(config, threads, r);
   run_closed_form(config, threads, r);
+  run_fig9(r);
   return r;
 }
 

@@ -189,6 +189,12 @@ Vars prepare_damping_fit(const fs::path& in, const fs::path& work) {
       for (auto r : rows) b.row({s.columns[1][r], s.columns[2][r], s.columns[3][r]});
     }
   }
+  {
+    const auto f = read(in, "fig9_eq57.csv", {"e", "e_exact", "abs_err"});
+    std::ofstream o(work / "fig9.dat");
+    for (std::size_t r = 0; r < f.rows(); ++r)
+      o << f.columns[0][r] << ' ' << f.columns[1][r] << ' ' << positive(f.columns[2][r]) << '\n';
+  }
   const auto ab = read(in, "alpha_beta.csv", {"n", "alpha", "beta", "alpha_paper", "beta_paper", "alpha_fit", "beta_fit"});
   {
     std::ofstream o(work / "alpha_beta.dat");

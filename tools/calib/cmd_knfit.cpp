@@ -1,6 +1,7 @@
 // `calib kn-fit`: the PINSLOT K–n tables (--config), one material/geometry (--model ...), or
 // measurements (--data). Quantities accept unit suffixes (units.hpp).
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 
@@ -32,7 +33,12 @@ KnArgs& args() {
   return a;
 }
 
-cylindrical::Material material_named(const std::string& name, const std::string& file) {
+cylindrical::Material material_named(const std::string& name, std::string file) {
+#ifdef CALIB_SOURCE_DATASETS
+  // Outside the source tree, fall back to the datasets of the tree this binary was built from.
+  if (file == "datasets/materials.csv" && !std::filesystem::exists(file))
+    file = std::string(CALIB_SOURCE_DATASETS) + "/materials.csv";
+#endif
   const auto t = io::read_text_csv(file, {"name", "E_GPa", "nu", "source"});
   std::string names;
   for (std::size_t r = 0; r < t.rows(); ++r) {

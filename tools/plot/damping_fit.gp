@@ -50,3 +50,19 @@ set key top right
 plot dat('alpha_beta') using 1:3 with points pt 7 ps 0.6 title 'per-n fit (libcalib)', \
      dat('alpha_beta') using 1:7 lw 2 title 'p n^q + r refit (libcalib)', \
      dat('alpha_beta') using 1:5 dashtype 2 lw 2 lc rgb 'black' title 'PN2020 eq. 47'
+
+set output fig('pn2020_fig9')
+set multiplot layout 1,2 title 'PN2020 Fig. 9: eq. 57 (n = 1) in the exact Kelvin-Voigt restitution (eq. 55, corrected), libcalib'
+set title '(a) e_{exact} vs desired e'
+set xlabel 'desired restitution e (-)'
+set ylabel 'e_{exact} (-)'
+set key top left
+plot dat('fig9') using 1:2 lw 2 title 'eq. 57 -> eq. 55', x dashtype 2 lc rgb 'black' title 'e_{exact} = e'
+set title '(b) absolute error'
+set ylabel '|e_{exact} - e| (-)'
+set logscale xy
+set format y logformat
+plot dat('fig9') using 1:3 lw 2 title '|e_{exact} - e|'
+unset logscale xy
+set format y '%g'
+unset multiplot

@@ -39,6 +39,8 @@ struct PerN { double n, alpha, beta, rms_resid, max_resid, alpha_paper, beta_pap
 struct ScalingPoint { char sweep; double n, value, c_opt, e_out; };  // sweep: 'm', 'v' or 'k'
 struct ScalingSlope { char sweep; double n, slope, exact, intercept; };
 struct ClosedFormPoint { double n, e, zeta_exact, zeta_fit, e_out; };
+// PN2020 Fig. 9: eq. 57's ζ put into the exact Kelvin–Voigt restitution (eq. 55, corrected).
+struct Eq57Point { double e, zeta_eq57, e_exact; };
 
 struct Result {
   std::vector<GridPoint> grid;
@@ -57,6 +59,8 @@ struct Result {
   fit::FitReport closed_form;    // coefficients q_ij of fit::closed_form_zeta
   std::vector<ClosedFormPoint> closed_form_check;
   double closed_form_worst = 0;  // max |e_out − e| over the closed-form fit points
+  std::vector<Eq57Point> fig9;   // e log-spaced on [1e-4, 1]
+  double fig9_worst = 0;
   double worst_grid_rel_err = 0; // max |e_out − e|/e over the (n, e) grid
   std::size_t solves = 0;
 };
