@@ -116,6 +116,15 @@ std::string run_data(const KnArgs& a) {
                         {"max_err_percent", f.max_err_percent}, {"samples", f.W.size()}, {"data", a.data},
                         {"K_units", "N/mm^(n+1) (force per unit length)"}, {"robust", a.robust},
                         {"weighting", a.weighting}};
+  if (!a.curve.empty()) {  // measured vs fitted, with residuals
+    io::CsvWriter w(a.curve, {"delta_mm", "W", "W_fit", "residual", "rel_err_percent"});
+    for (std::size_t i = 0; i < f.W.size(); ++i) {
+      const double wf = f.K * std::pow(f.delta[i], f.n);
+      w.row({f.delta[i], f.W[i], wf, wf - f.W[i], 100.0 * (wf - f.W[i]) / f.W[i]});
+    }
+    w.commit();
+    rec["curve"] = a.curve;
+  }
   print_record(rec, a.format);
   return "";
 }
@@ -192,7 +201,7 @@ void add_kn_fit_flags(CLI::App& cmd) {
   cmd.add_option("--weighting", a.weighting, "none (least squares on W) or relative")
       ->check(CLI::IsMember({"none", "relative"}))->capture_default_str();
   cmd.add_option("--error-floor-um", a.error_floor_um, "Max Error % only where delta >= this (um)")->capture_default_str();
-  cmd.add_option("--curve", a.curve, "single fit: write the fitted-vs-implicit curve CSV here");
+  cmd.add_option("--curve", a.curve, "write the fitted curve CSV here (vs the implicit law, or vs the data with residuals)");
   cmd.add_option("--data", a.data, "fit measurements: CSV with delta[unit] and W[unit] or F[unit] columns");
   cmd.add_option("--robust", a.robust, "robust loss for --data: none, huber, cauchy")
       ->check(CLI::IsMember({"none", "huber", "cauchy"}))->capture_default_str();
