@@ -115,10 +115,12 @@ const std::vector<Model> kCatalog = {
      false, [](double e, double) { return 0.75 * (1.0 - e * e); }},
     // ---- permanent indentation: elastic loading, restitution curve to δ_p = (1−e²)δ_m -----------
     {"lankarani-nikravesh-1994", "Lankarani & Nikravesh 1994 permanent indentation, delta_p = (1-e²)delta_m",
-     "PINSLOT eq. 91-97", "exact by construction (energy)", Family::indentation, true, {}, true,
+     "PINSLOT eq. 91-97", "exact by construction; the ODE resolves the thin restitution layer "
+     "(delta_m - delta_p = e² delta_m) to |e_out - e| ~ 2e-10/e", Family::indentation, true, {}, true,
      [](double e, double) { return 1.0 - e * e; }},
     {"gharib-hurmuzlu-indentation", "Gharib & Hurmuzlu with indentation: K_r = K_c/e^(2n) (same law as LN 1994)",
-     "PINSLOT eq. 135-145", "exact by construction (energy)", Family::indentation, true, {}, true,
+     "PINSLOT eq. 135-145", "exact by construction; as lankarani-nikravesh-1994", Family::indentation, true, {},
+     true,
      [](double e, double) { return 1.0 - e * e; }},
     // ---- linear damper F = kδⁿ + cδ', separation at F = 0 (PN2020 eq. 20) ---------------
     {"linear-damper", "Hertz + linear dashpot, exact c_opt by root finding on e_out",

@@ -243,7 +243,10 @@ Vars prepare_validate(const fs::path& in, const fs::path& work) {
     const std::string formula = t.columns[0][rows.front()];
     std::string family = "linear_damper";  // user formulas too
     for (const auto& m : models::catalog())
-      if (m.name == formula) family = m.family == Family::hysteresis ? "hysteresis" : m.family == Family::tsuji ? "dem" : "linear_damper";
+      if (m.name == formula)
+        family = (m.family == Family::hysteresis || m.family == Family::indentation) ? "hysteresis"
+                 : m.family == Family::tsuji                                            ? "dem"
+                                                                                        : "linear_damper";
     Blocks& b = *files[family];
     b.block(key, 2);
     for (auto r : rows) b.row({t.columns[2][r], positive(t.columns[3][r])});

@@ -104,7 +104,8 @@ Config Config::defaults() {
   for (const char* name : {"poursina-nikravesh", "poursina-nikravesh-n15", "poursina-nikravesh-n1", "refit",
                            "libcalib-closed-form", "exact-table", "kelvin-voigt", "hunt-crossley",
                            "lankarani-nikravesh", "flores", "gharib-hurmuzlu", "hu-guo", "safaeifar-farshidianfar",
-                           "herbert-mcwhannell", "marhefka-orin", "lee-wang", "gonthier"})
+                           "herbert-mcwhannell", "marhefka-orin", "lee-wang", "gonthier", "khulief-shabana",
+                           "lankarani-nikravesh-1994"})
     for (auto& f : catalog_formulas(name, "default")) c.formulas.push_back(f);
   for (const char* name : {"tsuji", "dem-sqrt5", "mfix-hertz", "lammps-tsuji", "lammps-tsuji-pre2026", "thornton2013"})
     for (auto& f : catalog_formulas(name, "both")) c.formulas.push_back(f);

@@ -9,7 +9,7 @@ set key outside bottom center horizontal maxrows 4 font ',10'
 set bmargin 10
 set xlabel offset 0,0.3
 do for [g in 'linear_damper hysteresis dem'] {
-  label = (g eq 'linear_damper') ? 'linear-damper formulas (PN2020 Fig. 8)' : (g eq 'hysteresis') ? 'hysteresis-family formulas' : 'DEM (Tsuji-type) mappings, clamp on/off'
+  label = (g eq 'linear_damper') ? 'linear-damper formulas (PN2020 Fig. 8)' : (g eq 'hysteresis') ? 'hysteresis-family and permanent-indentation formulas' : 'DEM (Tsuji-type) mappings, clamp on/off'
   count = value('n_'.g)
   set output fig('validation_'.g)
   set title sprintf('Validation: %s, e in [1e-4, 1] (libcalib, SI-unit ODE)', label)
