@@ -73,41 +73,33 @@ double ExactDamping::x_of_node(int i) const {
   return x_min_ * std::pow(1.0 - static_cast<double>(i) / (grid_.e_nodes - 1), grid_.e_power);
 }
 
-double ExactDamping::y_at(double x, double n) const {
-  const int p = grid_.stencil;
-  double tx, tn, wx[kMaxStencil], wn[kMaxStencil];
-  const int ix = stencil_start(position_of(x), grid_.e_nodes, p, &tx);
-  const int in = stencil_start((n - 1.0) / dn_, grid_.n_nodes, p, &tn);
-  lagrange_weights(tx, p, wx, nullptr);
-  lagrange_weights(tn, p, wn, nullptr);
-  double y = 0.0;
-  for (int a = 0; a < p; ++a) {
-    const double* row = &y_[static_cast<std::size_t>(in + a) * grid_.e_nodes + ix];
-    double s = 0.0;
-    for (int b = 0; b < p; ++b) s += wx[b] * row[b];
-    y += wn[a] * s;
-  }
-  return y;
-}
-
-double ExactDamping::dy_dx_at(double x, double n) const {
+// Tensor-product Lagrange sum over the stencil around (x, n): y, or ∂y/∂u (u = e-node
+// position) when `d_du` is set.
+double ExactDamping::stencil_sum(double x, double n, bool d_du) const {
   const int p = grid_.stencil;
   double tx, tn, wx[kMaxStencil], dwx[kMaxStencil], wn[kMaxStencil];
   const int ix = stencil_start(position_of(x), grid_.e_nodes, p, &tx);
   const int in = stencil_start((n - 1.0) / dn_, grid_.n_nodes, p, &tn);
-  lagrange_weights(tx, p, wx, dwx);
+  lagrange_weights(tx, p, wx, d_du ? dwx : nullptr);
   lagrange_weights(tn, p, wn, nullptr);
-  double d = 0.0;
+  const double* w = d_du ? dwx : wx;
+  double sum = 0.0;
   for (int a = 0; a < p; ++a) {
     const double* row = &y_[static_cast<std::size_t>(in + a) * grid_.e_nodes + ix];
     double s = 0.0;
-    for (int b = 0; b < p; ++b) s += dwx[b] * row[b];
-    d += wn[a] * s;
+    for (int b = 0; b < p; ++b) s += w[b] * row[b];
+    sum += wn[a] * s;
   }
+  return sum;
+}
+
+double ExactDamping::y_at(double x, double n) const { return stencil_sum(x, n, false); }
+
+double ExactDamping::dy_dx_at(double x, double n) const {
   // du/dx with u = (N−1)(1 − σ), σ = (x/x_min)^{1/q}.
   const double q = grid_.e_power, sigma = std::pow(x / x_min_, 1.0 / q);
   const double du_dx = -(grid_.e_nodes - 1) * sigma / (q * x);
-  return d * du_dx;
+  return stencil_sum(x, n, true) * du_dx;
 }
 
 double ExactDamping::zeta(double e, double n) const {

@@ -21,8 +21,10 @@ static void BM_ImpactSolve(benchmark::State& state) {
 }
 BENCHMARK(BM_ImpactSolve)->Arg(8)->Arg(10)->Arg(12);
 
+// Arg 1: seeded by the ExactDamping table (the default); arg 0: bracketing + TOMS748 only.
 static void BM_COptCalibration(benchmark::State& state) {
   calibrate::CalibrateOptions opt;  // |e_out - e|/e <= 1e-10
+  opt.use_table_guess = state.range(0) != 0;
   double e = 0.5, sink = 0;
   for (auto _ : state) {
     sink += calibrate::zeta_exact(e, 1.5, opt).damping;
@@ -31,20 +33,7 @@ static void BM_COptCalibration(benchmark::State& state) {
   benchmark::DoNotOptimize(sink);
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_COptCalibration)->Unit(benchmark::kMicrosecond);
-
-static void BM_COptCalibrationNoTable(benchmark::State& state) {
-  calibrate::CalibrateOptions opt;  // bracketing + TOMS748 only (the pre-table path)
-  opt.use_table_guess = false;
-  double e = 0.5, sink = 0;
-  for (auto _ : state) {
-    sink += calibrate::zeta_exact(e, 1.5, opt).damping;
-    e = e < 0.95 ? e + 1e-4 : 0.5;
-  }
-  benchmark::DoNotOptimize(sink);
-  state.SetItemsProcessed(state.iterations());
-}
-BENCHMARK(BM_COptCalibrationNoTable)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_COptCalibration)->Arg(1)->Arg(0)->Unit(benchmark::kMicrosecond);
 
 static void BM_RmsTableDefault(benchmark::State& state) {
   // The whole default SF2020 table incl. the ODE numerical model (issue #9 target <= 1 s).

@@ -62,6 +62,7 @@ class ExactDamping {
  private:
   double position_of(double x) const;  // fractional e-node index of x = ln e
   double x_of_node(int i) const;
+  double stencil_sum(double x, double n, bool d_du) const;
   double y_at(double x, double n) const;
   double dy_dx_at(double x, double n) const;
   ExactDampingGrid grid_;
