@@ -208,7 +208,7 @@ Result run(const Config& c, int threads) {
     Row row;
     row.paper = published[i];
     const auto& p = row.paper;
-    cylindrical::Contact contact;
+    cylindrical::Contact& contact = row.contact;
     contact.body_i = contact.body_j = p.material == "aluminium" ? c.aluminium : c.steel;
     if (p.table == "11") {  // PINSLOT Table 10 regions
       if (p.region == "Ri/Rp") contact.internal = false, contact.R_i = c.R_i, contact.dR = c.R_i + c.R_p;
@@ -220,11 +220,7 @@ Result run(const Config& c, int threads) {
       contact.R_i = c.tables_R_i;
       contact.dR = p.dR;
     }
-    row.internal = contact.internal;
-    row.R_i = contact.R_i;
     row.ours = fit_model(cylindrical::parse_model(p.model), contact, c.protocol);
-    row.ours.W.clear();  // the samples are regenerated for curve files on demand
-    row.ours.delta.clear();
     judge(row);
     return row;
   }, threads);

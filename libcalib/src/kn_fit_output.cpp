@@ -9,6 +9,11 @@
 
 namespace calib::kn_fit {
 
+std::string curve_file_name(const std::string& table, const std::string& model, const std::string& material,
+                            const std::string& region, const std::string& dR) {
+  return fmt::format("table{}_{}_{}_dR{}.csv", table, model, material, region.empty() ? dR : region.substr(0, 2));
+}
+
 void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
            const std::string& started_utc, double wall_seconds) {
   const io::Provenance prov{
@@ -24,7 +29,7 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
                                              "flag", "note"});
     for (const Row& row : r.rows)
       w.row({row.paper.table, row.paper.model, row.paper.material, row.paper.region, row.paper.dR,
-             std::string(row.internal ? "yes" : "no"), row.R_i, row.ours.K, row.ours.n, row.ours.max_err_percent,
+             std::string(row.contact.internal ? "yes" : "no"), row.contact.R_i, row.ours.K, row.ours.n, row.ours.max_err_percent,
              row.paper.K, row.paper.n, io::number_or_blank(row.paper.max_err), row.ours.K_se, row.ours.n_se, row.flag,
              row.note});
     w.commit();
@@ -33,20 +38,13 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
   // Fitted power law vs implicit law, every 10th sample (the figure data of issue #8).
   const auto curves = out / "curves";
   for (const Row& row : r.rows) {
-    cylindrical::Contact contact;
-    contact.body_i = contact.body_j = row.paper.material == "aluminium" ? c.aluminium : c.steel;
-    contact.internal = row.internal;
-    contact.R_i = row.R_i;
-    contact.dR = row.paper.table == "11" ? (row.internal ? row.R_i - c.R_p : row.R_i + c.R_p) : row.paper.dR;
-    const auto model = cylindrical::parse_model(row.paper.model);
-    const auto name = fmt::format("table{}_{}_{}_dR{}.csv", row.paper.table, row.paper.model, row.paper.material,
-                                  row.paper.region.empty() ? fmt::format("{}", row.paper.dR) : row.paper.region.substr(0, 2));
-    io::CsvWriter w(curves / name, {"W", "delta", "W_fit", "rel_err_percent"});
-    const auto Ws = c.protocol.samples();
-    for (std::size_t i = 0; i < Ws.size(); i += 10) {
-      const double d = cylindrical::delta_of_W(model, contact, Ws[i]);
-      const double wf = row.ours.K * std::pow(d, row.ours.n);
-      w.row({Ws[i], d, wf, 100.0 * (wf - Ws[i]) / Ws[i]});
+    const auto& p = row.paper;
+    io::CsvWriter w(curves / curve_file_name(p.table, p.model, p.material, p.region, io::format_number(p.dR)),
+                    {"W", "delta", "W_fit", "rel_err_percent"});
+    const auto& f = row.ours;
+    for (std::size_t i = 0; i < f.W.size(); i += 10) {
+      const double wf = f.K * std::pow(f.delta[i], f.n);
+      w.row({f.W[i], f.delta[i], wf, 100.0 * (wf - f.W[i]) / f.W[i]});
     }
     w.commit();
   }

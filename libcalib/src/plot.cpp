@@ -13,6 +13,7 @@
 
 #include "calib/error.hpp"
 #include "calib/io/csv.hpp"
+#include "calib/kn_fit.hpp"
 #include "calib/models.hpp"
 
 #ifndef CALIB_SOURCE_PLOT_DIR
@@ -265,8 +266,7 @@ Vars prepare_kn_tables(const fs::path& in, const fs::path& work) {
     for (auto r : rows) {
       const std::string& region = t.columns[3][r];
       const std::string dR = t.columns[4][r];
-      const std::string file = fmt::format("curves/table{}_{}_{}_dR{}.csv", table, t.columns[1][r], t.columns[2][r],
-                                           region.empty() ? dR : region.substr(0, 2));
+      const std::string file = "curves/" + kn_fit::curve_file_name(table, t.columns[1][r], t.columns[2][r], region, dR);
       const auto c = read(in, file, {"W", "delta", "W_fit", "rel_err_percent"});
       b.block(table == "11" ? fmt::format("{} {}", t.columns[1][r], region) : fmt::format("dR = {} mm", dR), 4);
       for (std::size_t k = 0; k < c.rows(); ++k)

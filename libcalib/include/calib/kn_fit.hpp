@@ -45,9 +45,8 @@ struct PublishedEntry {
 };
 struct Row {
   PublishedEntry paper;
-  ModelFit ours;
-  bool internal = true;
-  double R_i = 0;
+  ModelFit ours;                  // with its samples (the curve files are cut from them)
+  cylindrical::Contact contact;   // the geometry the entry was computed for
   std::string flag, note;  // flag: "" (within rounding) or what differs
 };
 struct Config {
@@ -61,6 +60,11 @@ struct Config {
   static Config from(const io::ConfigNode& node);
 };
 struct Result { std::vector<Row> rows; };
+
+// Name of the per-fit curve file under <out>/curves/ (written by write(), read by `calib plot`);
+// `dR` as printed in kn_tables.csv.
+std::string curve_file_name(const std::string& table, const std::string& model, const std::string& material,
+                            const std::string& region, const std::string& dR);
 
 Result run(const Config& config, int threads);
 void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
