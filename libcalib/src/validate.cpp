@@ -17,14 +17,6 @@ namespace calib::validate {
 
 namespace {
 
-// Formulas fitted on a sub-range of e (PN2020 §4.2.4 fits e ∈ [0.45, 1]); the summary
-// reports the worst error inside and outside it separately.
-double fitted_e_min_of(std::string_view name) {
-  for (std::string_view fitted : {"poursina-nikravesh", "poursina-nikravesh-n15", "poursina-nikravesh-n1", "refit"})
-    if (name == fitted) return 0.45;
-  return 0.0;
-}
-
 Family family_of(const std::string& text, const std::string& where) {
   if (text == "linear-damper") return Family::linear_damper;
   if (text == "hysteresis") return Family::hysteresis;
@@ -95,7 +87,7 @@ std::vector<Formula> catalog_formulas(const std::string& name, const std::string
   else throw InputError(fmt::format("clamp must be default, on, off or both, got '{}'", clamp));
   std::vector<Formula> out;
   for (bool c : clamps)
-    out.push_back({std::string(model.name), std::nullopt, model.family, c, model.fixed_n, fitted_e_min_of(model.name)});
+    out.push_back({std::string(model.name), std::nullopt, model.family, c, model.fixed_n, model.fitted_e_min});
   return out;
 }
 

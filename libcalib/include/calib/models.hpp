@@ -24,6 +24,7 @@ struct Model {
   std::optional<double> fixed_n; // formulas tied to one exponent (eq. 52: 3/2; eq. 57: 1)
   bool exact;                    // reproduces e exactly (up to solver tolerance)
   DampingFormula damping;        // e, n -> h, ζ or χ
+  double fitted_e_min = 0.0;     // fitted on e ∈ [fitted_e_min, 1] only (PN2020 §4.2.4: 0.45)
 };
 
 const std::vector<Model>& catalog();
