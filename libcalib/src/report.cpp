@@ -78,8 +78,6 @@ std::string markdown(const Table& t) {
   return s;
 }
 
-io::TextTable read_csv(const fs::path& p, const std::vector<std::string>& cols) { return io::read_text_csv(p, cols); }
-
 json read_json(const fs::path& p) {
   std::ifstream f(p);
   if (!f) throw InputError(fmt::format("report: cannot read {}", p.string()));
@@ -156,7 +154,7 @@ void rms_table_section(const fs::path& dir, Section& s) {
   s.text(fmt::format("Optimum of the RMS over all (a, b): I* = {:.6f}, k* = 2/(5I*) = {:.6f}, RMS = {:.4f} %. "
                      "Cells: libcalib RMS (published RMS); red where they differ by more than 0.5 points.",
                      opt.value("optimal_integral", 0.0), opt.value("optimal_k", 0.0), opt.value("optimal_rms_percent", 0.0)));
-  const auto t = read_csv(dir / "rms_table.csv", {"a", "b", "rms_percent", "rms_paper", "diff"});
+  const auto t = io::read_text_csv(dir / "rms_table.csv", {"a", "b", "rms_percent", "rms_paper", "diff"});
   Table tab{{"a \\ b"}, {}, {}};
   std::vector<std::string> bs;
   for (std::size_t r = 0; r < t.rows(); ++r)
@@ -178,7 +176,7 @@ void rms_table_section(const fs::path& dir, Section& s) {
   s.table(tab);
   s.text(fmt::format("{} of {} cells differ from SF2020 Table 2 by more than 0.5 points (marked *); see README, "
                      "\"RMS table: the gap\".", bad, t.rows()));
-  const auto f = read_csv(dir / "formula_errors.csv", {"model", "rms_h_percent", "max_abs_cor_error"});
+  const auto f = io::read_text_csv(dir / "formula_errors.csv", {"model", "rms_h_percent", "max_abs_cor_error"});
   Table ft{{"formula", "RMS of h error (%)", "max |e_out - e_in|"}, {}, {}};
   for (std::size_t r = 0; r < f.rows(); ++r) {
     ft.rows.push_back({f.columns[0][r], num(f.columns[1][r], 4), num(f.columns[2][r], 3)});
@@ -217,7 +215,7 @@ void damping_fit_section(const fs::path& dir, Section& s) {
 }
 
 void validate_section(const fs::path& dir, Section& s) {
-  const auto t = read_csv(dir / "validation_summary.csv",
+  const auto t = io::read_text_csv(dir / "validation_summary.csv",
                           {"formula", "clamp", "worst_in_range", "e_at_worst_in_range", "worst_outside_range", "e_at_worst_outside"});
   Table v{{"formula", "clamp", "worst |e_out - e| (fitted range)", "at e", "worst outside", "at e"}, {}, {}};
   for (std::size_t r = 0; r < t.rows(); ++r) {
@@ -232,9 +230,9 @@ void validate_section(const fs::path& dir, Section& s) {
 }
 
 void kn_section(const fs::path& dir, Section& s) {
-  const auto t = read_csv(dir / "kn_tables.csv", {"table", "model", "material", "region", "dR", "K", "n",
+  const auto t = io::read_text_csv(dir / "kn_tables.csv", {"table", "model", "material", "region", "dR", "K", "n",
                                                   "max_err_percent", "K_paper", "n_paper"});
-  const auto u = read_csv(dir / "kn_tables.csv", {"max_err_paper", "flag", "note"});
+  const auto u = io::read_text_csv(dir / "kn_tables.csv", {"max_err_paper", "flag", "note"});
   Table k{{"table", "model", "material", "dR", "K", "K paper", "n", "n paper", "max err %", "paper", "flag", "note"}, {}, {}};
   int minor = 0, bad = 0;
   for (std::size_t r = 0; r < t.rows(); ++r) {
@@ -255,7 +253,7 @@ void kn_section(const fs::path& dir, Section& s) {
 }
 
 void effective_mass_section(const fs::path& dir, Section& s) {
-  const auto t = read_csv(dir / "examples.csv", {"name", "m_eff", "m_eff_eq31", "m_eff_eq39", "m_app_i", "m_app_j",
+  const auto t = io::read_text_csv(dir / "examples.csv", {"name", "m_eff", "m_eff_eq31", "m_eff_eq39", "m_app_i", "m_app_j",
                                                  "status", "paper_m_eff", "paper_m_app_i"});
   Table e{{"system", "m_eff (eq. 28)", "eq. 31", "eq. 39", "m_app_i", "m_app_j", "status", "paper m_eff", "paper m_app_i"},
           {}, {}};
