@@ -161,10 +161,17 @@ void run_grid(const Config& c, int threads, Result& r) {
   r.c_rms_149_2533 = c_rms(alpha_149, beta_2533);
   r.c_rms_refit = c_rms([&](double x) { return (((aq[4] * x + aq[3]) * x + aq[2]) * x + aq[1]) * x + aq[0]; },
                         [&](double x) { return bq[0] * std::pow(x, bq[1]) + bq[2]; });
-  // Eq. 57 (n = 1) and eq. 52 (n = 3/2) constants: fits at exactly those n.
+  // Eq. 57 (n = 1) and eq. 52 (n = 3/2) constants: fits at exactly those n — taken from the
+  // grid when it has that n (n = 1 always does), computed otherwise.
   for (double nn : {1.0, 1.5}) {
-    auto [e, copt] = samples_at(c, nn, r.solves);
-    (nn == 1.0 ? r.at_n1 : r.at_n15) = fit_one_n(nn, e, copt);
+    PerN& target = nn == 1.0 ? r.at_n1 : r.at_n15;
+    const auto on_grid = std::find_if(r.per_n.begin(), r.per_n.end(), [&](const PerN& p) { return p.n == nn; });
+    if (on_grid != r.per_n.end()) {
+      target = *on_grid;
+    } else {
+      auto [e, copt] = samples_at(c, nn, r.solves);
+      target = fit_one_n(nn, e, copt);
+    }
   }
 }
 
