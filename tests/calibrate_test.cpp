@@ -3,10 +3,10 @@
 
 #include <gtest/gtest.h>
 
-#include "calib/calibrate.hpp"
-#include "calib/error.hpp"
-#include "calib/impact.hpp"
-#include "calib/models.hpp"
+#include "calib/calibrate/calibrate.hpp"
+#include "calib/core/error.hpp"
+#include "calib/impact/impact.hpp"
+#include "calib/models/catalog.hpp"
 
 using namespace calib;
 
@@ -14,25 +14,25 @@ TEST(Calibrate, HysteresisRootSatisfiesEq39AndLambertForwardMap) {
   // Eq. 39 evaluated literally is well conditioned only for moderate e (for small e,
   // 1 - e h ~ e^{-1/e} underflows; near e = 1 both sides cancel to O(h²)).
   for (double e : {0.2, 0.5, 0.9}) {
-    const double h = calibrate::hysteresis_h_exact(e);
+    const double h = models::hysteresis_h_exact(e);
     EXPECT_NEAR(h * (1 + e), std::log((1 + h) / (1 - e * h)), 1e-12 * h) << e;
   }
   // The Lambert-W forward map is an independent route; it loses digits near the branch
   // point (h -> 0, e -> 1), so it is checked up to e = 0.99.
   for (double e : {1e-6, 1e-4, 0.01, 0.2, 0.5, 0.9, 0.99}) {
-    const double h = calibrate::hysteresis_h_exact(e);
-    EXPECT_NEAR(calibrate::hysteresis_e_of_h(h), e, 1e-9 * e) << e;
+    const double h = models::hysteresis_h_exact(e);
+    EXPECT_NEAR(models::hysteresis_e_of_h(h), e, 1e-9 * e) << e;
   }
   // Asymptotes (issue #3): h -> 1/e as e -> 0; h ≈ 1.5(1-e) as e -> 1.
-  EXPECT_NEAR(calibrate::hysteresis_h_exact(1e-6), 1e6, 1e-6);
+  EXPECT_NEAR(models::hysteresis_h_exact(1e-6), 1e6, 1e-6);
   const double e = 1 - 1e-7;
-  EXPECT_NEAR(calibrate::hysteresis_h_exact(e) / (1.5 * (1 - e)), 1.0, 1e-6);
+  EXPECT_NEAR(models::hysteresis_h_exact(e) / (1.5 * (1 - e)), 1.0, 1e-6);
 }
 
 TEST(Calibrate, HysteresisOdeInverseAgreesWithAlgebra) {
   for (double e : {0.05, 0.3, 0.7, 0.95}) {
     const auto c = calibrate::calibrate_damping(Family::hysteresis, 1.5, false, e);
-    EXPECT_NEAR(c.damping, calibrate::hysteresis_h_exact(e), 1e-8 * c.damping) << e;
+    EXPECT_NEAR(c.damping, models::hysteresis_h_exact(e), 1e-8 * c.damping) << e;
   }
 }
 
@@ -40,7 +40,7 @@ TEST(Calibrate, LinearDamperN1MatchesButcherSegalman) {
   // ζ = 2ξ for n = 1 (PN2020 eq. 56 with δ_m = v√(m/k)). Tolerance 1e-9 relative.
   for (double e : {1e-3, 0.01, 0.1, 0.1353, 0.3, 0.6, 0.9, 0.999}) {
     const auto c = calibrate::zeta_exact(e, 1.0);
-    EXPECT_NEAR(c.damping, 2 * calibrate::butcher_segalman_xi(e), 1e-9 * c.damping) << e;
+    EXPECT_NEAR(c.damping, 2 * models::butcher_segalman_xi(e), 1e-9 * c.damping) << e;
     EXPECT_LE(std::abs(c.e_out - e) / e, 1e-10);
   }
 }
@@ -75,7 +75,7 @@ TEST(Calibrate, BadInput) {
   EXPECT_THROW(calibrate::zeta_exact(1.2, 1.5), InputError);
   EXPECT_THROW(calibrate::zeta_exact(0.5, 0.9), InputError);
   EXPECT_THROW(calibrate::zeta_exact(std::nan(""), 1.5), InputError);
-  EXPECT_THROW(calibrate::hysteresis_h_exact(-0.1), InputError);
+  EXPECT_THROW(models::hysteresis_h_exact(-0.1), InputError);
 }
 
 TEST(Models, CatalogNamesAreUniqueAndResolvable) {
@@ -84,7 +84,7 @@ TEST(Models, CatalogNamesAreUniqueAndResolvable) {
     EXPECT_TRUE(names.insert(m.name).second) << m.name;
     EXPECT_FALSE(m.source.empty());
     const double n = m.fixed_n.value_or(1.5);
-    const auto law = models::law_for(m, 0.7, n);
+    const auto law = calibrate::law_for(m, 0.7, n);
     const auto r = impact::solve(law);
     EXPECT_EQ(r.status, impact::Status::separated) << m.name;
     if (m.exact) {

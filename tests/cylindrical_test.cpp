@@ -5,14 +5,14 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "calib/cylindrical.hpp"
-#include "calib/error.hpp"
+#include "calib/models/cylindrical.hpp"
+#include "calib/core/error.hpp"
 #include "calib/io/csv.hpp"
-#include "calib/kn_fit.hpp"
-#include "calib/units.hpp"
+#include "calib/studies/kn_fit.hpp"
+#include "calib/core/units.hpp"
 
 using namespace calib;
-using namespace calib::cylindrical;
+using namespace calib::models::cylindrical;
 
 namespace {
 Contact steel_internal(double dR) {
@@ -58,15 +58,14 @@ TEST(Cylindrical, RootSolveRoundTripsOverTheWholeRange) {
     }
     const double d_top = delta_of_W(m, c, W_top);
     const std::vector<double> deltas{1e-7, 1e-4 * d_top / 1e-2, 1e-3 * d_top / 1e-2, 0.9 * d_top};
-    const auto Ws = W_of_delta(m, c, deltas, 2);
-    for (std::size_t i = 0; i < deltas.size(); ++i) EXPECT_NEAR(delta_of_W(m, c, Ws[i]) / deltas[i], 1.0, 1e-12);
+    for (double d : deltas) EXPECT_NEAR(delta_of_W(m, c, W_of_delta(m, c, d)) / d, 1.0, 1e-12);
   }
 }
 
 TEST(Cylindrical, RegeneratedTablesAgreeWherePinslotIsSelfConsistent) {
-  auto cfg = kn_fit::Config::defaults();
+  auto cfg = studies::kn_fit::Config::defaults();
   cfg.published_tables = std::string(CALIB_SOURCE_DIR) + "/datasets/published/pinslot_kn_tables.csv";
-  const auto r = kn_fit::run(cfg, 0);
+  const auto r = studies::kn_fit::run(cfg, 0);
   ASSERT_EQ(r.rows.size(), 63u);
   // Every disagreement beyond one unit of the last printed digit is one of these (table,
   // model, ΔR/region) — each explained in kn_tables.csv: Table 4 ΔR 10 misprint, Table 5
@@ -107,7 +106,7 @@ TEST(Cylindrical, PowerLawRecoveredFromSyntheticData) {
     delta.push_back(1e-3 * std::pow(40.0, i / 29.0));
     W.push_back(4.2e4 * std::pow(delta.back(), 1.137));
   }
-  const auto f = kn_fit::fit_data(delta, W, fit::Weighting::none, fit::Loss::none, 1.0, 1e-3);
+  const auto f = studies::kn_fit::fit_data(delta, W, fit::Weighting::none, fit::Loss::none, 1.0, 1e-3);
   EXPECT_NEAR(f.K / 4.2e4, 1.0, 1e-9);
   EXPECT_NEAR(f.n, 1.137, 1e-9);
   // The shipped synthetic sample (K = 5e4, n = 1.1, 0.5 % deterministic noise): the truth lies
@@ -119,7 +118,7 @@ TEST(Cylindrical, PowerLawRecoveredFromSyntheticData) {
     d2.push_back(t.columns[0][i] * 1e-3);
     w2.push_back(t.columns[1][i]);
   }
-  const auto g = kn_fit::fit_data(d2, w2, fit::Weighting::none, fit::Loss::huber, 1.0, 1e-3);
+  const auto g = studies::kn_fit::fit_data(d2, w2, fit::Weighting::none, fit::Loss::huber, 1.0, 1e-3);
   EXPECT_LT(std::abs(g.K - 5e4), 3 * g.K_se);
   EXPECT_LT(std::abs(g.n - 1.1), 3 * g.n_se);
   EXPECT_GT(g.n_se, 0.0);
@@ -144,10 +143,10 @@ TEST(Cylindrical, BadInputsNameTheField) {
   EXPECT_NE(message([&] { c.validate(); }).find("dR"), std::string::npos);
   c = steel_internal(100.0);  // internal with Rj = Ri − ΔR = 0
   EXPECT_NE(message([&] { c.validate(); }).find("R_j < R_i"), std::string::npos);
-  EXPECT_NE(message([] { kn_fit::fit_data({}, {}, fit::Weighting::none, fit::Loss::none, 1, 0); }).find("no data"),
+  EXPECT_NE(message([] { studies::kn_fit::fit_data({}, {}, fit::Weighting::none, fit::Loss::none, 1, 0); }).find("no data"),
             std::string::npos);
   EXPECT_NE(message([] {
-              kn_fit::fit_data({1e-3, 2e-3, 3e-3, 4e-3}, {10, 30, 20, 40}, fit::Weighting::none, fit::Loss::none, 1, 0);
+              studies::kn_fit::fit_data({1e-3, 2e-3, 3e-3, 4e-3}, {10, 30, 20, 40}, fit::Weighting::none, fit::Loss::none, 1, 0);
             }).find("not monotone"),
             std::string::npos);
   EXPECT_NE(message([] { units::parse("5parsec", units::Kind::length, "--dR"); }).find("--dR"), std::string::npos);

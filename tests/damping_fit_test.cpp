@@ -4,12 +4,12 @@
 
 #include <gtest/gtest.h>
 
-#include "calib/calibrate.hpp"
-#include "calib/damping_fit.hpp"
-#include "calib/error.hpp"
-#include "calib/fit.hpp"
-#include "calib/models.hpp"
-#include "calib/validate.hpp"
+#include "calib/calibrate/calibrate.hpp"
+#include "calib/studies/damping_fit.hpp"
+#include "calib/core/error.hpp"
+#include "calib/fit/fit.hpp"
+#include "calib/models/catalog.hpp"
+#include "calib/studies/validate.hpp"
 
 using namespace calib;
 
@@ -44,22 +44,22 @@ TEST(DampingFit, Eq57AgainstExactKelvinVoigt) {
   for (int i = 0; i <= 400; ++i) {
     const double e = std::pow(10.0, -4.0 + 4.0 * i / 400.0);
     const double zeta = models::find("poursina-nikravesh-n1").damping(e, 1.0);
-    worst = std::max(worst, std::abs(calibrate::butcher_segalman_e(zeta / 2.0) - e));
+    worst = std::max(worst, std::abs(models::butcher_segalman_e(zeta / 2.0) - e));
   }
   EXPECT_LT(worst, 4e-3);
   EXPECT_GT(worst, 1e-3);  // eq. 57 is a fit, not exact: the error is real
   for (double e : {1e-3, 0.3, 0.9})
-    EXPECT_NEAR(calibrate::zeta_exact(e, 1.0).damping, 2.0 * calibrate::butcher_segalman_xi(e),
+    EXPECT_NEAR(calibrate::zeta_exact(e, 1.0).damping, 2.0 * models::butcher_segalman_xi(e),
                 1e-9 * calibrate::zeta_exact(e, 1.0).damping);
 }
 
 TEST(DampingFit, StudyReproducesCatalogRefitAndScalingExponents) {
   // The default §4.2.4 grid (100 n × 600 e) regenerates the refit and closed-form
   // coefficients compiled into the catalog (models.cpp); the scaling sweeps are shrunk.
-  auto c = damping_fit::Config::defaults();
+  auto c = studies::damping_fit::Config::defaults();
   c.scaling_n_count = 3;
   c.scaling_count = 6;
-  const auto r = damping_fit::run(c, 0);
+  const auto r = studies::damping_fit::run(c, 0);
   EXPECT_LE(r.worst_grid_rel_err, 1e-10);
   for (double n : {1.0, 1.3, 1.77, 2.0}) {
     const auto& a = r.alpha_quartic.parameters;
@@ -67,7 +67,7 @@ TEST(DampingFit, StudyReproducesCatalogRefitAndScalingExponents) {
     EXPECT_NEAR((((a[4] * n + a[3]) * n + a[2]) * n + a[1]) * n + a[0], models::refit_alpha(n), 1e-6) << n;
     EXPECT_NEAR(b[0] * std::pow(n, b[1]) + b[2], models::refit_beta(n), 1e-6) << n;
     for (double e : {1e-3, 0.1, 0.5, 0.95})
-      EXPECT_NEAR(fit::closed_form_zeta(r.closed_form.parameters.data(), 5, 4, e, n) / models::closed_form_zeta(e, n),
+      EXPECT_NEAR(models::closed_form_zeta_q(r.closed_form.parameters.data(), 5, 4, e, n) / models::closed_form_zeta(e, n),
                   1.0, 1e-6);
   }
   // β₁, β₂, β₃ = n/(n+1), (n−1)/(n+1), 1/(n+1) (PN2020 eq. 37, 40, 43) from physical-unit
@@ -81,13 +81,13 @@ TEST(DampingFit, StudyReproducesCatalogRefitAndScalingExponents) {
 }
 
 TEST(Validate, ExactTableAndClosedFormOnRandomParameters) {
-  auto c = validate::Config::defaults();
+  auto c = studies::validate::Config::defaults();
   c.e_count = 12;
   c.samples = 20;
-  c.formulas = validate::catalog_formulas("exact-table", "default");
-  for (auto& f : validate::catalog_formulas("libcalib-closed-form", "default")) c.formulas.push_back(f);
-  for (auto& f : validate::catalog_formulas("dem-sqrt5", "both")) c.formulas.push_back(f);
-  const auto r = validate::run(c, 0);
+  c.formulas = studies::validate::catalog_formulas("exact-table", "default");
+  for (auto& f : studies::validate::catalog_formulas("libcalib-closed-form", "default")) c.formulas.push_back(f);
+  for (auto& f : studies::validate::catalog_formulas("dem-sqrt5", "both")) c.formulas.push_back(f);
+  const auto r = studies::validate::run(c, 0);
   ASSERT_EQ(r.summary.size(), 4u);
   EXPECT_LE(r.summary[0].worst_in_range, 1e-8);  // the table's promise
   EXPECT_LE(r.summary[1].worst_in_range, 1e-3);  // the closed form's promise
@@ -98,20 +98,20 @@ TEST(Validate, ExactTableAndClosedFormOnRandomParameters) {
 
 TEST(Validate, BadFormulasAreRejectedWithTheirKey) {
   try {
-    validate::check_expression("1.95*(e^(-0.3)-1", "validate.toml: custom[0].c");
+    studies::validate::check_expression("1.95*(e^(-0.3)-1", "validate.toml: custom[0].c");
     FAIL() << "no exception";
   } catch (const InputError& ex) {
     EXPECT_NE(std::string(ex.what()).find("custom[0].c"), std::string::npos) << ex.what();
   }
-  EXPECT_THROW(validate::check_expression("alpha*e", "x"), InputError);  // unknown variable
-  EXPECT_THROW(validate::check_expression("log(e-1)", "x"), InputError);  // NaN at the test point
+  EXPECT_THROW(studies::validate::check_expression("alpha*e", "x"), InputError);  // unknown variable
+  EXPECT_THROW(studies::validate::check_expression("log(e-1)", "x"), InputError);  // NaN at the test point
   const auto cfg = io::ConfigNode::parse("[formulas]\nnames = [\"no-such-model\"]\n", "validate.toml");
   try {
-    validate::Config::from(cfg);
+    studies::validate::Config::from(cfg);
     FAIL() << "no exception";
   } catch (const InputError& ex) {
     EXPECT_NE(std::string(ex.what()).find("formulas.names"), std::string::npos) << ex.what();
   }
-  EXPECT_THROW(validate::Config::from(io::ConfigNode::parse("[[custom]]\nname=\"x\"\nc=\"e*\"\n", "v.toml")), InputError);
-  EXPECT_THROW(validate::Config::from(io::ConfigNode::parse("[grid]\nsamples = 0\n", "v.toml")), InputError);
+  EXPECT_THROW(studies::validate::Config::from(io::ConfigNode::parse("[[custom]]\nname=\"x\"\nc=\"e*\"\n", "v.toml")), InputError);
+  EXPECT_THROW(studies::validate::Config::from(io::ConfigNode::parse("[grid]\nsamples = 0\n", "v.toml")), InputError);
 }

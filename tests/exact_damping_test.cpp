@@ -4,29 +4,29 @@
 
 #include <gtest/gtest.h>
 
-#include "calib/calibrate.hpp"
-#include "calib/error.hpp"
-#include "calib/exact_damping.hpp"
-#include "calib/impact.hpp"
-#include "calib/sweep.hpp"
+#include "calib/calibrate/calibrate.hpp"
+#include "calib/core/error.hpp"
+#include "calib/models/exact_damping.hpp"
+#include "calib/impact/impact.hpp"
+#include "calib/sweep/sweep.hpp"
 
 using namespace calib;
 
 TEST(ExactDamping, LimitRatioIsTwoOverPiForLinearSpring) {
   // I(1) = 2∫√(1−x²)dx = π/2 (exact); PN2020 eq. 57's e -> 1 slope 2/π follows.
-  EXPECT_NEAR(ExactDamping::limit_ratio(1.0), 2.0 / std::numbers::pi, 1e-15);
+  EXPECT_NEAR(models::ExactDamping::limit_ratio(1.0), 2.0 / std::numbers::pi, 1e-15);
   // n = 2: I = 2 B(1/3, 3/2)/3, checked against the ODE: ζ*/(−ln e) at e = 1 − 1e-6 within
   // the O(ζ^{1/n}) clamp correction (~1e-3 relative for n = 2).
   const double e = 1 - 1e-6;
   const double zeta = calibrate::zeta_exact(e, 2.0, {1e-10, {1e-13, 1e-15, 52, 1000000, false}, false}).damping;
-  EXPECT_NEAR(zeta / -std::log(e) / ExactDamping::limit_ratio(2.0), 1.0, 3e-3);
+  EXPECT_NEAR(zeta / -std::log(e) / models::ExactDamping::limit_ratio(2.0), 1.0, 3e-3);
 }
 
 TEST(ExactDamping, BuiltinTableMeetsOneEMinus8OnRandomPoints) {
   // Independent check: ODE solve at the interpolated ζ (tight tolerances), 60 seeded points
   // spread over e ∈ [1e-4, 1] (log-uniform) and n ∈ [1, 2]. Target |e_out − e| ≤ 1e-8.
-  ASSERT_TRUE(ExactDamping::builtin_available());
-  const ExactDamping& t = ExactDamping::builtin();
+  ASSERT_TRUE(models::ExactDamping::builtin_available());
+  const models::ExactDamping& t = models::ExactDamping::builtin();
   const impact::ImpactOptions tight{1e-13, 1e-15, 52, 10'000'000, false};
   double worst = 0;
   for (std::size_t i = 0; i < 60; ++i) {
@@ -64,12 +64,12 @@ TEST(ExactDamping, CoptDirectInSiUnitsMatchesScaleLaw) {
 }
 
 TEST(ExactDamping, ParseRejectsDamagedTables) {
-  EXPECT_THROW(ExactDamping::parse("n,ln_e,zeta,y,e_out\n1,0,0,0,1\n", "t.csv"), InputError);  // no grid line
-  EXPECT_THROW(ExactDamping::parse("# grid e_min=0.0001 e_nodes=10 n_nodes=6 stencil=6 e_power=3\n"
+  EXPECT_THROW(models::ExactDamping::parse("n,ln_e,zeta,y,e_out\n1,0,0,0,1\n", "t.csv"), InputError);  // no grid line
+  EXPECT_THROW(models::ExactDamping::parse("# grid e_min=0.0001 e_nodes=10 n_nodes=6 stencil=6 e_power=3\n"
                                    "n,ln_e,zeta,y,e_out\n1,0,0,0,1\n",
                                    "t.csv"),
                InputError);  // too few rows
-  EXPECT_THROW(ExactDamping::parse("# grid e_min=0.0001 e_nodes=10 n_nodes=6 stencil=6 e_power=3\n"
+  EXPECT_THROW(models::ExactDamping::parse("# grid e_min=0.0001 e_nodes=10 n_nodes=6 stencil=6 e_power=3\n"
                                    "n,ln_e,zeta,y,e_out\n1,0,x,0,1\n",
                                    "t.csv"),
                InputError);  // bad number

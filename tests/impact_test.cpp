@@ -7,10 +7,10 @@
 
 #include <gtest/gtest.h>
 
-#include "calib/calibrate.hpp"
-#include "calib/error.hpp"
-#include "calib/impact.hpp"
-#include "calib/models.hpp"
+#include "calib/calibrate/calibrate.hpp"
+#include "calib/core/error.hpp"
+#include "calib/impact/impact.hpp"
+#include "calib/models/catalog.hpp"
 
 using namespace calib;
 
@@ -22,7 +22,7 @@ TEST(Impact, HysteresisWithExactHReproducesEForEveryN) {
   // SF2020 eq. 39: e_out(h*(e)) = e independently of n (and m, K, v). Tolerance 1e-9.
   for (double n : {1.0, 1.5, 2.0})
     for (double e = 0.01; e < 0.995; e += 0.07) {
-      const double h = calibrate::hysteresis_h_exact(e);
+      const double h = models::hysteresis_h_exact(e);
       const auto r = impact::solve({Family::hysteresis, n, h, false}, tight());
       ASSERT_EQ(r.status, impact::Status::separated);
       EXPECT_NEAR(r.e_out, e, 1e-9) << "n=" << n << " e=" << e;
@@ -32,7 +32,7 @@ TEST(Impact, HysteresisWithExactHReproducesEForEveryN) {
 TEST(Impact, HysteresisIndependentOfMassStiffnessSpeed) {
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> u(-3, 3);
-  const double e = 0.35, h = calibrate::hysteresis_h_exact(e);
+  const double e = 0.35, h = models::hysteresis_h_exact(e);
   for (int i = 0; i < 5; ++i) {
     const double m = std::pow(10, u(rng)), k = std::pow(10, 2 * u(rng)), v = std::pow(10, u(rng));
     const PhysicalImpact p{Family::hysteresis, m, k, v, 1.5, h * k / v, false};
@@ -44,7 +44,7 @@ TEST(Impact, LinearDamperN1MatchesButcherSegalman) {
   // PN2020 eq. 55 (quadrant-correct, overdamped exponent ξ/q): both branches vs the ODE.
   for (double xi : {0.05, 0.3, 0.6, 0.7071, 0.9, 1.3, 3.0, 20.0}) {
     const auto r = impact::solve({Family::linear_damper, 1.0, 2.0 * xi, true}, tight());
-    EXPECT_NEAR(r.e_out, calibrate::butcher_segalman_e(xi), 1e-10) << "xi=" << xi;
+    EXPECT_NEAR(r.e_out, models::butcher_segalman_e(xi), 1e-10) << "xi=" << xi;
   }
 }
 
@@ -66,7 +66,7 @@ TEST(Impact, TsujiReductionOracle) {
       EXPECT_NEAR(free.e_out, std::exp(-std::numbers::pi * zeta / std::sqrt(1 - zeta * zeta)), 1e-9)
           << "n=" << n << " chi=" << chi;
       const auto clamped = impact::solve({Family::tsuji, n, chi, true}, tight());
-      EXPECT_NEAR(clamped.e_out, calibrate::butcher_segalman_e(zeta), 1e-9)
+      EXPECT_NEAR(clamped.e_out, models::butcher_segalman_e(zeta), 1e-9)
           << "clamp n=" << n << " chi=" << chi;
     }
 }
@@ -173,7 +173,7 @@ TEST(Impact, RosenbrockFallbackIsAccurateAndEndsCreep) {
     const auto r = impact::solve(ContactLaw{Family::hysteresis, 1.5, h, false}, opt);
     ASSERT_EQ(r.status, impact::Status::separated) << h;
     EXPECT_GT(r.stiff_steps, 0u);
-    EXPECT_NEAR(r.e_out, calibrate::hysteresis_e_of_h(h), 1e-8 * calibrate::hysteresis_e_of_h(h)) << h;
+    EXPECT_NEAR(r.e_out, models::hysteresis_e_of_h(h), 1e-8 * models::hysteresis_e_of_h(h)) << h;
   }
   // A linear dashpot without the clamp and ζ far above critical creeps towards δ = 0 for ever:
   // explicit steps alone ran into max_steps (1e6 steps, ~250 ms); with the fallback the energy

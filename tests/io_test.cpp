@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "calib/error.hpp"
+#include "calib/core/error.hpp"
 #include "calib/io/config.hpp"
 #include "calib/io/csv.hpp"
 

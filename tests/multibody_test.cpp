@@ -5,12 +5,12 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "calib/error.hpp"
-#include "calib/multibody.hpp"
-#include "calib/planar_system.hpp"
+#include "calib/core/error.hpp"
+#include "calib/models/multibody.hpp"
+#include "calib/models/planar_system.hpp"
 
 using namespace calib;
-using namespace calib::multibody;
+using namespace calib::models::multibody;
 
 namespace {
 

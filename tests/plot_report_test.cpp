@@ -6,14 +6,14 @@
 
 #include <gtest/gtest.h>
 
-#include "calib/damping_fit.hpp"
-#include "calib/effective_mass_study.hpp"
-#include "calib/error.hpp"
-#include "calib/kn_fit.hpp"
-#include "calib/plot.hpp"
-#include "calib/report.hpp"
-#include "calib/rms_table.hpp"
-#include "calib/validate.hpp"
+#include "calib/studies/damping_fit.hpp"
+#include "calib/studies/effective_mass.hpp"
+#include "calib/core/error.hpp"
+#include "calib/studies/kn_fit.hpp"
+#include "calib/report/plot.hpp"
+#include "calib/report/report.hpp"
+#include "calib/studies/rms_table.hpp"
+#include "calib/studies/validate.hpp"
 
 using namespace calib;
 namespace fs = std::filesystem;
@@ -39,32 +39,34 @@ fs::path make_results(const std::string& name) {
   fs::remove_all(root);
   const fs::path results = root / "results";
   {
-    auto c = rms_table::Config::defaults();
+    auto c = studies::rms_table::Config::defaults();
     c.published = kSource / "datasets/published/sf2020_table2.csv";
-    rms_table::write(rms_table::run(c, 0), c, results / "rms_table", 1, "t", 0);
+    studies::rms_table::write(studies::rms_table::run(c, 0), c, results / "rms_table", 1, "t", 0);
   }
   {
-    auto c = damping_fit::Config::defaults();
+    auto c = studies::damping_fit::Config::defaults();
     c.n_count = 6, c.e_count = 40, c.scaling_n_count = 3, c.scaling_count = 5, c.cf_e_count = 40, c.cf_n_count = 5;
-    damping_fit::write(damping_fit::run(c, 0), c, results / "damping_fit", 1, "t", 0);
+    studies::damping_fit::write(studies::damping_fit::run(c, 0), c, results / "damping_fit", 1, "t", 0);
   }
   {
-    auto c = validate::Config::defaults();
+    auto c = studies::validate::Config::defaults();
     c.e_count = 6, c.samples = 3;
-    validate::write(validate::run(c, 0), c, results / "validate", 1, "t", 0);
+    studies::validate::write(studies::validate::run(c, 0), c, results / "validate", 1, "t", 0);
   }
   {
-    auto c = kn_fit::Config::defaults();
+    auto c = studies::kn_fit::Config::defaults();
     c.published_tables = kSource / "datasets/published/pinslot_kn_tables.csv";
     c.protocol.W_step = 1.0;
-    kn_fit::write(kn_fit::run(c, 0), c, results / "kn_tables", 1, "t", 0);
+    studies::kn_fit::write(studies::kn_fit::run(c, 0), c, results / "kn_fit", 1, "t", 0);
   }
   {
-    effective_mass_study::Config c;
-    c.sweeps.push_back({kSource / "configs/effmass/np_example4_slider_crank.toml", "crank.angle", 0, 90, 10, "fig10_slider_crank"});
-    c.sweeps.push_back({kSource / "configs/effmass/np_example1_pendulum_wall.toml", "rod.angle", -90, -10, 9, "example1_pendulum"});
-    c.systems.push_back({kSource / "configs/effmass/np_example4_slider_crank.toml", 0.8015, 4.04});
-    effective_mass_study::write(effective_mass_study::run(c), c, results / "effective_mass", "t", 0);
+    studies::effective_mass::Config c;
+    const fs::path crank = kSource / "configs/effmass/np_example4_slider_crank.toml";
+    const fs::path pendulum = kSource / "configs/effmass/np_example1_pendulum_wall.toml";
+    c.sweeps.push_back({crank, crank, "crank.angle", 0, 90, 10, "fig10_slider_crank"});
+    c.sweeps.push_back({pendulum, pendulum, "rod.angle", -90, -10, 9, "example1_pendulum"});
+    c.systems.push_back({crank, crank, 0.8015, 4.04});
+    studies::effective_mass::write(studies::effective_mass::run(c), c, results / "effective_mass", "t", 0);
   }
   return results;
 }
@@ -75,13 +77,10 @@ TEST(PlotReport, EveryStudyDrawsImagesOfTheExpectedSize) {
   const fs::path results = make_results("plots");
   const fs::path figures = results.parent_path() / "figures";
   const std::map<std::string, std::size_t> expected_png = {
-      {"rms_table", 5}, {"damping_fit", 8}, {"validate", 6}, {"kn_tables", 18}, {"effective_mass", 2}};
-  for (const auto& stem : plot::study_stems()) {
-    plot::Options o;
-    o.in = results / stem;
-    o.out = figures;
-    o.scripts = kSource / "tools/plot";
-    const auto images = plot::plot_study(stem, o);
+      {"rms_table", 5}, {"damping_fit", 8}, {"validate", 6}, {"kn_fit", 18}, {"effective_mass", 2}};
+  for (const auto& [stem, count] : expected_png) {
+    const auto images =
+        report::plot_study(studies::find(stem), {results / stem, figures, kSource / "tools/plot", {"png", "svg"}});
     std::size_t pngs = 0;
     for (const auto& p : images) {
       EXPECT_GT(fs::file_size(p), 5000u) << p;  // a drawn figure, not an empty canvas
@@ -92,7 +91,7 @@ TEST(PlotReport, EveryStudyDrawsImagesOfTheExpectedSize) {
         EXPECT_EQ(h, 750u) << p;
       }
     }
-    EXPECT_EQ(pngs, expected_png.at(stem)) << stem;
+    EXPECT_EQ(pngs, count) << stem;
     EXPECT_EQ(images.size(), 2 * pngs) << stem;  // every PNG has its SVG
   }
 }
@@ -100,21 +99,21 @@ TEST(PlotReport, EveryStudyDrawsImagesOfTheExpectedSize) {
 TEST(PlotReport, ReportCoversEveryStudyPresent) {
   const fs::path results = make_results("report");
   fs::remove_all(results / "validate");  // a study that was not run is simply absent
-  report::Options o;
+  report::ReportOptions o;
   o.results = results;
   o.out = results.parent_path() / "report";
   o.scripts = kSource / "tools/plot";
   const auto included = report::write_report(o);
-  EXPECT_EQ(included, (std::vector<std::string>{"rms_table", "damping_fit", "kn_tables", "effective_mass"}));
+  EXPECT_EQ(included, (std::vector<std::string>{"rms_table", "damping_fit", "kn_fit", "effective_mass"}));
   std::ifstream f(o.out / "report.html");
   const std::string html((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  for (const char* id : {"id=\"rms_table\"", "id=\"damping_fit\"", "id=\"kn_tables\"", "id=\"effective_mass\"",
-                         "figures/kn_tables/kn_table4_fit.png", "Provenance", "0.8015"})
+  for (const char* id : {"id=\"rms_table\"", "id=\"damping_fit\"", "id=\"kn_fit\"", "id=\"effective_mass\"",
+                         "figures/kn_fit/kn_table4_fit.png", "Provenance", "0.8015"})
     EXPECT_NE(html.find(id), std::string::npos) << id;
   EXPECT_EQ(html.find("id=\"validate\""), std::string::npos);
   EXPECT_TRUE(fs::exists(o.out / "report.md"));
   // No results at all: a clear error.
-  report::Options empty = o;
+  report::ReportOptions empty = o;
   empty.results = results.parent_path() / "nothing";
   EXPECT_THROW(report::write_report(empty), InputError);
 }

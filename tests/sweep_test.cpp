@@ -9,10 +9,10 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "calib/error.hpp"
-#include "calib/impact.hpp"
-#include "calib/sweep.hpp"
-#include "calib/sweep_kernels.hpp"
+#include "calib/core/error.hpp"
+#include "calib/impact/impact.hpp"
+#include "calib/sweep/sweep.hpp"
+#include "calib/studies/sweep_kernels.hpp"
 
 using namespace calib;
 namespace fs = std::filesystem;
@@ -184,10 +184,10 @@ TEST(Sweep, GenericKernelsFromConfig) {
   auto c = io::ConfigNode::parse("kernel = 'calibrate'\nmodel = 'linear-damper'\n[fixed]\nn = 1.0\n"
                                  "[space]\ne = { values = [0.3, 0.9] }\n", "k.toml");
   const auto space = sweep::parse_space(c.table("space"));
-  const auto k = sweep::make_kernel(c, space.names());
+  const auto k = studies::make_kernel(c, space.names());
   c.reject_unknown();
   const auto cells = k.kernel(space.point(0));
   EXPECT_NEAR(std::get<double>(cells[2]), 0.3, 1e-10);
   auto bad = io::ConfigNode::parse("kernel = 'fit'\nmodel = 'flores'\n", "k.toml");
-  EXPECT_THROW(sweep::make_kernel(bad, {}), InputError);
+  EXPECT_THROW(studies::make_kernel(bad, {}), InputError);
 }

@@ -1,5 +1,5 @@
 #include <cstdio>
-#include "calib/calibrate.hpp"
+#include "calib/calibrate/calibrate.hpp"
 #include "calib/version.hpp"
 int main() {
   const double zeta = calib::calibrate::zeta_exact(0.5, 1.5).damping;

@@ -2,15 +2,15 @@
 // PN2020 dataset, validation throughput. Run: build/bin/calib_bench --benchmark_filter=Damping
 #include <benchmark/benchmark.h>
 
-#include "calib/damping_fit.hpp"
-#include "calib/exact_damping.hpp"
-#include "calib/sweep.hpp"
-#include "calib/validate.hpp"
+#include "calib/studies/damping_fit.hpp"
+#include "calib/models/exact_damping.hpp"
+#include "calib/sweep/sweep.hpp"
+#include "calib/studies/validate.hpp"
 
 using namespace calib;
 
 static void BM_DampingExactTableQuery(benchmark::State& state) {
-  const ExactDamping& t = ExactDamping::builtin();  // parsed once, outside the loop
+  const models::ExactDamping& t = models::ExactDamping::builtin();  // parsed once, outside the loop
   double e = 0.3, n = 1.0, sink = 0;
   for (auto _ : state) {
     sink += t.c_opt(2.0, 1e7, 0.5, n, e);
@@ -24,8 +24,8 @@ BENCHMARK(BM_DampingExactTableQuery)->Unit(benchmark::kNanosecond);
 
 static void BM_DampingTableLoad(benchmark::State& state) {
   // Parse time of the shipped table (first use of builtin() pays this once).
-  ExactDamping::builtin().write("/tmp/calib_bench_exact_damping.csv");
-  for (auto _ : state) benchmark::DoNotOptimize(ExactDamping::load("/tmp/calib_bench_exact_damping.csv").grid());
+  models::ExactDamping::builtin().write("/tmp/calib_bench_exact_damping.csv");
+  for (auto _ : state) benchmark::DoNotOptimize(models::ExactDamping::load("/tmp/calib_bench_exact_damping.csv").grid());
 }
 BENCHMARK(BM_DampingTableLoad)->Unit(benchmark::kMillisecond);
 
@@ -47,11 +47,11 @@ BENCHMARK(BM_DampingDataset60k)->Unit(benchmark::kMillisecond)->UseRealTime()->I
 
 static void BM_DampingValidation(benchmark::State& state) {
   // Validation protocol throughput (impacts per second, SI-unit ODE), eq. 49, all cores.
-  auto c = validate::Config::defaults();
+  auto c = studies::validate::Config::defaults();
   c.e_count = 20;
   c.samples = 100;
-  c.formulas = validate::catalog_formulas("poursina-nikravesh", "default");
-  for (auto _ : state) benchmark::DoNotOptimize(validate::run(c, 0).solves);
+  c.formulas = studies::validate::catalog_formulas("poursina-nikravesh", "default");
+  for (auto _ : state) benchmark::DoNotOptimize(studies::validate::run(c, 0).solves);
   state.SetItemsProcessed(state.iterations() * 2000);
 }
 BENCHMARK(BM_DampingValidation)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -2,9 +2,9 @@
 // tolerances, and exact c_opt calibrations. Run: build/bin/calib_bench
 #include <benchmark/benchmark.h>
 
-#include "calib/calibrate.hpp"
-#include "calib/impact.hpp"
-#include "calib/rms_table.hpp"
+#include "calib/calibrate/calibrate.hpp"
+#include "calib/impact/impact.hpp"
+#include "calib/studies/rms_table.hpp"
 
 using namespace calib;
 
@@ -37,10 +37,10 @@ BENCHMARK(BM_COptCalibration)->Arg(1)->Arg(0)->Unit(benchmark::kMicrosecond);
 
 static void BM_RmsTableDefault(benchmark::State& state) {
   // The whole default SF2020 table incl. the ODE numerical model (issue #9 target <= 1 s).
-  auto cfg = rms_table::Config::defaults();
+  auto cfg = studies::rms_table::Config::defaults();
   cfg.solver.cor_rel_tol = 1e-12;
   cfg.solver.impact.rel_tol = 1e-13;
   cfg.solver.impact.abs_tol = 1e-15;
-  for (auto _ : state) benchmark::DoNotOptimize(rms_table::run(cfg, 0).optimal_k);
+  for (auto _ : state) benchmark::DoNotOptimize(studies::rms_table::run(cfg, 0).optimal_k);
 }
 BENCHMARK(BM_RmsTableDefault)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -5,9 +5,9 @@
 
 #include <cmath>
 
-#include "calib/cylindrical.hpp"
+#include "calib/models/cylindrical.hpp"
 
-using namespace calib::cylindrical;
+using namespace calib::models::cylindrical;
 
 namespace {
 Contact steel() {

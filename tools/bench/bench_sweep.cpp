@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include "calib/impact.hpp"
-#include "calib/sweep.hpp"
+#include "calib/impact/impact.hpp"
+#include "calib/sweep/sweep.hpp"
 
 using namespace calib;
 

@@ -4,10 +4,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "calib/calibrate.hpp"
-#include "calib/contact_law.hpp"
-#include "calib/impact.hpp"
-#include "calib/models.hpp"
+#include "calib/calibrate/calibrate.hpp"
+#include "calib/core/contact_law.hpp"
+#include "calib/impact/impact.hpp"
+#include "calib/models/catalog.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
@@ -18,11 +18,12 @@ struct ImpactArgs {
   std::string model = "linear-damper";
   double e = 0.8, n = 1.5, m = 1.0, k = 1.0, v = 1.0;
   std::optional<std::string> clamp;  // on|off
-  double rel_tol = 1e-10, abs_tol = 1e-12;
+  double rel_tol = 1e-10, abs_tol = 1e-12;                      // impact
+  double rel_tol_calibrate = 1e-12, abs_tol_calibrate = 1e-14;  // calibrate (CalibrateOptions)
   Format format = Format::text;
 };
 
-void add_impact_args(CLI::App& cmd, ImpactArgs& a) {
+void add_impact_args(CLI::App& cmd, ImpactArgs& a, bool calibration) {
   cmd.add_option("--model", a.model, "model name (see `calib models`)")->capture_default_str();
   cmd.add_option("--e", a.e, "desired coefficient of restitution, in (0, 1]")->capture_default_str();
   cmd.add_option("--n", a.n, "Hertz exponent, in [1, 2]")->capture_default_str();
@@ -31,8 +32,10 @@ void add_impact_args(CLI::App& cmd, ImpactArgs& a) {
   cmd.add_option("--v", a.v, "impact speed [m/s]")->capture_default_str();
   cmd.add_option("--clamp", a.clamp, "on: force >= 0, separate at F = 0; off: separate at delta = 0")
       ->check(CLI::IsMember({"on", "off"}));
-  cmd.add_option("--rel-tol", a.rel_tol, "ODE relative tolerance")->capture_default_str();
-  cmd.add_option("--abs-tol", a.abs_tol, "ODE absolute tolerance (dimensionless)")->capture_default_str();
+  cmd.add_option("--rel-tol", calibration ? a.rel_tol_calibrate : a.rel_tol, "ODE relative tolerance")
+      ->capture_default_str();
+  cmd.add_option("--abs-tol", calibration ? a.abs_tol_calibrate : a.abs_tol, "ODE absolute tolerance (dimensionless)")
+      ->capture_default_str();
   add_format_flag(cmd, a.format);
 }
 
@@ -45,12 +48,13 @@ std::optional<bool> clamp_of(const ImpactArgs& a) {
 }  // namespace
 
 void register_impact(CLI::App& app) {
-  static ImpactArgs a;
+  auto args = std::make_shared<ImpactArgs>();
   auto* cmd = app.add_subcommand("impact", "simulate one impact with a catalog model's damping for e");
-  add_impact_args(*cmd, a);
-  cmd->callback([] {
+  add_impact_args(*cmd, *args, false);
+  cmd->callback([args] {
+    const ImpactArgs& a = *args;
     const models::Model& model = models::find(a.model);
-    const ContactLaw law = models::law_for(model, a.e, a.n, clamp_of(a));
+    const ContactLaw law = calibrate::law_for(model, a.e, a.n, clamp_of(a));
     PhysicalImpact p{law.family, a.m, a.k, a.v, a.n,
                      to_physical_damping(law.family, law.damping, a.m, a.k, a.v, a.n), law.clamp};
     impact::ImpactOptions opt;
@@ -68,13 +72,18 @@ void register_impact(CLI::App& app) {
                  a.format);
   });
 
-  static ImpactArgs c;
+  auto cargs = std::make_shared<ImpactArgs>();
   auto* cal = app.add_subcommand("calibrate", "exact damping for a desired e (root finding on e_out)");
-  add_impact_args(*cal, c);
-  cal->callback([] {
+  add_impact_args(*cal, *cargs, true);
+  cal->callback([cargs] {
+    const ImpactArgs& c = *cargs;
     const models::Model& model = models::find(c.model);
     const bool clamp = clamp_of(c).value_or(model.default_clamp);
     calibrate::CalibrateOptions opt;
+    // --rel-tol/--abs-tol are the ODE tolerances of every solve of the root finding; their
+    // defaults here are the calibration's own (1e-12, 1e-14), tighter than `impact`'s.
+    opt.impact.rel_tol = c.rel_tol_calibrate;
+    opt.impact.abs_tol = c.abs_tol_calibrate;
     const calibrate::Calibration cb = calibrate::calibrate_damping(model.family, c.n, clamp, c.e, opt);
     nlohmann::json rec = {{"model", model.name}, {"family", family_name(model.family)},
                           {"e", c.e}, {"n", c.n}, {"m", c.m}, {"k", c.k}, {"v", c.v},
@@ -84,7 +93,7 @@ void register_impact(CLI::App& app) {
     rec["chi"] = model.family == Family::tsuji ? nlohmann::json(cb.damping) : nlohmann::json();
     // Permanent indentation: the number is δ_p/δ_m (= 1 − e² exactly, PINSLOT eq. 97).
     rec["delta_p_over_delta_m"] = model.family == Family::indentation ? nlohmann::json(cb.damping) : nlohmann::json();
-    if (model.family == Family::hysteresis) rec["h_algebraic"] = calibrate::hysteresis_h_exact(c.e);
+    if (model.family == Family::hysteresis) rec["h_algebraic"] = models::hysteresis_h_exact(c.e);
     rec["c"] = to_physical_damping(model.family, cb.damping, c.m, c.k, c.v, c.n);
     rec["e_out"] = cb.e_out;
     rec["solves"] = cb.solves;

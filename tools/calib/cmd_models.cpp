@@ -2,16 +2,17 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "calib/models.hpp"
+#include "calib/models/catalog.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
 
 void register_models(CLI::App& app) {
   auto* cmd = app.add_subcommand("models", "list the contact-model catalog with sources");
-  static Format format = Format::text;
-  add_format_flag(*cmd, format);
-  cmd->callback([] {
+  auto format_flag = std::make_shared<Format>(Format::text);
+  add_format_flag(*cmd, *format_flag);
+  cmd->callback([format_flag] {
+    const Format format = *format_flag;
     if (format == Format::json) {
       nlohmann::json out = nlohmann::json::array();
       for (const auto& m : models::catalog())

@@ -1,34 +1,46 @@
-// `calib plot <study>`: PNG + SVG figures of a study's results (gnuplot, tools/plot/*.gp).
+// `calib plot <study>|all`: PNG + SVG figures of a study's results (gnuplot, tools/plot/*.gp).
 #include <fmt/format.h>
 
-#include "calib/plot.hpp"
+#include "calib/report/plot.hpp"
+#include "calib/studies/study.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
 
+namespace {
+struct PlotArgs {
+  std::string study, in, out = "figures", scripts;
+  std::vector<std::string> formats{"png", "svg"};
+};
+}  // namespace
+
 void register_plot(CLI::App& app) {
-  static std::string study, in, out = "figures", scripts;
-  static std::vector<std::string> formats{"png", "svg"};
+  auto args = std::make_shared<PlotArgs>();
+  PlotArgs& a = *args;
   auto* cmd = app.add_subcommand("plot", "draw a study's figures (PNG and SVG) with gnuplot");
-  cmd->add_option("study", study, "rms-table, damping-fit, validate, kn-fit, effective-mass, or all")->required();
-  cmd->add_option("--in", in, "results folder of the study (default results/<stem>; for 'all': results)");
-  cmd->add_option("--out", out, "figure root; images go to <out>/<stem>/")->capture_default_str();
-  cmd->add_option("--scripts", scripts, "folder of the gnuplot scripts (default tools/plot)");
-  cmd->add_option("--formats", formats, "image formats")->capture_default_str();
-  cmd->callback([] {
-    const bool all = study == "all";
-    const std::vector<std::string> stems = all ? plot::study_stems() : std::vector<std::string>{plot::stem_of(study)};
-    for (const auto& stem : stems) {
-      plot::Options o;
-      o.in = in.empty() ? std::filesystem::path("results") / stem
-             : all      ? std::filesystem::path(in) / stem
-                        : std::filesystem::path(in);
-      if (all && !std::filesystem::exists(o.in)) continue;
-      o.out = out;
-      o.scripts = scripts.empty() ? plot::default_scripts() : std::filesystem::path(scripts);
-      o.formats = formats;
-      const auto images = plot::plot_study(stem, o);
-      fmt::print("plot {}: {} images in {}\n", stem, images.size(), (o.out / stem).string());
+  cmd->add_option("study", a.study, "a study name (see calib --help) or all")->required();
+  cmd->add_option("--in", a.in, "results folder of the study (default results/<stem>; for 'all': results)");
+  cmd->add_option("--out", a.out, "figure root; images go to <out>/<stem>/")->capture_default_str();
+  cmd->add_option("--scripts", a.scripts, "folder of the gnuplot scripts")->default_str("tools/plot (data folders)");
+  cmd->add_option("--formats", a.formats, "image formats")->capture_default_str();
+  cmd->callback([args] {
+    const PlotArgs& a = *args;
+    const bool all = a.study == "all";
+    std::vector<const studies::Study*> list;
+    if (all) {
+      for (const auto& s : studies::registry())
+        if (s.figure_data) list.push_back(&s);
+    } else {
+      list.push_back(&studies::find(a.study));
+    }
+    for (const studies::Study* s : list) {
+      const std::string stem(s->stem);
+      const std::filesystem::path in = a.in.empty() ? std::filesystem::path("results") / stem
+                                       : all        ? std::filesystem::path(a.in) / stem
+                                                    : std::filesystem::path(a.in);
+      if (all && !std::filesystem::exists(in)) continue;
+      const auto images = report::plot_study(*s, {in, a.out, a.scripts, a.formats});
+      fmt::print("plot {}: {} images in {}\n", stem, images.size(), (std::filesystem::path(a.out) / stem).string());
     }
   });
 }

@@ -1,84 +1,44 @@
-// Study subcommands (one per published study) and `calib run-all`.
-#include <unistd.h>
-
+// Every registered study as `calib <study>` (studies/study.hpp), and `calib run-all`. Two
+// studies also answer single questions: `kn-fit --model/--data` and `effective-mass --system`.
 #include <filesystem>
-#include <functional>
-#include <map>
 
 #include <fmt/format.h>
 
-#include "calib/damping_fit.hpp"
-#include "calib/effective_mass_study.hpp"
-#include "calib/io/config.hpp"
+#include "calib/io/csv.hpp"
 #include "calib/io/provenance.hpp"
-#include "calib/rms_table.hpp"
-#include "calib/validate.hpp"
+#include "calib/io/resources.hpp"
+#include "calib/models/planar_system.hpp"
+#include "calib/studies/effective_mass.hpp"
+#include "calib/studies/kn_fit_single.hpp"
+#include "calib/studies/study.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
 
 namespace {
 
-// A study: reads its config, writes into `out`, returns a one-paragraph summary.
-using StudyRunner = std::function<std::string(const StudyFlags&)>;
+namespace fs = std::filesystem;
 
-std::string run_rms_table(const StudyFlags& f) {
-  io::WallClock clock;
-  const auto cfg = rms_table::Config::from(io::ConfigNode::load_file(f.config));
-  const auto result = rms_table::run(cfg, f.threads);
-  rms_table::write(result, cfg, f.out, f.threads, clock.started_utc(), clock.seconds());
-  return rms_table::report(result);
+studies::RunRequest request_for(const studies::Study& s, const StudyFlags& f) {
+  const fs::path config = f.config.empty() ? io::find_resource("configs/" + std::string(s.stem) + ".toml")
+                                           : fs::path(f.config);
+  const fs::path out = f.out.empty() ? fs::path("results") / s.stem : fs::path(f.out);
+  return {config, out, f.execution(), nlohmann::json::object()};
 }
 
-std::string run_damping_fit(const StudyFlags& f) {
-  io::WallClock clock;
-  const auto cfg = damping_fit::Config::from(io::ConfigNode::load_file(f.config));
-  const auto result = damping_fit::run(cfg, f.threads);
-  damping_fit::write(result, cfg, f.out, f.threads, clock.started_utc(), clock.seconds());
-  return damping_fit::report(result);
-}
-
-std::string run_effective_mass(const StudyFlags& f) {
-  io::WallClock clock;
-  const auto cfg = effective_mass_study::Config::from(io::ConfigNode::load_file(f.config));
-  const auto result = effective_mass_study::run(cfg);
-  effective_mass_study::write(result, cfg, f.out, clock.started_utc(), clock.seconds());
-  return effective_mass_study::report(result);
-}
-
-// `calib validate` extras: --formula (repeatable) and --clamp override the config's list.
-struct ValidateOverrides {
+// `calib validate --formula/--clamp/--samples`: overrides of the config's formula list.
+struct ValidateArgs {
   std::vector<std::string> formulas;
   std::string clamp = "default";
   int samples = 0;
+  nlohmann::json overrides() const {
+    nlohmann::json o = nlohmann::json::object();
+    if (!formulas.empty()) o["formula"] = formulas, o["clamp"] = clamp;
+    if (samples > 0) o["samples"] = samples;
+    return o;
+  }
 };
-ValidateOverrides& validate_overrides() {
-  static ValidateOverrides o;
-  return o;
-}
-
-std::string run_validate(const StudyFlags& f) {
-  io::WallClock clock;
-  auto cfg = validate::Config::from(io::ConfigNode::load_file(f.config));
-  const auto& o = validate_overrides();
-  if (!o.formulas.empty()) {
-    cfg.formulas.clear();
-    for (const auto& name : o.formulas)
-      for (auto& x : validate::catalog_formulas(name, o.clamp)) cfg.formulas.push_back(x);
-    cfg.as_json["cli_formulas"] = o.formulas;
-    cfg.as_json["cli_clamp"] = o.clamp;
-  }
-  if (o.samples > 0) {
-    cfg.samples = o.samples;
-    cfg.as_json["cli_samples"] = o.samples;
-  }
-  const auto result = validate::run(cfg, f.threads);
-  validate::write(result, cfg, f.out, f.threads, clock.started_utc(), clock.seconds());
-  return validate::report(result);
-}
-
-void add_validate_flags(CLI::App& cmd) {
-  auto& o = validate_overrides();
+void add_validate_flags(CLI::App& cmd, ValidateArgs& o) {
   cmd.add_option("--formula", o.formulas, "catalog formula(s) to validate (default: the config's list)");
   cmd.add_option("--clamp", o.clamp, "clamp for --formula: default|on|off|both")
       ->check(CLI::IsMember({"default", "on", "off", "both"}))
@@ -87,60 +47,153 @@ void add_validate_flags(CLI::App& cmd) {
       ->check(CLI::PositiveNumber);
 }
 
-// Registered in one place: (subcommand name, config stem, description, runner).
-struct Study {
-  std::string command, stem, description;
-  StudyRunner run;
-  std::function<void(CLI::App&)> extra_flags = nullptr;  // study-specific CLI options
+// `calib kn-fit --model ...` (one material/geometry) or `--data FILE` (measurements).
+struct KnArgs {
+  studies::kn_fit::SingleFitInput single;
+  studies::kn_fit::MeasurementInput data;
+  std::string robust = "none";
+  Format format = Format::text;
 };
-
-const std::vector<Study>& studies() {
-  static const std::vector<Study> list = {
-      {"rms-table", "rms_table", "SF2020 Table 2: RMS (a,b) table, optimum, per-formula COR errors", run_rms_table},
-      {"damping-fit", "damping_fit", "PN2020 alpha(n)/beta(n) fits, scaling exponents, improved closed form", run_damping_fit},
-      {"validate", "validate", "PN2020 Fig. 8 generalised: |e_out - e| of damping formulas over random parameters",
-       run_validate, add_validate_flags},
-      {"kn-fit", "kn_tables", "PINSLOT K-n power-law fits: Tables 2-9 and 11, a new material, or measurements",
-       run_kn_fit, add_kn_fit_flags},
-      {"effective-mass-study", "effective_mass", "NP effective-mass examples 1-4 and Fig. 10 sweep", run_effective_mass},
-  };
-  return list;
+void add_kn_fit_flags(CLI::App& cmd, KnArgs& k) {
+  auto& a = k.single;
+  auto* model = cmd.add_option("--model", a.model,
+                               "single fit: radzimovsky, johnson, goldsmith, dubowsky-freudenstein, esdu-78035, "
+                               "lankarani-nikravesh, pereira2011, pereira2012");
+  cmd.add_option("--material", a.material, "material name from --materials (body i; also body j unless given)");
+  cmd.add_option("--material2", a.material2, "material of body j");
+  cmd.add_option("--materials", a.materials, "materials CSV")->default_str("datasets/materials.csv (data folders)");
+  cmd.add_option("--E", a.E, "Young's modulus of body i (e.g. 207GPa; bare = MPa)");
+  cmd.add_option("--nu", a.nu, "Poisson's ratio of body i");
+  cmd.add_option("--E2", a.E2, "Young's modulus of body j (default: body i)");
+  cmd.add_option("--nu2", a.nu2, "Poisson's ratio of body j");
+  cmd.add_option("--dR", a.dR, "radial clearance/sum dR (e.g. 5mm; bare = mm)");
+  cmd.add_option("--Ri", a.Ri, "radius of body i (Goldsmith, DF, LN, Pereira)")->capture_default_str();
+  cmd.add_flag("--external", a.external, "external contact (dR = Ri + Rj); default internal (dR = Ri - Rj)");
+  cmd.add_option("--length", a.length, "contact length L: K reported for the force F = K L delta^n; "
+                                       "with --data, converts an F column to W = F/L");
+  cmd.add_option("--W-min", a.W_min, "smallest W sample (e.g. 0.1N/mm)")->capture_default_str();
+  cmd.add_option("--W-max", a.W_max, "largest W sample (e.g. 1kN/mm)")->capture_default_str();
+  cmd.add_option("--W-step", a.W_step, "W sample step")->capture_default_str();
+  cmd.add_option("--weighting", a.weighting, "none (least squares on W) or relative")
+      ->check(CLI::IsMember({"none", "relative"}))
+      ->capture_default_str();
+  cmd.add_option("--error-floor-um", a.error_floor_um, "Max Error % only where delta >= this (um)")
+      ->capture_default_str();
+  cmd.add_option("--curve", a.curve, "write the fitted curve CSV here (vs the implicit law, or vs the data)");
+  cmd.add_option("--data", k.data.data, "fit measurements: CSV with delta[unit] and W[unit] or F[unit] columns")
+      ->excludes(model);
+  cmd.add_option("--robust", k.robust, "robust loss for --data: none, huber, cauchy")
+      ->check(CLI::IsMember({"none", "huber", "cauchy"}))
+      ->capture_default_str();
+  cmd.add_option("--loss-scale", k.data.loss_scale, "robust loss scale (in residual units)")->capture_default_str();
+  add_format_flag(cmd, k.format);
 }
+// True when a single-fit mode ran (and printed).
+bool run_kn_fit_modes(KnArgs& k) {
+  if (!k.data.data.empty()) {
+    k.data.length = k.single.length;
+    k.data.weighting = k.single.weighting;
+    k.data.robust = k.robust;
+    k.data.error_floor_um = k.single.error_floor_um;
+    k.data.curve = k.single.curve;
+    print_record(studies::kn_fit::fit_measurements(k.data), k.format);
+    return true;
+  }
+  if (k.single.model.empty()) return false;
+  print_record(studies::kn_fit::fit_single(k.single), k.format);
+  return true;
+}
+
+// `calib effective-mass --system FILE [--sweep coordinate=from:to:count] [--csv FILE]`.
+struct SystemArgs {
+  std::string system, sweep, csv;
+  Format format = Format::text;
+};
+void add_effective_mass_flags(CLI::App& cmd, SystemArgs& s) {
+  cmd.add_option("--system", s.system, "one system TOML (see configs/effmass/) instead of the study");
+  cmd.add_option("--sweep", s.sweep, "with --system: coordinate=from:to:count, e.g. crank.angle=0:90:91 (degrees)");
+  cmd.add_option("--csv", s.csv, "with --sweep: CSV file to write (default: stdout)");
+  add_format_flag(cmd, s.format);
+}
+bool run_effective_mass_system(const SystemArgs& s) {
+  if (s.system.empty()) return false;
+  io::WallClock clock;
+  auto sys = models::multibody::PlanarSystem::load(s.system);
+  if (s.sweep.empty()) {
+    auto rec = models::multibody::analyse(sys).to_json();
+    rec["system"] = sys.name;
+    print_record(rec, s.format);
+    return true;
+  }
+  const auto spec = studies::effective_mass::parse_sweep_spec(s.sweep, s.system);
+  const auto table = studies::effective_mass::sweep_table(studies::effective_mass::sweep(sys, spec));
+  if (s.csv.empty()) {
+    fmt::print("{}\n", fmt::join(table.header, ","));
+    for (const auto& row : table.rows) {
+      std::string line;
+      for (const auto& c : row) line += (line.empty() ? "" : ",") + io::format_cell(c);
+      fmt::print("{}\n", line);
+    }
+    return true;
+  }
+  io::CsvWriter w(s.csv, table.header);
+  for (const auto& row : table.rows) w.row(row);
+  w.commit();
+  io::write_provenance_sidecar(s.csv, {"calib effective-mass", {{"system", s.system}, {"sweep", s.sweep}},
+                                       {{"assembly_tol", 1e-12}}, 1, clock.started_utc(), clock.seconds(),
+                                       {{"source", "Nikravesh & Poursina, effective mass, eq. 28, Fig. 10"}}});
+  fmt::print("effective-mass: {} points written to {}\n", table.rows.size(), s.csv);
+  return true;
+}
+
+struct RunAllArgs {
+  std::string configs, out = "results";
+  int threads = 0;
+};
 
 }  // namespace
 
 void register_studies(CLI::App& app) {
-  for (const Study& s : studies()) {
-    auto* cmd = app.add_subcommand(s.command, s.description);
+  for (const studies::Study& s : studies::registry()) {
+    auto* cmd = app.add_subcommand(std::string(s.name), std::string(s.description));
     auto flags = std::make_shared<StudyFlags>();
-    add_study_flags(*cmd, *flags, s.stem);
-    if (s.extra_flags) s.extra_flags(*cmd);
-    cmd->callback([flags, &s] {
-      const std::string summary = s.run(*flags);
+    add_study_flags(*cmd, *flags, std::string(s.stem));
+    auto validate = std::make_shared<ValidateArgs>();
+    auto kn = std::make_shared<KnArgs>();
+    auto system = std::make_shared<SystemArgs>();
+    if (s.name == "validate") add_validate_flags(*cmd, *validate);
+    if (s.name == "kn-fit") add_kn_fit_flags(*cmd, *kn);
+    if (s.name == "effective-mass") add_effective_mass_flags(*cmd, *system);
+    cmd->callback([&s, flags, validate, kn, system] {
+      if (s.name == "kn-fit" && run_kn_fit_modes(*kn)) return;
+      if (s.name == "effective-mass" && run_effective_mass_system(*system)) return;
+      studies::RunRequest request = request_for(s, *flags);
+      request.overrides = validate->overrides();
+      const std::string summary = s.run(request);
       fmt::print("{}", summary);
-      if (!flags->quiet && !summary.empty()) fmt::print(stderr, "{}: results in {}\n", s.command, flags->out);
+      if (!flags->quiet && !summary.empty()) fmt::print(stderr, "{}: results in {}\n", s.name, request.out.string());
     });
   }
 
-  static std::string configs = "configs", out = "results";
-  static int threads = 0;
-  auto* run_all = app.add_subcommand("run-all", "regenerate every study whose config is in configs/");
-  run_all->add_option("--configs", configs, "folder of study configs")->capture_default_str();
-  run_all->add_option("--out", out, "results folder")->capture_default_str();
-  run_all->add_option("--threads", threads, "worker threads (0 = all cores)");
-  run_all->callback([] {
+  auto args = std::make_shared<RunAllArgs>();
+  auto* run_all = app.add_subcommand("run-all", "regenerate every study (its config: configs/<stem>.toml)");
+  run_all->add_option("--configs", args->configs, "folder of study configs")->default_str("configs (data folders)");
+  run_all->add_option("--out", args->out, "results folder")->capture_default_str();
+  run_all->add_option("--threads", args->threads, "worker threads (0 = all cores)")->check(CLI::NonNegativeNumber);
+  run_all->callback([args] {
+    const fs::path configs = args->configs.empty() ? io::find_resource("configs") : fs::path(args->configs);
     int ran = 0;
-    for (const Study& s : studies()) {
-      const std::filesystem::path cfg = std::filesystem::path(configs) / (s.stem + ".toml");
-      if (!std::filesystem::exists(cfg)) continue;
-      StudyFlags f{cfg.string(), (std::filesystem::path(out) / s.stem).string(), threads, true, false};
+    for (const studies::Study& s : studies::registry()) {
+      const fs::path cfg = configs / (std::string(s.stem) + ".toml");
+      if (!s.in_run_all || !fs::exists(cfg)) continue;
+      const studies::RunRequest request{cfg, fs::path(args->out) / s.stem, {args->threads, false}, nlohmann::json::object()};
       io::WallClock clock;
-      fmt::print("==== {} ({}) ====\n", s.command, cfg.string());
-      fmt::print("{}", s.run(f));
-      fmt::print("---- {} done in {:.2f} s -> {}\n\n", s.command, clock.seconds(), f.out);
+      fmt::print("==== {} ({}) ====\n", s.name, cfg.string());
+      fmt::print("{}", s.run(request));
+      fmt::print("---- {} done in {:.2f} s -> {}\n\n", s.name, clock.seconds(), request.out.string());
       ++ran;
     }
-    fmt::print("run-all: {} studies regenerated into {}/\n", ran, out);
+    fmt::print("run-all: {} studies regenerated into {}/\n", ran, args->out);
   });
 }
 

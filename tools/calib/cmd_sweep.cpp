@@ -1,42 +1,47 @@
 // `calib sweep` (generic config-driven sweeps) and `calib merge` (combine shard outputs).
-#include <unistd.h>
-
 #include <fmt/format.h>
 
-#include "calib/error.hpp"
+#include "calib/core/error.hpp"
 #include "calib/io/provenance.hpp"
-#include "calib/sweep.hpp"
-#include "calib/sweep_kernels.hpp"
+#include "calib/studies/sweep_kernels.hpp"
+#include "calib/sweep/sweep.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
 
 namespace {
-
 struct SweepArgs {
   StudyFlags flags;
   std::string shard;
   bool resume = false;
 };
-
+struct MergeArgs {
+  std::vector<std::string> shards;
+  std::string out;
+};
 }  // namespace
 
 void register_sweep(CLI::App& app) {
-  static SweepArgs a;
+  auto args = std::make_shared<SweepArgs>();
+  SweepArgs& a = *args;
   auto* cmd = app.add_subcommand("sweep", "run a kernel (impact | calibrate) over a parameter space from a config");
-  add_study_flags(*cmd, a.flags, "sweep_example");
-  a.flags.out.clear();
+  cmd->add_option("--config", a.flags.config, "sweep config (e.g. configs/sweeps/copt_grid.toml)")->required();
+  cmd->add_option("--out", a.flags.out, "output CSV")->default_str("results/sweep/<config stem>[.shardIofN].csv");
+  cmd->add_option("--threads", a.flags.threads, "worker threads (0 = all cores)")->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--quiet", a.flags.quiet, "no progress or summary on stderr");
+  cmd->add_flag("--progress", a.flags.progress, "show a progress bar even when stderr is not a terminal");
   cmd->add_option("--shard", a.shard, "run the deterministic block i of N (i/N, 0-based)");
   cmd->add_flag("--resume", a.resume, "continue from <out>.partial left by an interrupted run");
-  cmd->callback([] {
+  cmd->callback([args] {
+    const SweepArgs& a = *args;
     io::WallClock clock;
     const auto config = io::ConfigNode::load_file(a.flags.config);
     const sweep::Space space = sweep::parse_space(config.table("space"));
-    const sweep::KernelSpec kernel = sweep::make_kernel(config, space.names());
+    const studies::KernelSpec kernel = studies::make_kernel(config, space.names());
     config.reject_unknown();
     sweep::SweepOptions opt;
     opt.threads = a.flags.threads;
-    opt.progress = !a.flags.quiet && (a.flags.progress || ::isatty(STDERR_FILENO));
+    opt.progress = a.flags.execution().progress;
     opt.resume = a.resume;
     if (!a.shard.empty()) std::tie(opt.shard_index, opt.shard_count) = sweep::parse_shard(a.shard);
     std::filesystem::path out = a.flags.out;
@@ -56,14 +61,13 @@ void register_sweep(CLI::App& app) {
     if (!a.flags.quiet) fmt::print(stderr, "sweep: {} -> {}\n", s.BriefReport(), out.string());
   });
 
-  static std::vector<std::string> shards;
-  static std::string merged;
+  auto margs = std::make_shared<MergeArgs>();
   auto* merge = app.add_subcommand("merge", "combine shard outputs into the file a single run writes");
-  merge->add_option("--out", merged, "merged CSV")->required();
-  merge->add_option("shards", shards, "shard CSVs in shard order (0/N, 1/N, ...)")->required();
-  merge->callback([] {
-    std::vector<std::filesystem::path> paths(shards.begin(), shards.end());
-    sweep::merge(paths, merged);
+  merge->add_option("--out", margs->out, "merged CSV")->required();
+  merge->add_option("shards", margs->shards, "shard CSVs in shard order (0/N, 1/N, ...)")->required();
+  merge->callback([margs] {
+    const std::vector<std::filesystem::path> paths(margs->shards.begin(), margs->shards.end());
+    sweep::merge(paths, margs->out);
   });
 }
 

@@ -1,16 +1,19 @@
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include "commands.hpp"
 
 namespace calib::cli {
 
-void add_study_flags(CLI::App& cmd, StudyFlags& flags, const std::string& study) {
-  flags.config = "configs/" + study + ".toml";
-  flags.out = "results/" + study;
-  cmd.add_option("--config", flags.config, "TOML config")->capture_default_str();
-  cmd.add_option("--out", flags.out, "output folder")->capture_default_str();
-  cmd.add_option("--threads", flags.threads, "worker threads (0 = all cores)")
-      ->check(CLI::NonNegativeNumber);
+sweep::Execution StudyFlags::execution() const {
+  return {threads, !quiet && (progress || ::isatty(STDERR_FILENO))};
+}
+
+void add_study_flags(CLI::App& cmd, StudyFlags& flags, const std::string& stem) {
+  cmd.add_option("--config", flags.config, "TOML config")->default_str("configs/" + stem + ".toml (data folders)");
+  cmd.add_option("--out", flags.out, "output folder")->default_str("results/" + stem);
+  cmd.add_option("--threads", flags.threads, "worker threads (0 = all cores)")->check(CLI::NonNegativeNumber);
   cmd.add_flag("--quiet", flags.quiet, "no progress or summary on stderr");
   cmd.add_flag("--progress", flags.progress, "show a progress bar even when stderr is not a terminal");
 }

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "calib/error.hpp"
+#include "calib/core/error.hpp"
 #include "calib/version.hpp"
 #include "commands.hpp"
 

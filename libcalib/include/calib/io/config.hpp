@@ -35,6 +35,10 @@ class ConfigNode {
   std::vector<double> numbers(const std::string& key) const;
   std::vector<std::string> strings(const std::string& key) const;
 
+  // A file path: relative values are resolved next to this config file, then in the data
+  // folders (io/resources.hpp). The value as written is what provenance records.
+  std::filesystem::path path(const std::string& key) const;
+
   ConfigNode table(const std::string& key) const;
   std::optional<ConfigNode> optional_table(const std::string& key) const;
   // An array of tables ([[key]]); each element's keys are tracked like a table's.

@@ -1,0 +1,66 @@
+#pragma once
+// The event-terminated direct-central-impact solve (SPEC §1, capability 1).
+// The only place in libcalib that integrates an ODE (Boost.Odeint, dense-output
+// Dormand–Prince 5(4); separation located on the dense output with TOMS748).
+#include <cstddef>
+#include <string>
+
+#include "calib/core/contact_law.hpp"
+
+namespace calib::impact {
+
+struct ImpactOptions {
+  double rel_tol = 1e-10;   // Odeint relative tolerance
+  double abs_tol = 1e-12;   // absolute tolerance in dimensionless units (x, x' ~ 1)
+  int event_bits = 52;      // TOMS748 bracket precision (bits of the event time)
+  std::size_t max_steps = 1'000'000;
+  // Peak force and max penetration need extra dense-output work per step; inverse
+  // calibration only needs e_out and switches them off.
+  bool diagnostics = true;
+  // Overdamped creep (x → 0 without ever crossing, e.g. a linear dashpot with no clamp and
+  // ζ above critical) never separates. Once the speed the bodies could still reach,
+  // √(x'² + 2U(x)) (energy bound: damping only dissipates), is below capture_tol·v, e_out
+  // cannot exceed capture_tol and the impact is reported as captured.
+  double capture_tol = 1e-12;
+  // After this many Dormand–Prince steps without separation the solve continues with
+  // Rosenbrock 4 (stiff: very large damping, slow creep); 0 steps are lost, the state carries over.
+  std::size_t stiff_after = 2'000;
+
+  bool IsValid(std::string* error) const;
+};
+
+enum class Status { separated, captured, max_steps };
+std::string_view status_name(Status s);
+
+// Results in dimensionless units (lengths / δ_m, times / (δ_m/v), forces / (m v²/δ_m),
+// energies / (m v²)); see physical() for SI units.
+struct ImpactResult {
+  Status status = Status::max_steps;
+  double e_out = 0.0;          // -x'(τ_sep), SF2020 eq. 60 / PN2020 eq. 22
+  double delta_max = 0.0;      // max penetration (located where x' = 0)
+  double t_contact = 0.0;      // τ_sep
+  double f_max = 0.0;          // peak contact force
+  double delta_sep = 0.0;      // penetration at separation (PN2020 eq. 51)
+  double energy_residual = 0.0;  // |½ - ½e² - U(δ_sep) - W_damping| / ½
+  std::size_t steps = 0;
+  std::size_t rhs_evaluations = 0;
+  std::size_t stiff_steps = 0;  // steps taken by the Rosenbrock fallback
+
+  std::string BriefReport() const;
+};
+
+// Dimensionless solve of x'' + a x^p x' + κ xⁿ = 0.
+ImpactResult solve(const ContactLaw& law, const ImpactOptions& options = {});
+
+// The same impact in SI units, obtained by scaling the dimensionless solve.
+struct PhysicalResult {
+  Status status;
+  double e_out, delta_max, t_contact, f_max, delta_sep, energy_residual;
+};
+PhysicalResult solve_physical(const PhysicalImpact& p, const ImpactOptions& options = {});
+
+// Independent check of the scaling: integrates the physical equation directly in SI units
+// (tolerances scaled by δ_m and v). Slower; used by tests.
+PhysicalResult solve_physical_direct(const PhysicalImpact& p, const ImpactOptions& options = {});
+
+}  // namespace calib::impact

@@ -1,0 +1,25 @@
+#pragma once
+// Where the project's data lives, whatever the current directory: the default configs, the
+// datasets and the gnuplot scripts. Roots, in order:
+//   $CALIB_DATA_DIR (if set);
+//   <executable>/../share/calib (an installed `calib`, `cmake --install`);
+//   the install prefix compiled in (<prefix>/share/calib: the library used from Python);
+//   the source tree this library was built from.
+// Each root holds configs/, datasets/ and tools/plot/ with the source tree's layout.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace calib::io {
+
+std::vector<std::filesystem::path> resource_roots();
+// The first root holding `relative` (e.g. "configs/rms_table.toml"); InputError naming the
+// relative path and every root searched when none does.
+std::filesystem::path find_resource(const std::filesystem::path& relative);
+// A path written in a config file: absolute as is; relative ones are looked up next to the
+// config file first, then in the resource roots (so "datasets/published/x.csv" in a shipped
+// config works from any directory). Returns the path unchanged when nothing exists (the caller
+// reports "not found" with the key).
+std::filesystem::path resolve_config_path(const std::filesystem::path& config_file, const std::string& value);
+
+}  // namespace calib::io

@@ -1,0 +1,84 @@
+#pragma once
+// Planar multibody description for effective-mass studies (issue #7): bodies, revolute and
+// prismatic joints, one contact — assembled into NP's M, D and d (seed §4.2, planar form of
+// eq. 18–22: three coordinates (x, y, φ) per body, NP §5 opening paragraph).
+#include <array>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <Eigen/Dense>
+#include <nlohmann/json.hpp>
+
+#include "calib/io/config.hpp"
+#include "calib/models/multibody.hpp"
+
+namespace calib::models::multibody {
+
+using Vec2 = std::array<double, 2>;
+
+struct Body {
+  std::string name;
+  double mass = 1.0;     // kg (any consistent units)
+  double inertia = 1.0;  // polar moment about the mass centre
+  double x = 0, y = 0, angle = 0;  // configuration at impact (angle in radians)
+  bool rotation_locked = false;    // `rotates = false`: one extra constraint φ = φ₀ (NP Ex. 2)
+  double locked_angle = 0;
+};
+
+struct Joint {
+  enum class Type { revolute, prismatic } type = Type::revolute;
+  int body_i = -1, body_j = -1;  // -1 = ground
+  Vec2 point_i{0, 0}, point_j{0, 0};  // in body frames (ground: global)
+  Vec2 axis_i{1, 0};                  // prismatic: sliding axis in body i's frame
+  double angle_offset = 0;            // prismatic: φ_i − φ_j held at its value in the config
+};
+
+struct Contact {
+  int body_i = -1, body_j = -1;
+  Vec2 point_i{0, 0}, point_j{0, 0};  // contact points P_i, P_j in body frames
+  Vec2 normal{1, 0};                  // global unit normal n
+};
+
+struct PlanarSystem {
+  std::string name;
+  std::vector<Body> bodies;
+  std::vector<Joint> joints;
+  Contact contact;
+  std::vector<int> fixed;  // coordinate indices (3·body + {0,1,2}) held during assembly
+
+  // Reads a system file; InputError names the file and key (unknown body, m ≤ 0, ...).
+  static PlanarSystem load(const std::filesystem::path& file);
+  static PlanarSystem from(const io::ConfigNode& node);
+
+  Eigen::VectorXd coordinates() const;
+  void set_coordinates(const Eigen::VectorXd& q);
+  // "body.x|y|angle" -> coordinate index; InputError if unknown.
+  int coordinate_index(const std::string& name) const;
+
+  Eigen::VectorXd constraints() const;        // Φ(q)
+  Eigen::MatrixXd jacobian() const;           // D = ∂Φ/∂q
+  Eigen::MatrixXd mass_matrix() const;        // block-diagonal (m, m, J)
+  // d = D_ijᵀ n (NP eq. 20–22) and its parts from body i and body j alone.
+  Eigen::VectorXd contact_array() const;
+  Eigen::VectorXd contact_array_side(bool side_i) const;
+
+  // Newton (least-norm steps) on Φ(q) = 0 moving only the free coordinates; throws
+  // ComputeError if it does not converge (e.g. an unreachable configuration).
+  void assemble(double tol = 1e-12, int max_iterations = 50);
+};
+
+struct EffectiveMassReport {
+  EffectiveMass result;                   // eq. 28 (bordered), the reported value
+  double m_eff_eq31 = 0, m_eff_eq39 = 0;  // the two cross-checks
+  double m_app_i = 0, m_app_j = 0;        // apparent masses of the two sides
+  double constraint_residual = 0;         // |Φ(q)|∞ at the analysed configuration
+  nlohmann::json to_json() const;
+};
+
+EffectiveMassReport analyse(const PlanarSystem& system);
+// The effective mass (eq. 28) of a system file; ComputeError when it is infinite (the mechanism
+// cannot move along the contact normal, so no damping can be calibrated for it).
+double effective_mass_of_file(const std::filesystem::path& file);
+
+}  // namespace calib::models::multibody

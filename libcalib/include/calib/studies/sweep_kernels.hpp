@@ -1,0 +1,24 @@
+#pragma once
+// Kernels for generic `calib sweep` runs (issue #4): tabulate an impact solve or an exact
+// calibration over any (e, n, m, k, v, clamp) grid from a config.
+#include <string>
+#include <vector>
+
+#include "calib/io/config.hpp"
+#include "calib/sweep/sweep.hpp"
+
+namespace calib::studies {
+
+struct KernelSpec {
+  std::string name;                  // "impact" | "calibrate"
+  std::vector<std::string> outputs;  // output column names
+  sweep::Kernel kernel;
+  nlohmann::json tolerances;         // for the provenance sidecar
+};
+
+// Reads `kernel`, `model`, an optional [fixed] table of parameter values and an optional
+// [solver] table from `config`; the parameter order of a point is `axis_names`.
+// Parameters: e, n, m, k, v (SI units) and clamp (0 or 1); defaults m = k = v = 1, n = 1.5.
+KernelSpec make_kernel(const io::ConfigNode& config, const std::vector<std::string>& axis_names);
+
+}  // namespace calib::studies

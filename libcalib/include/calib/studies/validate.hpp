@@ -1,0 +1,89 @@
+#pragma once
+// Study: validation of closed-form damping formulas over random parameter sets (PN2020 §5.1,
+// Fig. 8, generalised; issue #5). For each e of a grid and each of N random (m, k, v, n),
+// the formula sets the damping, the impact is simulated and |e_out − e| is recorded.
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "calib/core/contact_law.hpp"
+#include "calib/impact/impact.hpp"
+#include "calib/io/config.hpp"
+#include "calib/studies/study.hpp"
+#include "calib/sweep/sweep.hpp"
+
+namespace calib::studies::validate {
+
+// A formula under test: a catalog model, or a user expression (muparser) for the physical
+// damping parameter (c, C or χ by family) in the variables e, n, m, k, v.
+struct Formula {
+  std::string name;
+  std::optional<std::string> expression;  // user formula; nullopt = catalog model
+  Family family = Family::linear_damper;
+  bool clamp = true;
+  std::optional<double> fixed_n;          // DEM mappings: n = 3/2
+  double fitted_e_min = 0.0;              // e below this is "outside the fitted range"
+};
+
+struct Config {
+  int e_count = 60;          // half log-spaced on [e_min, 0.45), half linear on [0.45, 1]
+  double e_min = 1e-4;
+  int samples = 300;         // random parameter sets per e
+  std::uint64_t seed = 2020;
+  std::array<double, 2> m{1e-5, 1e2}, k{1e5, 1e10}, v{1e-3, 1e2}, n{1.0, 2.0};
+  bool physical_units = true;  // integrate the SI-unit ODE directly (else the scaled one)
+  std::vector<Formula> formulas;
+  impact::ImpactOptions solver{1e-11, 1e-13, 52, 200'000, false};
+  nlohmann::json as_json;
+
+  static Config defaults();
+  // [grid] e_count, e_min, samples, seed; [ranges] m, k, v, n; [simulate] units;
+  // [formulas] names, clamp (default|on|off|both); [[custom]] name, family, clamp, c;
+  // [solver] rel_tol, abs_tol. Unknown keys and bad expressions are rejected.
+  static Config from(const io::ConfigNode& node);
+};
+
+// Formulas for a catalog name with the clamp choice "default", "on", "off" or "both"; the
+// choice applies to Tsuji-type (DEM) mappings, other families keep their default rule.
+std::vector<Formula> catalog_formulas(const std::string& name, const std::string& clamp);
+// Command-line overrides {"formula": [names], "clamp": "default|on|off|both", "samples": N}:
+// formulas replace the config's list, samples the config's count; both are recorded in
+// as_json (cli_formulas, cli_clamp, cli_samples). InputError names a bad key or value.
+void apply_overrides(Config& config, const nlohmann::json& overrides);
+// Checks a user expression once (parse + evaluate at a test point); InputError naming `where`.
+void check_expression(const std::string& expression, const std::string& where);
+
+struct Row {  // one (formula, clamp, e)
+  std::string formula;
+  bool clamp;
+  double e, max_abs_err, median_abs_err, p95_abs_err;
+  int samples, failures;
+};
+struct Summary {
+  std::string formula;
+  bool clamp;
+  double worst_in_range, e_worst_in_range, worst_outside, e_worst_outside;
+};
+struct Result {
+  std::vector<double> e_grid;
+  std::vector<Row> rows;
+  std::vector<Summary> summary;
+  std::size_t solves = 0;
+};
+
+Result run(const Config& config, const sweep::Execution& execution = {});
+void write(const Result& r, const Config& config, const std::filesystem::path& out, int threads,
+           const std::string& started_utc, double wall_seconds);
+std::string report(const Result& r);
+
+// ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
+std::string run_study(const RunRequest& request);
+io::GnuplotVars figure_data(const std::filesystem::path& results, const std::filesystem::path& work);
+void report_section(const std::filesystem::path& results, io::Section& section);
+
+}  // namespace calib::studies::validate

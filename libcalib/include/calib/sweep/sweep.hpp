@@ -1,0 +1,113 @@
+#pragma once
+// The sweep engine (SPEC §2 item 8, issue #4): runs a per-point kernel over a parameter
+// space with oneTBB. The only code in libcalib that knows about threads.
+//
+// Determinism: point i is a pure function of (space, i) — random draws come from a
+// counter-based generator (SplitMix64 of seed, axis, i) — and records are written in point
+// order, so the output is byte-identical for any thread count, shard split or resume.
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "calib/io/config.hpp"
+#include "calib/io/csv.hpp"
+
+namespace calib::sweep {
+
+struct Axis {
+  enum class Kind { values, random };
+  std::string name;
+  Kind kind = Kind::values;
+  std::vector<double> values;       // explicit, linspace, logspace or range (expanded)
+  bool log_uniform = false;         // random: "loguniform" instead of "uniform"
+  double from = 0.0, to = 0.0;      // random bounds
+};
+
+struct Space {
+  std::vector<Axis> axes;
+  bool zipped = false;       // false: cartesian product; true: i-th value of every axis
+  std::size_t samples = 0;   // number of random draws (random axes)
+  std::uint64_t seed = 0;
+
+  std::size_t size() const;
+  std::vector<std::string> names() const;
+  // Values of point i, in axis order. Pure function of (space, i).
+  std::vector<double> point(std::size_t i) const;
+};
+
+// Parses a [space] table (axes in alphabetical key order — toml++ tables are sorted — the
+// last grid axis varying fastest): per parameter one of values = [...], linspace = {from,to,count},
+// logspace = {from,to,count}, range = {from,to,step}, random = {dist,from,to}; plus
+// optional keys combine = "cartesian"|"zipped", samples, seed (both required with random).
+Space parse_space(const io::ConfigNode& table);
+
+// Draw i of stream `stream` in [0, 1): SplitMix64 of (seed, stream, i), independent of
+// thread scheduling. Used by random axes and by `calib validate`.
+double unit_draw(std::uint64_t seed, std::size_t stream, std::size_t i);
+
+// A kernel maps one point to its output cells; it may throw for a point (recorded as a
+// failure with the message, the sweep goes on).
+using Kernel = std::function<std::vector<io::CsvCell>(const std::vector<double>& point)>;
+
+struct SweepOptions {
+  int threads = 0;                 // 0 = all cores (tbb::global_control otherwise)
+  bool progress = false;           // progress bar on stderr
+  int shard_index = 0, shard_count = 1;  // --shard i/N: contiguous block i of N
+  bool resume = false;             // continue from <out>.partial
+  std::size_t chunk = 2048;        // points per flush to the partial file
+
+  bool IsValid(std::string* error) const;
+};
+
+struct SweepSummary {
+  std::size_t points = 0;      // points in this shard
+  std::size_t resumed = 0;     // points taken from an existing partial
+  std::size_t computed = 0;    // points computed in this run
+  std::size_t failures = 0;    // points whose kernel threw
+  bool interrupted = false;
+  double wall_seconds = 0.0;
+  std::string BriefReport() const;
+};
+
+// Runs `kernel` over `space` (or its shard) and writes CSV columns
+// point, <axis names>, <output_columns>, status to `out` (atomically, via <out>.partial).
+// If interrupted (SIGINT/SIGTERM or request_stop()), the partial is left flushed and
+// resumable and the summary says `interrupted`; the final file is not written.
+SweepSummary run(const Space& space, const std::vector<std::string>& output_columns,
+                 const Kernel& kernel, const std::filesystem::path& out,
+                 const SweepOptions& options = {});
+
+// How a study's grid runs on the engine: threads, progress bar, and the same Ctrl-C handling as
+// `calib sweep` (a stop request ends the map at the next block with calib::Interrupted).
+// Implicit from a thread count, so `run(config, 2)` reads as it did.
+struct Execution {
+  Execution(int threads_ = 0, bool progress_ = false) : threads(threads_), progress(progress_) {}  // NOLINT
+  int threads = 0;        // 0 = all cores
+  bool progress = false;  // progress bar on stderr
+};
+
+// Same engine, results in memory (studies run their grids through it): f(i) for i < count, in
+// parallel, returned in index order (each f(i) must be a pure function of i: deterministic).
+template <class Result>
+std::vector<Result> map_points(std::size_t count, const std::function<Result(std::size_t)>& f,
+                               const Execution& execution = {});
+
+// Ask a running sweep to stop after the points in flight (what the signal handler does).
+void request_stop();
+
+// Combine shard outputs (in shard order) into exactly the file a single run writes.
+void merge(const std::vector<std::filesystem::path>& shards, const std::filesystem::path& out);
+
+// from, from+step, ..., to (inclusive end counted from the rounded quotient, so
+// 0.01:0.01:0.99 has 99 points; each value is from + i*step, no accumulated drift).
+std::vector<double> inclusive_range(double from, double to, double step);
+
+// Parses "i/N" (0 <= i < N).
+std::pair<int, int> parse_shard(const std::string& text);
+
+}  // namespace calib::sweep
+
+#include "calib/sweep/map_points.hpp"

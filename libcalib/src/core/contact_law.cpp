@@ -1,0 +1,79 @@
+#include "calib/core/contact_law.hpp"
+
+#include <cmath>
+
+#include "core/checks.hpp"
+
+namespace calib {
+
+std::string_view family_name(Family f) {
+  switch (f) {
+    case Family::hysteresis: return "hysteresis";
+    case Family::linear_damper: return "linear-damper";
+    case Family::tsuji: return "tsuji";
+    case Family::indentation: return "indentation";
+  }
+  return "?";
+}
+
+ImpactScales impact_scales(double m, double k, double v, double n) {
+  require_positive("m (mass)", m);
+  require_positive("k (stiffness)", k);
+  require_positive("v (impact speed)", v);
+  require_exponent("n", n);
+  const double delta_m = std::pow((n + 1.0) * m * v * v / (2.0 * k), 1.0 / (n + 1.0));
+  return {delta_m, delta_m / v, m * v * v / delta_m, m * v * v};
+}
+
+ContactLaw to_dimensionless(const PhysicalImpact& p) {
+  const ImpactScales s = impact_scales(p.m, p.k, p.v, p.n);
+  require_finite("damping", p.damping);
+  if (p.damping < 0) require_positive("damping", p.damping);
+  ContactLaw law{p.family, p.n, 0.0, p.clamp};
+  switch (p.family) {
+    case Family::hysteresis: law.damping = p.damping * p.v / p.k; break;        // SF2020 eq. 38
+    case Family::linear_damper: law.damping = p.damping * s.delta_m / (p.m * p.v); break;
+    case Family::tsuji: law.damping = p.damping; break;  // χ is already dimensionless
+    case Family::indentation: law.damping = p.damping / s.delta_m; break;  // x_p = δ_p/δ_m
+  }
+  return law;
+}
+
+double to_physical_damping(Family f, double dimensionless, double m, double k, double v, double n) {
+  const ImpactScales s = impact_scales(m, k, v, n);
+  switch (f) {
+    case Family::hysteresis: return dimensionless * k / v;
+    case Family::linear_damper: return dimensionless * m * v / s.delta_m;
+    case Family::tsuji: return dimensionless;
+    case Family::indentation: return dimensionless * s.delta_m;  // δ_p
+  }
+  return dimensionless;
+}
+
+GenericCoefficients generic_coefficients(const ContactLaw& law) {
+  const double kappa = 0.5 * (law.n + 1.0);
+  switch (law.family) {
+    case Family::hysteresis: return {kappa, kappa * law.damping, law.n, law.n, 1.0, law.clamp};
+    case Family::linear_damper: return {kappa, law.damping, 0.0, law.n, 1.0, law.clamp};
+    case Family::tsuji:
+      return {kappa, law.damping * std::sqrt(kappa), 0.5 * (law.n - 1.0), law.n, 1.0, law.clamp};
+    case Family::indentation:  // compression is elastic, so x_peak = 1 exactly (eq. 94)
+      return {kappa, 0.0, 0.0, law.n, 1.0, true, true, 1.0, law.damping};
+  }
+  return {};
+}
+
+GenericCoefficients generic_coefficients(const PhysicalImpact& p) {
+  const ImpactScales s = impact_scales(p.m, p.k, p.v, p.n);  // also validates
+  const double A = p.k / p.m;
+  switch (p.family) {
+    case Family::hysteresis: return {A, p.damping / p.m, p.n, p.n, p.v, p.clamp};
+    case Family::linear_damper: return {A, p.damping / p.m, 0.0, p.n, p.v, p.clamp};
+    case Family::tsuji:
+      return {A, p.damping * std::sqrt(p.k / p.m), 0.5 * (p.n - 1.0), p.n, p.v, p.clamp};
+    case Family::indentation: return {A, 0.0, 0.0, p.n, p.v, true, true, s.delta_m, p.damping};
+  }
+  return {};
+}
+
+}  // namespace calib

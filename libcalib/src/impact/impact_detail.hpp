@@ -1,0 +1,200 @@
+#pragma once
+// Private to libcalib/src: the contact right-hand side and the stepping loop shared by the
+// explicit stepper (impact.cpp) and the Rosenbrock fallback (impact_stiff.cpp). C++17-clean on
+// purpose: impact_stiff.cpp is compiled as C++17 because Boost 1.74 uBLAS (needed by odeint's
+// rosenbrock4) calls std::allocator::construct, which C++20 removed.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <type_traits>
+
+#include <boost/math/tools/minima.hpp>
+#include <boost/math/tools/roots.hpp>
+
+#include "calib/core/contact_law.hpp"
+#include "calib/impact/impact.hpp"
+
+namespace calib::impact::detail {
+
+using State = std::array<double, 3>;  // penetration, rate, work done by the damping force
+
+// Generic contact equation x'' = -(A xⁿ + a x^p x'); the third component integrates the
+// power of the damping force for the energy balance. Kept tiny: it runs millions of times.
+struct ContactSystem {
+  GenericCoefficients c;
+  std::size_t* evaluations;
+
+  double spring(double x) const { return x > 0 ? c.A * std::pow(x, c.n) : 0.0; }
+  // Permanent indentation (PINSLOT eq. 91): elastic while x' > 0, then the restitution curve
+  // F_m((x − x_p)/(x_m − x_p))ⁿ; both equal F_m at x = x_m, x' = 0.
+  double indentation_force(double x, double xd) const {
+    if (xd > 0) return spring(x);
+    const double s = (x - c.x_perm) / (c.x_peak - c.x_perm);
+    return s > 0 ? c.A * std::pow(c.x_peak, c.n) * std::pow(s, c.n) : 0.0;
+  }
+  double damper(double x, double xd) const {
+    if (c.p == 0.0) return c.a * xd;
+    return x > 0 ? c.a * std::pow(x, c.p) * xd : 0.0;
+  }
+  // Force per unit mass; with clamp the law never pulls (force >= 0).
+  double force(double x, double xd) const {
+    if (c.indentation) return indentation_force(x, xd);
+    const double f = spring(x) + damper(x, xd);
+    return c.clamp ? std::max(f, 0.0) : f;
+  }
+  void operator()(const State& s, State& ds, double) const {
+    ++*evaluations;
+    if (c.indentation) {  // s[2]: work of the non-elastic part F − Kxⁿ (the hysteresis loop)
+      const double f = indentation_force(s[0], s[1]);
+      ds[0] = s[1];
+      ds[1] = -f;
+      ds[2] = (f - spring(s[0])) * s[1];
+      return;
+    }
+    const double fd = damper(s[0], s[1]);
+    double f = spring(s[0]) + fd;
+    double fd_eff = fd;
+    if (c.clamp && f < 0) {  // clamped: no force at all
+      f = 0;
+      fd_eff = 0;
+    }
+    ds[0] = s[1];
+    ds[1] = -f;
+    ds[2] = fd_eff * s[1];
+  }
+  // > 0 while in contact; its first zero crossing is the separation event.
+  double contact_indicator(const State& s) const {
+    if (c.indentation) return s[0] - c.x_perm;  // separation at the permanent set (eq. 91)
+    if (!c.clamp) return s[0];
+    return std::min(spring(s[0]) + damper(s[0], s[1]), s[0]);
+  }
+  double potential(double x) const {
+    return x > 0 ? c.A * std::pow(x, c.n + 1.0) / (c.n + 1.0) : 0.0;
+  }
+};
+
+struct RawResult {
+  Status status = Status::max_steps;
+  double v_sep = 0, x_max = 0, t_sep = 0, f_max = 0, x_sep = 0, work = 0;
+  std::size_t steps = 0, evaluations = 0, stiff_steps = 0;
+};
+
+// Jacobian of the RHS for the Rosenbrock fallback (analytic for the damper laws; central
+// differences for the piecewise indentation law).
+inline void rhs_jacobian(const ContactSystem& sys, const State& s, double J[3][3]) {
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) J[i][j] = 0.0;
+  J[0][1] = 1.0;
+  const auto& c = sys.c;
+  const double x = s[0], xd = s[1];
+  if (c.indentation) {
+    State f0, f1, sp = s, sm = s;
+    for (int k = 0; k < 2; ++k) {
+      const double h = 1e-7 * std::max(std::abs(s[k]), k == 0 ? c.x_peak : c.V);
+      sp = s, sm = s;
+      sp[k] += h, sm[k] -= h;
+      sys(sp, f1, 0.0);
+      sys(sm, f0, 0.0);
+      for (int i = 0; i < 3; ++i) J[i][k] = (f1[i] - f0[i]) / (2 * h);
+    }
+    return;
+  }
+  const double fs = sys.spring(x), fd = sys.damper(x, xd);
+  if (c.clamp && fs + fd < 0) return;  // clamped: no force, no dependence
+  const double dspring = x > 0 ? c.A * c.n * std::pow(x, c.n - 1.0) : 0.0;
+  double ddamp_dx = 0.0, ddamp_dxd = c.a;
+  if (c.p != 0.0) {
+    ddamp_dx = x > 0 ? c.a * c.p * std::pow(x, c.p - 1.0) * xd : 0.0;
+    ddamp_dxd = x > 0 ? c.a * std::pow(x, c.p) : 0.0;
+  }
+  J[1][0] = -(dspring + ddamp_dx);
+  J[1][1] = -ddamp_dxd;
+  J[2][0] = ddamp_dx * xd;
+  J[2][1] = ddamp_dxd * xd + fd;
+}
+
+// The contact loop shared by both steppers: step, watch for maximum penetration, peak force,
+// capture and the separation event (located on the dense output with TOMS748). Returns true
+// when the impact is finished (status set), false after `step_budget` steps.
+template <class Stepper, class Rhs>
+bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const ImpactOptions& opt, double V,
+                  bool& rebounding, RawResult& r, std::size_t step_budget) {
+  boost::math::tools::eps_tolerance<double> tol(opt.event_bits);
+  typename std::decay_t<decltype(stepper.current_state())> tmp = stepper.current_state();
+  auto as_state = [](const auto& v) { return State{v[0], v[1], v[2]}; };
+  auto state_at = [&](double t) {
+    stepper.calc_state(t, tmp);
+    return as_state(tmp);
+  };
+  for (std::size_t used = 0; used < step_budget && r.steps < opt.max_steps; ++used) {
+    const auto [t0, t1] = stepper.do_step(rhs);
+    ++r.steps;
+    const State prev = as_state(stepper.previous_state());
+    const State cur = as_state(stepper.current_state());
+    // Maximum penetration: x' changes sign inside this step.
+    if (!rebounding && cur[1] <= 0.0) {
+      rebounding = true;
+      if (opt.diagnostics) {
+        std::uintmax_t it = 100;
+        auto vel = [&](double t) { return state_at(t)[1]; };
+        auto br = boost::math::tools::toms748_solve(vel, t0, t1, prev[1], cur[1], tol, it);
+        r.x_max = state_at(0.5 * (br.first + br.second))[0];
+      }
+    } else if (rebounding && cur[1] > 0.0) {
+      r.status = Status::captured;  // the bodies turned back into each other
+      r.t_sep = t1;
+      r.x_sep = cur[0];
+      return true;
+    }
+    // Peak force: sample the step; refine with Brent where the midpoint is the largest.
+    if (opt.diagnostics) {
+      const double tm = 0.5 * (t0 + t1);
+      const State sm = state_at(tm);
+      const double fm = sys.force(sm[0], sm[1]);
+      const double f1 = sys.force(cur[0], cur[1]);
+      double best = std::max(fm, f1);
+      if (fm > f1 && fm > sys.force(prev[0], prev[1])) {
+        auto neg_force = [&](double t) {
+          const State st = state_at(t);
+          return -sys.force(st[0], st[1]);
+        };
+        auto mn = boost::math::tools::brent_find_minima(neg_force, t0, t1, 40);
+        best = std::max(best, -mn.second);
+      }
+      r.f_max = std::max(r.f_max, best);
+    }
+    if (rebounding && std::sqrt(cur[1] * cur[1] + 2.0 * sys.potential(cur[0])) < opt.capture_tol * V) {
+      r.status = Status::captured;  // creeping to rest: e_out < capture_tol
+      r.t_sep = t1;
+      r.x_sep = cur[0];
+      return true;
+    }
+    const double g1 = sys.contact_indicator(cur);
+    if (t1 > t0 && g1 <= 0.0 && cur[1] < 0.0) {
+      const double g0 = sys.contact_indicator(prev);
+      double t_event = t1;
+      if (g0 > 0.0) {
+        std::uintmax_t it = 200;
+        auto g = [&](double t) { return sys.contact_indicator(state_at(t)); };
+        auto br = boost::math::tools::toms748_solve(g, t0, t1, g0, g1, tol, it);
+        // Take the bracket end still in contact or exactly on the event.
+        t_event = g(br.second) >= 0.0 ? br.second : br.first;
+      }
+      const State se = state_at(t_event);
+      r.status = Status::separated;
+      r.t_sep = t_event;
+      r.v_sep = se[1];
+      r.x_sep = std::max(se[0], 0.0);
+      r.work = se[2];
+      return true;
+    }
+  }
+  return false;
+}
+
+
+// Continues an unfinished solve from (state, t) with Rosenbrock 4 (impact_stiff.cpp).
+void continue_stiff(const ContactSystem& sys, const ImpactOptions& opt, double V, double abs_tol, const State& state,
+                    double t, double dt, bool& rebounding, RawResult& r);
+
+}  // namespace calib::impact::detail

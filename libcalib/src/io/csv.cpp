@@ -1,0 +1,152 @@
+#include "calib/io/csv.hpp"
+
+#include <array>
+#include <charconv>
+#include <cstring>
+#include <cmath>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstringop-truncation"  // STACK_NOTES: csv.h under -O2
+#define CSV_IO_NO_THREAD
+#include <libfccp/csv.h>
+#pragma GCC diagnostic pop
+
+#include "calib/core/error.hpp"
+
+namespace calib::io {
+
+const std::vector<double>& NumericTable::column(const std::string& name) const {
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return columns[i];
+  throw InputError(fmt::format("no column '{}' in table", name));
+}
+
+namespace {
+
+// Reads N named columns as text (fccp), with the file line of every row.
+template <std::size_t N>
+TextTable read_fixed(const std::filesystem::path& file, const std::vector<std::string>& names) {
+  TextTable table;
+  table.names = names;
+  table.columns.resize(N);
+  try {
+    ::io::CSVReader<N, ::io::trim_chars<' ', '\t'>, ::io::double_quote_escape<',', '"'>,
+                    ::io::throw_on_overflow, ::io::single_line_comment<'#'>>
+        in(file.string());
+    std::apply([&](auto const&... n) { in.read_header(::io::ignore_extra_column, n...); },
+               [&]<std::size_t... I>(std::index_sequence<I...>) {
+                 return std::make_tuple(names[I]...);
+               }(std::make_index_sequence<N>{}));
+    std::array<char*, N> row{};
+    while (std::apply([&](auto&... cell) { return in.read_row(cell...); }, row)) {
+      for (std::size_t i = 0; i < N; ++i) table.columns[i].emplace_back(row[i]);
+      table.lines.push_back(static_cast<std::size_t>(in.get_file_line()));
+    }
+  } catch (const ::io::error::base& e) {
+    throw InputError(fmt::format("{}: malformed CSV: {}", file.string(), e.what()));
+  }
+  if (table.rows() == 0) throw InputError(fmt::format("{}: no data rows", file.string()));
+  return table;
+}
+
+TextTable read_any(const std::filesystem::path& file, const std::vector<std::string>& columns) {
+  if (!std::filesystem::exists(file))
+    throw InputError(fmt::format("CSV file not found: {}", file.string()));
+  if (std::filesystem::file_size(file) == 0)
+    throw InputError(fmt::format("{}: the file is empty", file.string()));
+  switch (columns.size()) {
+    case 1: return read_fixed<1>(file, columns);
+    case 2: return read_fixed<2>(file, columns);
+    case 3: return read_fixed<3>(file, columns);
+    case 4: return read_fixed<4>(file, columns);
+    case 5: return read_fixed<5>(file, columns);
+    case 6: return read_fixed<6>(file, columns);
+    case 7: return read_fixed<7>(file, columns);
+    case 8: return read_fixed<8>(file, columns);
+    case 9: return read_fixed<9>(file, columns);
+    case 10: return read_fixed<10>(file, columns);
+    default: throw InputError(fmt::format("{}: between 1 and 10 columns can be read, {} requested", file.string(), columns.size()));
+  }
+}
+
+}  // namespace
+
+NumericTable read_numeric_csv(const std::filesystem::path& file,
+                              const std::vector<std::string>& columns) {
+  if (columns.size() > 6) throw InputError(fmt::format("{}: at most 6 numeric columns", file.string()));
+  const TextTable text = read_any(file, columns);
+  NumericTable table;
+  table.names = columns;
+  table.columns.resize(columns.size());
+  for (std::size_t i = 0; i < columns.size(); ++i)
+    for (std::size_t r = 0; r < text.rows(); ++r)
+      table.columns[i].push_back(parse_number(text.columns[i][r], file, text.lines[r], columns[i]));
+  return table;
+}
+
+double parse_number(const std::string& cell, const std::filesystem::path& file, std::size_t line,
+                    const std::string& column) {
+  // std::from_chars: fccp's own double parser is not correctly rounded (6.02214076e23 read
+  // back as a different double).
+  const char* text = cell.c_str();
+  const char* end = text + cell.size();
+  double value = 0.0;
+  auto [ptr, ec] = std::from_chars(text, end, value);
+  if (ec != std::errc() || ptr != end || text == end)
+    throw InputError(fmt::format("{}:{}: malformed CSV: column '{}' holds '{}', not a number", file.string(), line,
+                                 column, cell));
+  if (!std::isfinite(value))
+    throw InputError(fmt::format("{}:{}: malformed CSV: column '{}' holds a non-finite value ({})", file.string(),
+                                 line, column, cell));
+  return value;
+}
+
+TextTable read_text_csv(const std::filesystem::path& file, const std::vector<std::string>& columns) {
+  return read_any(file, columns);
+}
+
+std::string format_number(double value) { return fmt::format("{}", value); }
+
+CsvCell number_or_blank(double x) {
+  CsvCell cell = std::string();
+  if (std::isfinite(x)) cell = x;
+  return cell;
+}
+
+std::string format_cell(const CsvCell& cell) {
+  if (const double* d = std::get_if<double>(&cell)) return format_number(*d);
+  if (const std::int64_t* i = std::get_if<std::int64_t>(&cell)) return fmt::format("{}", *i);
+  const std::string& s = std::get<std::string>(cell);
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string quoted = "\"";
+  for (char c : s) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + '"';
+}
+
+CsvWriter::CsvWriter(const std::filesystem::path& destination,
+                     const std::vector<std::string>& header)
+    : file_(destination), width_(header.size()) {
+  std::vector<CsvCell> cells(header.begin(), header.end());
+  row(cells);
+}
+
+void CsvWriter::row(const std::vector<CsvCell>& cells) {
+  if (cells.size() != width_)
+    throw Error(fmt::format("CSV row for {} has {} cells, header has {}",
+                            file_.destination().string(), cells.size(), width_));
+  std::string line;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (i) line += ',';
+    line += format_cell(cells[i]);
+  }
+  line += '\n';
+  file_.stream() << line;
+}
+
+}  // namespace calib::io

@@ -1,0 +1,138 @@
+#include "calib/io/document.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "calib/core/error.hpp"
+
+namespace calib::io {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string escape_html(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '<') o += "&lt;";
+    else if (c == '>') o += "&gt;";
+    else if (c == '&') o += "&amp;";
+    else o += c;
+  }
+  return o;
+}
+
+std::string html(const Table& t) {
+  std::string s = "<table><thead><tr>";
+  for (const auto& h : t.header) s += "<th>" + escape_html(h) + "</th>";
+  s += "</tr></thead><tbody>\n";
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    const std::string cls = r < t.row_class.size() ? t.row_class[r] : "";
+    s += cls.empty() ? "<tr>" : "<tr class=\"" + cls + "\">";
+    for (const auto& c : t.rows[r]) s += "<td>" + escape_html(c) + "</td>";
+    s += "</tr>\n";
+  }
+  return s + "</tbody></table>\n";
+}
+
+// Markdown table cell: pipes escaped (GitHub-flavoured Markdown).
+namespace {
+std::string md_cell(std::string text) {
+  std::string o;
+  for (char c : text) {
+    if (c == '|') o.push_back('\\');
+    o.push_back(c);
+  }
+  return o;
+}
+
+}  // namespace
+
+std::string markdown(const Table& t) {
+  std::string s = "|";
+  for (const auto& h : t.header) s += fmt::format(" {} |", md_cell(h));
+  s += "\n|";
+  for (std::size_t i = 0; i < t.header.size(); ++i) s += " --- |";
+  s += "\n";
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    s += "|";
+    const std::string cls = r < t.row_class.size() ? t.row_class[r] : "";
+    for (std::size_t c = 0; c < t.rows[r].size(); ++c) {
+      const std::string cell = md_cell(t.rows[r][c]);
+      s += (c == 0 && cls == "bad") ? fmt::format(" **{}** ⚠ |", cell) : fmt::format(" {} |", cell);
+    }
+    s += "\n";
+  }
+  return s;
+}
+
+json read_json(const fs::path& p) {
+  std::ifstream f(p);
+  if (!f) throw InputError(fmt::format("report: cannot read {}", p.string()));
+  return json::parse(f);
+}
+
+std::string number_text(const std::string& s, int digits) {
+  if (s.empty()) return "-";
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (end == s.c_str()) return s;
+  if (!std::isfinite(v)) return s;
+  return fmt::format("{:.{}g}", v, digits);
+}
+double number_or_nan(const std::string& s) { return s.empty() ? std::nan("") : std::strtod(s.c_str(), nullptr); }
+
+
+void Section::heading(const std::string& h, int level) {
+  html += fmt::format("<h{0}>{1}</h{0}>\n", level, escape_html(h));
+  md += std::string(static_cast<std::size_t>(level), '#') + " " + h + "\n\n";
+}
+void Section::text(const std::string& t) {
+  html += "<p>" + escape_html(t) + "</p>\n";
+  md += t + "\n\n";
+}
+void Section::table(const Table& t) {
+  html += io::html(t);
+  md += markdown(t) + "\n";
+}
+void Section::figures(const fs::path& out, const std::string& stem) {
+  const fs::path dir = out / "figures" / stem;
+  if (!fs::exists(dir)) return;
+  std::vector<fs::path> pngs;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".png") pngs.push_back(e.path());
+  std::sort(pngs.begin(), pngs.end());
+  html += "<div class=\"figs\">\n";
+  for (const auto& p : pngs) {
+    const std::string rel = "figures/" + stem + "/" + p.stem().string();
+    const bool svg = fs::exists(dir / (p.stem().string() + ".svg"));
+    html += fmt::format("<figure><a href=\"{0}.{1}\"><img src=\"{0}.png\" alt=\"{2}\"></a><figcaption>{2}</figcaption></figure>\n",
+                        rel, svg ? "svg" : "png", p.stem().string());
+    md += fmt::format("![{0}]({1}.png)\n", p.stem().string(), rel);
+  }
+  html += "</div>\n";
+  md += "\n";
+}
+// Provenance of every result file that has a sidecar.
+void Section::provenance(const fs::path& dir) {
+  Table t{{"result", "tool", "libcalib", "git", "started (UTC)", "wall s", "tolerances"}, {}, {}};
+  std::string configs;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    if (name.size() < 10 || name.substr(name.size() - 10) != ".meta.json") continue;
+    const json m = read_json(e.path());
+    t.rows.push_back({m.value("result", ""), m.value("tool", ""), m.value("libcalib_version", ""),
+                      m.value("git_revision", ""), m.value("started_utc", ""),
+                      fmt::format("{:.2f}", m.value("wall_seconds", 0.0)), m.value("tolerances", json::object()).dump()});
+    if (configs.empty()) configs = m.value("config", json::object()).dump(2);
+  }
+  std::sort(t.rows.begin(), t.rows.end());
+  heading("Provenance", 4);
+  table(t);
+  html += "<details><summary>config as parsed</summary><pre>" + escape_html(configs) + "</pre></details>\n";
+  md += "<details><summary>config as parsed</summary>\n\n```json\n" + configs + "\n```\n</details>\n\n";
+}
+
+}  // namespace calib::io

@@ -1,0 +1,178 @@
+// Parameter spaces of the sweep engine: parsing and deterministic point enumeration.
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "calib/core/error.hpp"
+#include "calib/sweep/sweep.hpp"
+
+namespace calib::sweep {
+
+namespace {
+
+// SplitMix64 (Steele, Lea, Flood 2014): a counter-based generator, so draw (axis, i) never
+// depends on which thread computes it or in which order.
+std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+double unit_draw(std::uint64_t seed, std::size_t stream, std::size_t i) {
+  const std::uint64_t bits = splitmix64(splitmix64(seed ^ (0x51ed2701ULL * (stream + 1))) + i);
+  return static_cast<double>(bits >> 11) * 0x1.0p-53;  // [0, 1)
+}
+
+namespace {
+
+std::vector<double> parse_grid(const io::ConfigNode& axis, const std::string& kind) {
+  auto spec = axis.table(kind);
+  std::vector<double> out;
+  if (kind == "range") {
+    const double from = spec.number("from"), to = spec.number("to"), step = spec.number("step");
+    spec.reject_unknown();
+    if (!(step > 0)) throw InputError(fmt::format("{}: must be > 0, got {}", spec.where("step"), step));
+    if (from > to) throw InputError(fmt::format("{}: from ({}) > to ({})", spec.where("from"), from, to));
+    return inclusive_range(from, to, step);
+  }
+  const double from = spec.number("from"), to = spec.number("to");
+  const std::int64_t count = spec.integer("count");
+  spec.reject_unknown();
+  if (count <= 0) throw InputError(fmt::format("{}: must be > 0, got {}", spec.where("count"), count));
+  if (from > to) throw InputError(fmt::format("{}: from ({}) > to ({})", spec.where("from"), from, to));
+  if (kind == "logspace" && !(from > 0))
+    throw InputError(fmt::format("{}: logspace needs from > 0, got {}", spec.where("from"), from));
+  for (std::int64_t i = 0; i < count; ++i) {
+    const double t = count == 1 ? 0.0 : static_cast<double>(i) / static_cast<double>(count - 1);
+    if (kind == "linspace")
+      out.push_back(i == count - 1 ? to : from + t * (to - from));
+    else
+      out.push_back(i == count - 1 ? to : std::exp(std::log(from) + t * (std::log(to) - std::log(from))));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<double> inclusive_range(double from, double to, double step) {
+  const auto count = static_cast<std::size_t>(std::floor((to - from) / step + 1e-9)) + 1;
+  std::vector<double> out;
+  for (std::size_t i = 0; i < count; ++i) out.push_back(from + static_cast<double>(i) * step);
+  return out;
+}
+
+Space parse_space(const io::ConfigNode& table) {
+  Space s;
+  const std::string combine = table.string("combine", "cartesian");
+  if (combine != "cartesian" && combine != "zipped")
+    throw InputError(fmt::format("{}: must be \"cartesian\" or \"zipped\", got \"{}\"",
+                                 table.where("combine"), combine));
+  s.zipped = combine == "zipped";
+  bool any_random = false;
+  for (const std::string& name : table.keys()) {
+    if (name == "combine" || name == "samples" || name == "seed") continue;
+    auto axis_table = table.table(name);
+    Axis axis;
+    axis.name = name;
+    const auto kinds = axis_table.keys();
+    if (kinds.size() != 1)
+      throw InputError(fmt::format("{}: give exactly one of values, linspace, logspace, range, random",
+                                   table.where(name)));
+    const std::string& kind = kinds.front();
+    if (kind == "values") {
+      axis.values = axis_table.numbers("values");
+      if (axis.values.empty()) throw InputError(fmt::format("{}: empty list", axis_table.where("values")));
+    } else if (kind == "linspace" || kind == "logspace" || kind == "range") {
+      axis.values = parse_grid(axis_table, kind);
+    } else if (kind == "random") {
+      auto r = axis_table.table("random");
+      const std::string dist = r.string("dist");
+      axis.from = r.number("from");
+      axis.to = r.number("to");
+      r.reject_unknown();
+      if (dist != "uniform" && dist != "loguniform")
+        throw InputError(fmt::format("{}: unknown distribution \"{}\" (uniform or loguniform)",
+                                     r.where("dist"), dist));
+      if (axis.from > axis.to)
+        throw InputError(fmt::format("{}: from ({}) > to ({})", r.where("from"), axis.from, axis.to));
+      axis.log_uniform = dist == "loguniform";
+      if (axis.log_uniform && !(axis.from > 0))
+        throw InputError(fmt::format("{}: loguniform needs from > 0, got {}", r.where("from"), axis.from));
+      axis.kind = Axis::Kind::random;
+      any_random = true;
+    } else {
+      throw InputError(fmt::format("{}: unknown axis kind (values, linspace, logspace, range, random)",
+                                   axis_table.where(kind)));
+    }
+    axis_table.reject_unknown();
+    s.axes.push_back(std::move(axis));
+  }
+  if (s.axes.empty()) throw InputError(fmt::format("{}: the space has no parameters", table.where("")));
+  if (any_random) {
+    if (!table.has("samples")) throw InputError(fmt::format("{}: required with random parameters", table.where("samples")));
+    if (!table.has("seed")) throw InputError(fmt::format("{}: required with random parameters", table.where("seed")));
+    const std::int64_t samples = table.integer("samples");
+    if (samples <= 0) throw InputError(fmt::format("{}: must be > 0, got {}", table.where("samples"), samples));
+    s.samples = static_cast<std::size_t>(samples);
+    s.seed = static_cast<std::uint64_t>(table.integer("seed"));
+  }
+  if (s.zipped) {
+    const std::size_t n = s.size();
+    for (const Axis& a : s.axes)
+      if (a.kind == Axis::Kind::values && a.values.size() != n)
+        throw InputError(fmt::format("{}: zipped axes need equal lengths ({} has {}, expected {})",
+                                     table.where(a.name), a.name, a.values.size(), n));
+  }
+  table.reject_unknown();
+  return s;
+}
+
+std::size_t Space::size() const {
+  if (zipped) {
+    for (const Axis& a : axes)
+      if (a.kind == Axis::Kind::values) return a.values.size();
+    return samples;
+  }
+  std::size_t n = samples > 0 ? samples : 1;
+  for (const Axis& a : axes)
+    if (a.kind == Axis::Kind::values) n *= a.values.size();
+  return n;
+}
+
+std::vector<std::string> Space::names() const {
+  std::vector<std::string> out;
+  for (const Axis& a : axes) out.push_back(a.name);
+  return out;
+}
+
+std::vector<double> Space::point(std::size_t i) const {
+  std::vector<double> p(axes.size());
+  // Cartesian: the last grid axis varies fastest; the random sample index is outermost.
+  std::size_t rest = i;
+  std::size_t sample = i;
+  if (!zipped) {
+    for (std::size_t a = axes.size(); a-- > 0;) {
+      if (axes[a].kind != Axis::Kind::values) continue;
+      const std::size_t n = axes[a].values.size();
+      p[a] = axes[a].values[rest % n];
+      rest /= n;
+    }
+    sample = rest;
+  }
+  for (std::size_t a = 0; a < axes.size(); ++a) {
+    const Axis& ax = axes[a];
+    if (ax.kind == Axis::Kind::values) {
+      if (zipped) p[a] = ax.values[i];
+      continue;
+    }
+    const double u = unit_draw(seed, a, sample);
+    p[a] = ax.log_uniform ? std::exp(std::log(ax.from) + u * (std::log(ax.to) - std::log(ax.from)))
+                          : ax.from + u * (ax.to - ax.from);
+  }
+  return p;
+}
+
+}  // namespace calib::sweep
