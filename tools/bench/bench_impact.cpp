@@ -10,7 +10,7 @@ using namespace calib;
 
 static void BM_ImpactSolve(benchmark::State& state) {
   const double tol = std::pow(10.0, -static_cast<double>(state.range(0)));
-  const impact::ImpactOptions opt{tol, tol * 1e-2, 52, 1000000};
+  const impact::ImpactOptions opt{.rel_tol = tol, .abs_tol = tol * 1e-2};
   double zeta = 0.3, sink = 0;
   for (auto _ : state) {
     sink += impact::solve({Family::linear_damper, 1.5, zeta, true}, opt).e_out;

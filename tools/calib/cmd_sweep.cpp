@@ -1,9 +1,7 @@
 // `calib sweep` (generic config-driven sweeps) and `calib merge` (combine shard outputs).
 #include <fmt/format.h>
 
-#include "calib/core/error.hpp"
-#include "calib/io/provenance.hpp"
-#include "calib/studies/sweep_kernels.hpp"
+#include "calib/studies/config_sweep.hpp"
 #include "calib/sweep/sweep.hpp"
 #include "commands.hpp"
 
@@ -34,31 +32,13 @@ void register_sweep(CLI::App& app) {
   cmd->add_flag("--resume", a.resume, "continue from <out>.partial left by an interrupted run");
   cmd->callback([args] {
     const SweepArgs& a = *args;
-    io::WallClock clock;
-    const auto config = io::ConfigNode::load_file(a.flags.config);
-    const sweep::Space space = sweep::parse_space(config.table("space"));
-    const studies::KernelSpec kernel = studies::make_kernel(config, space.names());
-    config.reject_unknown();
     sweep::SweepOptions opt;
     opt.threads = a.flags.threads;
     opt.progress = a.flags.execution().progress;
     opt.resume = a.resume;
     if (!a.shard.empty()) std::tie(opt.shard_index, opt.shard_count) = sweep::parse_shard(a.shard);
-    std::filesystem::path out = a.flags.out;
-    if (out.empty())
-      out = std::filesystem::path("results/sweep") /
-            (std::filesystem::path(a.flags.config).stem().string() +
-             (opt.shard_count > 1 ? fmt::format(".shard{}of{}", opt.shard_index, opt.shard_count) : "") + ".csv");
-    const sweep::SweepSummary s = sweep::run(space, kernel.outputs, kernel.kernel, out, opt);
-    if (s.interrupted)
-      throw Interrupted(fmt::format("sweep interrupted after {} of {} points; rerun with --resume to continue from {}.partial",
-                                    s.resumed + s.computed, s.points, out.string()));
-    io::Provenance p{"calib sweep", config.to_json(), kernel.tolerances, a.flags.threads,
-                     clock.started_utc(), clock.seconds(),
-                     {{"shard", fmt::format("{}/{}", opt.shard_index, opt.shard_count)},
-                      {"failures", s.failures}}};
-    io::write_provenance_sidecar(out, p);
-    if (!a.flags.quiet) fmt::print(stderr, "sweep: {} -> {}\n", s.BriefReport(), out.string());
+    const auto r = studies::run_config_sweep(a.flags.config, a.flags.out, opt);
+    if (!a.flags.quiet) fmt::print(stderr, "sweep: {} -> {}\n", r.summary.BriefReport(), r.out.string());
   });
 
   auto margs = std::make_shared<MergeArgs>();

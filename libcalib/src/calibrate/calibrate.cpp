@@ -18,6 +18,18 @@ namespace calib::calibrate {
 
 namespace bm = boost::math::tools;
 
+bool CalibrateOptions::IsValid(std::string* error) const {
+  if (!(cor_rel_tol > 0 && cor_rel_tol < 1e-3)) {
+    if (error) *error = fmt::format("cor_rel_tol must be in (0, 1e-3), got {}", cor_rel_tol);
+    return false;
+  }
+  return impact.IsValid(error);
+}
+
+std::string Calibration::BriefReport() const {
+  return fmt::format("damping {:.12g}, e_out {:.12g} after {} solve{}", damping, e_out, solves, solves == 1 ? "" : "s");
+}
+
 namespace {
 
 // A starting guess for the damping of each family: asymptotes of SPEC/issue notes.
@@ -46,6 +58,7 @@ Calibration calibrate_damping(Family family, double n, bool clamp, double e,
                               const CalibrateOptions& options) {
   require_cor("e", e);
   require_exponent("n", n);
+  if (std::string why; !options.IsValid(&why)) throw InputError("calibration options: " + why);
   Calibration out;
   auto e_out = [&](double d) {
     ++out.solves;

@@ -23,9 +23,9 @@ void check_samples(const char* what, const std::vector<double>& x, const std::ve
 // Solves, then fills the report from plain residuals r(i).
 template <class Residual>
 FitReport finish(ceres::Problem& problem, const std::vector<double>& params, std::size_t count,
-                 const Residual& residual, const char* what) {
+                 const Residual& residual, const char* what, const FitOptions& options) {
   ceres::Solver::Summary summary;
-  ceres::Solve(detail::tight_options(), &problem, &summary);
+  ceres::Solve(detail::solver_options(options), &problem, &summary);
   FitReport rep;
   rep.parameters = params;  // read after Solve: Ceres wrote into the caller's vector
   rep.converged = summary.IsSolutionUsable() && summary.termination_type == ceres::CONVERGENCE;
@@ -86,7 +86,8 @@ struct ClosedFormResidual {
 
 }  // namespace
 
-FitReport fit_alpha_beta(const std::vector<double>& e, const std::vector<double>& c, double beta_start) {
+FitReport fit_alpha_beta(const std::vector<double>& e, const std::vector<double>& c, double beta_start,
+                         const FitOptions& options) {
   check_samples("fit_alpha_beta", e, c, 3);
   std::vector<double> p{1.0, beta_start};
   ceres::Problem problem;
@@ -95,10 +96,11 @@ FitReport fit_alpha_beta(const std::vector<double>& e, const std::vector<double>
         new ceres::AutoDiffCostFunction<AlphaBetaResidual, 1, 2>(new AlphaBetaResidual{e[i], c[i]}), nullptr,
         p.data());
   return finish(problem, p, e.size(),
-                [&](std::size_t i) { return p[0] * (std::pow(e[i], p[1]) - 1.0) - c[i]; }, "fit_alpha_beta");
+                [&](std::size_t i) { return p[0] * (std::pow(e[i], p[1]) - 1.0) - c[i]; }, "fit_alpha_beta", options);
 }
 
-FitReport fit_polynomial(const std::vector<double>& x, const std::vector<double>& y, int degree) {
+FitReport fit_polynomial(const std::vector<double>& x, const std::vector<double>& y, int degree,
+                         const FitOptions& options) {
   check_samples("fit_polynomial", x, y, static_cast<std::size_t>(degree) + 1);
   std::vector<double> p(static_cast<std::size_t>(degree) + 1, 0.0);
   ceres::Problem problem;
@@ -113,11 +115,11 @@ FitReport fit_polynomial(const std::vector<double>& x, const std::vector<double>
     for (int i = degree; i >= 0; --i) v = v * t + p[static_cast<std::size_t>(i)];
     return v;
   };
-  return finish(problem, p, x.size(), [&](std::size_t i) { return value(x[i]) - y[i]; }, "fit_polynomial");
+  return finish(problem, p, x.size(), [&](std::size_t i) { return value(x[i]) - y[i]; }, "fit_polynomial", options);
 }
 
 FitReport fit_power_offset(const std::vector<double>& x, const std::vector<double>& y,
-                           const std::vector<double>& start) {
+                           const std::vector<double>& start, const FitOptions& options) {
   check_samples("fit_power_offset", x, y, 3);
   if (start.size() != 3) throw InputError("fit_power_offset: start needs {p, q, r}");
   std::vector<double> p = start;
@@ -127,17 +129,17 @@ FitReport fit_power_offset(const std::vector<double>& x, const std::vector<doubl
         new ceres::AutoDiffCostFunction<PowerOffsetResidual, 1, 3>(new PowerOffsetResidual{x[i], y[i]}),
         nullptr, p.data());
   return finish(problem, p, x.size(),
-                [&](std::size_t i) { return p[0] * std::pow(x[i], p[1]) + p[2] - y[i]; }, "fit_power_offset");
+                [&](std::size_t i) { return p[0] * std::pow(x[i], p[1]) + p[2] - y[i]; }, "fit_power_offset", options);
 }
 
-FitReport fit_line(const std::vector<double>& x, const std::vector<double>& y) {
-  auto rep = fit_polynomial(x, y, 1);
+FitReport fit_line(const std::vector<double>& x, const std::vector<double>& y, const FitOptions& options) {
+  auto rep = fit_polynomial(x, y, 1, options);
   return rep;
 }
 
 FitReport fit_closed_form(const std::vector<double>& e, const std::vector<double>& n,
                           const std::vector<double>& zeta, const std::vector<double>& weight, int ne,
-                          int nn, int minimax_rounds) {
+                          int nn, int minimax_rounds, const FitOptions& options) {
   check_samples("fit_closed_form", e, zeta, static_cast<std::size_t>(ne * nn));
   if (n.size() != e.size() || weight.size() != e.size())
     throw InputError("fit_closed_form: e, n, zeta and weight must have equal length");
@@ -158,7 +160,7 @@ FitReport fit_closed_form(const std::vector<double>& e, const std::vector<double
     }
     const std::vector<double> previous = q;
     try {
-      rep = finish(problem, q, e.size(), residual, "fit_closed_form");
+      rep = finish(problem, q, e.size(), residual, "fit_closed_form", options);
     } catch (const ComputeError&) {
       if (round == 0) throw;
       q = previous;  // a re-weighted round failed: keep the last converged coefficients

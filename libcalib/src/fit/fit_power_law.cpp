@@ -25,8 +25,10 @@ struct PowerLawResidual {
 
 }  // namespace
 
-FitReport fit_power_law(const std::vector<double>& x, const std::vector<double>& y, Weighting weighting, Loss loss,
-                        double loss_scale) {
+FitReport fit_power_law(const std::vector<double>& x, const std::vector<double>& y, const FitOptions& options) {
+  const Weighting weighting = options.weighting;
+  const Loss loss = options.loss;
+  const double loss_scale = options.loss_scale;
   if (x.size() != y.size() || x.size() < 3)
     throw InputError(fmt::format("power-law fit: need >= 3 samples of equal length, got {} and {}", x.size(), y.size()));
   for (std::size_t i = 0; i < x.size(); ++i)
@@ -53,7 +55,7 @@ FitReport fit_power_law(const std::vector<double>& x, const std::vector<double>&
                              lf, p.data());
   }
   ceres::Solver::Summary summary;
-  ceres::Solve(detail::tight_options(), &problem, &summary);
+  ceres::Solve(detail::solver_options(options), &problem, &summary);
   FitReport rep;
   rep.parameters = p;
   rep.converged = summary.IsSolutionUsable() && summary.termination_type == ceres::CONVERGENCE;

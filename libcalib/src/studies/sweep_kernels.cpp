@@ -1,4 +1,4 @@
-#include "calib/studies/sweep_kernels.hpp"
+#include "studies/sweep_kernels.hpp"
 
 #include <map>
 

@@ -13,17 +13,21 @@ namespace calib::calibrate {
 // ---- ODE-based inverse for any family -------------------------------------------------
 struct CalibrateOptions {
   double cor_rel_tol = 1e-10;  // |e_out - e|/e at the answer (PN2020 eq. 24)
-  impact::ImpactOptions impact{1e-12, 1e-14, 52, 1'000'000, false};
+  impact::ImpactOptions impact{.rel_tol = 1e-12, .abs_tol = 1e-14, .diagnostics = false};
   // Linear damper with clamp: start from the compiled-in ExactDamping table and take
   // Newton steps in ln ζ with the table's slope (usually 1–2 solves instead of ~8). Every
   // answer is still checked by an ODE solve against cor_rel_tol; bracketing is the fallback.
   bool use_table_guess = true;
+
+  bool IsValid(std::string* error) const;
 };
 
 struct Calibration {
   double damping = 0.0;   // h, ζ or χ (dimensionless, by family)
   double e_out = 0.0;     // check solve at `damping`
   int solves = 0;         // number of impact solves used
+
+  std::string BriefReport() const;
 };
 
 // The dimensionless damping of `family` (exponent n, clamp) that gives e_out = e.

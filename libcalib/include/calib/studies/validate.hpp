@@ -38,7 +38,7 @@ struct Config {
   std::array<double, 2> m{1e-5, 1e2}, k{1e5, 1e10}, v{1e-3, 1e2}, n{1.0, 2.0};
   bool physical_units = true;  // integrate the SI-unit ODE directly (else the scaled one)
   std::vector<Formula> formulas;
-  impact::ImpactOptions solver{1e-11, 1e-13, 52, 200'000, false};
+  impact::ImpactOptions solver{.rel_tol = 1e-11, .abs_tol = 1e-13, .max_steps = 200'000, .diagnostics = false};
   nlohmann::json as_json;
 
   static Config defaults();

@@ -77,7 +77,7 @@ ModelFit fit_model(models::cylindrical::Model model, const models::cylindrical::
                                      "reduce W_max (monotone below {} N/mm)",
                                      models::cylindrical::model_name(model), f.W[i], f.delta[i],
                                      models::cylindrical::W_monotone_limit(model, contact)));
-  return finish(f, fit::fit_power_law(f.delta, f.W, p.weighting), p.error_floor);
+  return finish(f, fit::fit_power_law(f.delta, f.W, {.weighting = p.weighting}), p.error_floor);
 }
 
 ModelFit fit_data(std::vector<double> delta, std::vector<double> W, fit::Weighting weighting, fit::Loss loss,
@@ -102,7 +102,7 @@ ModelFit fit_data(std::vector<double> delta, std::vector<double> W, fit::Weighti
     f.delta.push_back(delta[i]);
     f.W.push_back(W[i]);
   }
-  return finish(f, fit::fit_power_law(f.delta, f.W, weighting, loss, loss_scale), error_floor);
+  return finish(f, fit::fit_power_law(f.delta, f.W, {.weighting = weighting, .loss = loss, .loss_scale = loss_scale}), error_floor);
 }
 
 // ---- the published-tables study -----------------------------------------------------------

@@ -137,7 +137,7 @@ TEST(Impact, BadInputNamesTheParameter) {
 TEST(Impact, PermanentIndentationRestoresExactlyE) {
   // PINSLOT eq. 91–97: with δ_p = (1 − e²)δ_m the restitution work is e² of the impact energy,
   // so e_out = e by construction (exact oracle); GH eq. 135–145 is the same law.
-  const impact::ImpactOptions tight{1e-12, 1e-14, 52, 1'000'000, true};
+  const impact::ImpactOptions tight{.rel_tol = 1e-12, .abs_tol = 1e-14};
   for (double n : {1.0, 1.5, 2.0})
     for (double e : {0.05, 0.4, 0.9, 1.0}) {
       const auto law = models::law_for(models::find("lankarani-nikravesh-1994"), e, n);
@@ -167,7 +167,7 @@ TEST(Impact, KhuliefShabanaDecodingIsLankaraniNikraveshAtNEquals1) {
 TEST(Impact, RosenbrockFallbackIsAccurateAndEndsCreep) {
   // Forced early hand-over (after 20 explicit steps): the Rosenbrock 4 continuation must still
   // hit the exact hysteresis restitution, e(h) from SF2020 eq. 39 (Lambert W form).
-  impact::ImpactOptions opt{1e-11, 1e-13, 52, 1'000'000, false};
+  impact::ImpactOptions opt{.rel_tol = 1e-11, .abs_tol = 1e-13, .diagnostics = false};
   opt.stiff_after = 20;
   for (double h : {0.3, 2.0, 30.0}) {
     const auto r = impact::solve(ContactLaw{Family::hysteresis, 1.5, h, false}, opt);
@@ -180,7 +180,7 @@ TEST(Impact, RosenbrockFallbackIsAccurateAndEndsCreep) {
   // bound declares it captured within a few hundred stiff steps.
   for (double zeta : {10.0, 1e3, 1e4}) {
     const auto r = impact::solve(ContactLaw{Family::linear_damper, 1.5, zeta, false},
-                                 impact::ImpactOptions{1e-10, 1e-12, 52, 1'000'000, false});
+                                 impact::ImpactOptions{.rel_tol = 1e-10, .abs_tol = 1e-12, .diagnostics = false});
     EXPECT_EQ(r.status, impact::Status::captured) << zeta;
     EXPECT_LT(r.steps, 5000u) << zeta;
   }

@@ -81,3 +81,57 @@ TEST(Cli, SingleFitsAndEffectiveMassPrintJson) {
   for (const char* key : {"m_eff", "m_app_i", "m_app_j", "status"}) EXPECT_TRUE(em.contains(key)) << key;
   EXPECT_NEAR(em["m_eff"].get<double>(), 0.8015, 5e-5);  // NP Example 4
 }
+
+namespace {
+CliRun run_in(const std::string& dir, const std::string& args, bool keep_stderr = false) {
+  const std::string cmd =
+      "cd '" + dir + "' && " + std::string(CALIB_CLI) + " " + args + (keep_stderr ? " 2>&1" : " 2>/dev/null");
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  const int status = pclose(p);
+  return {WEXITSTATUS(status), out};
+}
+}  // namespace
+
+TEST(Cli, StudiesRunFromAnyDirectoryWithTheirDefaultConfig) {
+  // Architecture issue: `cd /tmp && calib rms-table` used to fail on configs/rms_table.toml.
+  const std::string dir = "/tmp/calib_cli_anywhere";
+  std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str());
+  const CliRun r = run_in(dir, "effective-mass --quiet");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("0.4527"), std::string::npos) << r.out;  // NP Example 3
+  EXPECT_EQ(std::system(("test -f " + dir + "/results/effective_mass/examples.csv").c_str()), 0);
+  EXPECT_EQ(run_in(dir, "kn-fit --model johnson --material steel --dR 5mm --format json").code, 0);  // materials.csv
+}
+
+TEST(Cli, CalibrateHonoursItsOdeTolerances) {
+  const auto loose = nlohmann::json::parse(
+      run("calibrate --model linear-damper --e 0.5 --n 1.5 --rel-tol 1e-6 --abs-tol 1e-8 --format json").out);
+  const auto tight = nlohmann::json::parse(run("calibrate --model linear-damper --e 0.5 --n 1.5 --format json").out);
+  EXPECT_EQ(loose["rel_tol"].get<double>(), 1e-6);
+  EXPECT_EQ(loose["abs_tol"].get<double>(), 1e-8);
+  EXPECT_EQ(tight["rel_tol"].get<double>(), 1e-12);  // the calibration default
+  // Different ODE tolerances give (slightly) different roots: the flags reach the solver.
+  EXPECT_NE(loose["zeta"].get<double>(), tight["zeta"].get<double>());
+  EXPECT_NEAR(loose["zeta"].get<double>(), tight["zeta"].get<double>(), 1e-4);
+  EXPECT_EQ(run("calibrate --model linear-damper --e 0.5 --rel-tol -1").code, 2);
+}
+
+TEST(Cli, StudyProgressBarIsShownWhenAsked) {
+  const std::string dir = "/tmp/calib_cli_progress";
+  const CliRun r = run_in("/tmp", "damping-fit --progress --config " + std::string(CALIB_SOURCE_DIR) +
+                                      "/tests/cli/small_damping_fit.toml --out " + dir, true);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("] "), std::string::npos) << r.out;  // "[#####....] done/total rate ETA"
+  EXPECT_NE(r.out.find("/s ETA"), std::string::npos) << r.out;
+}
+
+TEST(Cli, SweepHelpNamesNoMissingDefault) {
+  const CliRun r = run("sweep --help");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out.find("sweep_example"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("output CSV"), std::string::npos) << r.out;
+  EXPECT_EQ(run("sweep").code, 2);  // --config is required
+}

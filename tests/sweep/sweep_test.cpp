@@ -12,7 +12,7 @@
 #include "calib/core/error.hpp"
 #include "calib/impact/impact.hpp"
 #include "calib/sweep/sweep.hpp"
-#include "calib/studies/sweep_kernels.hpp"
+#include "studies/sweep_kernels.hpp"
 
 using namespace calib;
 namespace fs = std::filesystem;

@@ -27,7 +27,7 @@ TEST(ExactDamping, BuiltinTableMeetsOneEMinus8OnRandomPoints) {
   // spread over e ∈ [1e-4, 1] (log-uniform) and n ∈ [1, 2]. Target |e_out − e| ≤ 1e-8.
   ASSERT_TRUE(models::ExactDamping::builtin_available());
   const models::ExactDamping& t = models::ExactDamping::builtin();
-  const impact::ImpactOptions tight{1e-13, 1e-15, 52, 10'000'000, false};
+  const impact::ImpactOptions tight{.rel_tol = 1e-13, .abs_tol = 1e-15, .max_steps = 10'000'000, .diagnostics = false};
   double worst = 0;
   for (std::size_t i = 0; i < 60; ++i) {
     const double e = std::exp(std::log(1e-4) * sweep::unit_draw(7, 0, i));

@@ -39,6 +39,7 @@ void read_study_config(const io::ConfigNode& c) {
 }  // namespace
 
 struct MalformedConfig {
+  std::string name;  // ctest shows Io/MalformedConfigTest.RejectedWithKeyNamed/<name>
   std::string text;
   std::string must_mention;
 };
@@ -60,20 +61,21 @@ TEST_P(MalformedConfigTest, RejectedWithKeyNamed) {
 INSTANTIATE_TEST_SUITE_P(
     Io, MalformedConfigTest,
     ::testing::Values(
-        MalformedConfig{"[grid]\nfrom = 0\nto = 1\n", "grid.count"},                        // missing
-        MalformedConfig{"[grid]\nfrom = 0\nto = 1\ncount = 3\ncuont = 4\n", "grid.cuont"},  // unknown
-        MalformedConfig{"[grid]\nfrom = 'a'\nto = 1\ncount = 3\n", "grid.from"},            // type
-        MalformedConfig{"[grid]\nfrom = 0\nto = 1\ncount = 2.5\n", "grid.count"},           // int
-        MalformedConfig{"[grid]\nfrom = 0\nto = nan\ncount = 3\n", "grid.to"},              // NaN
-        MalformedConfig{"[grid]\nfrom = 0\nto = inf\ncount = 3\n", "grid.to"},              // Inf
-        MalformedConfig{"[grid]\nfrom = 2\nto = 1\ncount = 3\n", "grid.from"},              // order
-        MalformedConfig{"[grid]\nfrom = 0\nto = 1\ncount = 0\n", "grid.count"},             // range
-        MalformedConfig{"grid = 3\n", "grid"},                                              // not a table
-        MalformedConfig{"[grid]\nfrom = 0\nto = 1\ncount = 3\n[solver]\nrel_tol = 'x'\n", "solver.rel_tol"},
-        MalformedConfig{"[grid]\nfrom = 0\nto = 1\ncount = 3\nclamp = 1\n", "clamp"},       // bool
-        MalformedConfig{"[grid]\nfrom = 0\nto = 1\ncount = 3\nname = 5\n", "name"},         // string
-        MalformedConfig{"[grid\nfrom = 0\n", "study.toml:1"},                               // syntax
-        MalformedConfig{"[grid]\nfrom = 0\nto = 1\ncount = 3\n[extra]\na = 1\n", "extra"}));
+        MalformedConfig{"missing_key", "[grid]\nfrom = 0\nto = 1\n", "grid.count"},                        // missing
+        MalformedConfig{"unknown_key", "[grid]\nfrom = 0\nto = 1\ncount = 3\ncuont = 4\n", "grid.cuont"},  // unknown
+        MalformedConfig{"wrong_type", "[grid]\nfrom = 'a'\nto = 1\ncount = 3\n", "grid.from"},            // type
+        MalformedConfig{"not_an_integer", "[grid]\nfrom = 0\nto = 1\ncount = 2.5\n", "grid.count"},           // int
+        MalformedConfig{"nan", "[grid]\nfrom = 0\nto = nan\ncount = 3\n", "grid.to"},              // NaN
+        MalformedConfig{"inf", "[grid]\nfrom = 0\nto = inf\ncount = 3\n", "grid.to"},              // Inf
+        MalformedConfig{"from_after_to", "[grid]\nfrom = 2\nto = 1\ncount = 3\n", "grid.from"},              // order
+        MalformedConfig{"count_out_of_range", "[grid]\nfrom = 0\nto = 1\ncount = 0\n", "grid.count"},             // range
+        MalformedConfig{"not_a_table", "grid = 3\n", "grid"},                                              // not a table
+        MalformedConfig{"solver_wrong_type", "[grid]\nfrom = 0\nto = 1\ncount = 3\n[solver]\nrel_tol = 'x'\n", "solver.rel_tol"},
+        MalformedConfig{"clamp_not_bool", "[grid]\nfrom = 0\nto = 1\ncount = 3\nclamp = 1\n", "clamp"},       // bool
+        MalformedConfig{"name_not_string", "[grid]\nfrom = 0\nto = 1\ncount = 3\nname = 5\n", "name"},         // string
+        MalformedConfig{"syntax_error", "[grid\nfrom = 0\n", "study.toml:1"},                               // syntax
+        MalformedConfig{"unknown_table", "[grid]\nfrom = 0\nto = 1\ncount = 3\n[extra]\na = 1\n", "extra"}),
+    [](const ::testing::TestParamInfo<MalformedConfig>& info) { return info.param.name; });
 
 TEST(Io, ConfigFileNotFound) {
   EXPECT_THROW(io::ConfigNode::load_file("/nonexistent/x.toml"), InputError);

@@ -84,3 +84,18 @@ TEST(RmsTable, BadConfigRejected) {
   EXPECT_THROW(studies::rms_table::Config::from(io::ConfigNode::parse("[numerical]\nformulas = ['dem-sqrt5']\n", "r.toml")), InputError);
   EXPECT_THROW(studies::rms_table::Config::from(io::ConfigNode::parse("[table]\nc = [1]\n", "r.toml")), InputError);
 }
+
+TEST(RmsTable, ReadmeHeadlineOptimumIsPinned) {
+  // README "RMS table: the gap": with the default config our continuous optimum is
+  // I* = 0.300319, k* = 1.332, RMS 12.0226 % (paper: 12.596 at I = 0.3180). This pins the
+  // printed digits so a change in the e-grid, the ODE tolerance or the fit is noticed.
+  auto cfg = studies::rms_table::Config::defaults();
+  cfg.published = std::string(CALIB_SOURCE_DIR) + "/datasets/published/sf2020_table2.csv";
+  cfg.a_values = {1.5};
+  cfg.b_values = {5.5};
+  cfg.formulas = {};
+  const auto r = studies::rms_table::run(cfg, 2);
+  EXPECT_NEAR(r.optimal_integral, 0.300319, 5e-7);
+  EXPECT_NEAR(r.optimal_k, 1.332, 5e-4);
+  EXPECT_NEAR(r.optimal_rms, 12.0226, 5e-5);
+}

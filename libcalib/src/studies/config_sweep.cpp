@@ -1,0 +1,35 @@
+#include "calib/studies/config_sweep.hpp"
+
+#include <fmt/format.h>
+
+#include "calib/core/error.hpp"
+#include "calib/io/config.hpp"
+#include "calib/io/provenance.hpp"
+#include "studies/sweep_kernels.hpp"
+
+namespace calib::studies {
+
+ConfigSweepResult run_config_sweep(const std::filesystem::path& config_file, std::filesystem::path out,
+                                   const sweep::SweepOptions& options) {
+  io::WallClock clock;
+  const auto config = io::ConfigNode::load_file(config_file);
+  const sweep::Space space = sweep::parse_space(config.table("space"));
+  const KernelSpec kernel = make_kernel(config, space.names());
+  config.reject_unknown();
+  if (out.empty())
+    out = std::filesystem::path("results/sweep") /
+          (config_file.stem().string() +
+           (options.shard_count > 1 ? fmt::format(".shard{}of{}", options.shard_index, options.shard_count) : "") +
+           ".csv");
+  const sweep::SweepSummary s = sweep::run(space, kernel.outputs, kernel.kernel, out, options);
+  if (s.interrupted)
+    throw Interrupted(fmt::format("sweep interrupted after {} of {} points; rerun with --resume to continue from {}.partial",
+                                  s.resumed + s.computed, s.points, out.string()));
+  io::write_provenance_sidecar(out, {"calib sweep", config.to_json(), kernel.tolerances, options.threads,
+                                     clock.started_utc(), clock.seconds(),
+                                     {{"shard", fmt::format("{}/{}", options.shard_index, options.shard_count)},
+                                      {"failures", s.failures}}});
+  return {s, out};
+}
+
+}  // namespace calib::studies
