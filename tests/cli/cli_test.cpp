@@ -13,8 +13,9 @@ struct CliRun {
   std::string out;
 };
 
-CliRun run(const std::string& args) {
-  const std::string cmd = std::string(CALIB_CLI) + " " + args + " 2>/dev/null";
+CliRun run_in(const std::string& dir, const std::string& args, bool keep_stderr = false) {
+  const std::string cmd =
+      "cd '" + dir + "' && " + std::string(CALIB_CLI) + " " + args + (keep_stderr ? " 2>&1" : " 2>/dev/null");
   FILE* p = popen(cmd.c_str(), "r");
   std::string out;
   char buf[4096];
@@ -22,6 +23,8 @@ CliRun run(const std::string& args) {
   const int status = pclose(p);
   return {WEXITSTATUS(status), out};
 }
+
+CliRun run(const std::string& args) { return run_in(".", args); }
 
 }  // namespace
 
@@ -81,19 +84,6 @@ TEST(Cli, SingleFitsAndEffectiveMassPrintJson) {
   for (const char* key : {"m_eff", "m_app_i", "m_app_j", "status"}) EXPECT_TRUE(em.contains(key)) << key;
   EXPECT_NEAR(em["m_eff"].get<double>(), 0.8015, 5e-5);  // NP Example 4
 }
-
-namespace {
-CliRun run_in(const std::string& dir, const std::string& args, bool keep_stderr = false) {
-  const std::string cmd =
-      "cd '" + dir + "' && " + std::string(CALIB_CLI) + " " + args + (keep_stderr ? " 2>&1" : " 2>/dev/null");
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int status = pclose(p);
-  return {WEXITSTATUS(status), out};
-}
-}  // namespace
 
 TEST(Cli, StudiesRunFromAnyDirectoryWithTheirDefaultConfig) {
   // Architecture issue: `cd /tmp && calib rms-table` used to fail on configs/rms_table.toml.

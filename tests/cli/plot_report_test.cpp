@@ -66,7 +66,7 @@ fs::path make_results(const std::string& name) {
     c.sweeps.push_back({crank, crank, "crank.angle", 0, 90, 10, "fig10_slider_crank"});
     c.sweeps.push_back({pendulum, pendulum, "rod.angle", -90, -10, 9, "example1_pendulum"});
     c.systems.push_back({crank, crank, 0.8015, 4.04});
-    studies::effective_mass::write(studies::effective_mass::run(c), c, results / "effective_mass", "t", 0);
+    studies::effective_mass::write(studies::effective_mass::run(c), c, results / "effective_mass", 1, "t", 0);
   }
   return results;
 }

@@ -9,6 +9,18 @@
 
 using namespace calib;
 
+namespace {
+// The default protocol restricted to the paper's optimum cell (a, b) = (1.5, 5.5), no formulas.
+studies::rms_table::Config optimum_cell_config() {
+  auto cfg = studies::rms_table::Config::defaults();
+  cfg.published = std::string(CALIB_SOURCE_DIR) + "/datasets/published/sf2020_table2.csv";
+  cfg.a_values = {1.5};
+  cfg.b_values = {5.5};
+  cfg.formulas = {};
+  return cfg;
+}
+}  // namespace
+
 TEST(RmsTable, BetaClosedFormMatchesQuadrature) {
   for (double a : {1.0, 1.5, 2.0, 3.5, 6.0})
     for (double b : {1.5, 2.0, 4.0, 6.0})
@@ -68,12 +80,7 @@ TEST(RmsTable, DefaultTableGapToPaperIsReported) {
   // Not a reproduction claim: our uniform 0.01:0.01:0.99 sampling differs from Table 2
   // (largest gap ~9 points, see README). This pins our own numbers for the optimum cell
   // so a change is noticed: I(1.5,5.5) cell RMS from the exact h over 99 samples.
-  auto cfg = studies::rms_table::Config::defaults();
-  cfg.published = std::string(CALIB_SOURCE_DIR) + "/datasets/published/sf2020_table2.csv";
-  cfg.a_values = {1.5};
-  cfg.b_values = {5.5};
-  cfg.formulas = {};
-  const auto r = studies::rms_table::run(cfg, 2);
+  const auto r = studies::rms_table::run(optimum_cell_config(), 2);
   const double k = 2.0 / (5.0 * studies::rms_table::integral_closed_form(1.5, 5.5));
   EXPECT_NEAR(r.cells[0].rms_percent, studies::rms_table::rms_percent_for_k(k, r.e, r.h_algebraic), 1e-5);
   EXPECT_GT(std::abs(r.cells[0].rms_percent - 12.596), 0.1);  // the documented gap
@@ -89,12 +96,7 @@ TEST(RmsTable, ReadmeHeadlineOptimumIsPinned) {
   // README "RMS table: the gap": with the default config our continuous optimum is
   // I* = 0.300319, k* = 1.332, RMS 12.0226 % (paper: 12.596 at I = 0.3180). This pins the
   // printed digits so a change in the e-grid, the ODE tolerance or the fit is noticed.
-  auto cfg = studies::rms_table::Config::defaults();
-  cfg.published = std::string(CALIB_SOURCE_DIR) + "/datasets/published/sf2020_table2.csv";
-  cfg.a_values = {1.5};
-  cfg.b_values = {5.5};
-  cfg.formulas = {};
-  const auto r = studies::rms_table::run(cfg, 2);
+  const auto r = studies::rms_table::run(optimum_cell_config(), 2);
   EXPECT_NEAR(r.optimal_integral, 0.300319, 5e-7);
   EXPECT_NEAR(r.optimal_k, 1.332, 5e-4);
   EXPECT_NEAR(r.optimal_rms, 12.0226, 5e-5);

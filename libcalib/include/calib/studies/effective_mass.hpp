@@ -12,6 +12,7 @@
 #include "calib/io/config.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/studies/study.hpp"
+#include "calib/sweep/sweep.hpp"
 #include "calib/models/planar_system.hpp"
 
 namespace calib::studies::effective_mass {
@@ -49,9 +50,10 @@ struct Result {
 
 // Sweeps one coordinate (held fixed during assembly), continuing from the previous point.
 SweepResult sweep(models::multibody::PlanarSystem system, const SweepEntry& spec);
-Result run(const Config& config);
-void write(const Result& r, const Config& c, const std::filesystem::path& out, const std::string& started_utc,
-           double wall_seconds);
+// Serial on purpose: each sweep point starts its assembly (Newton) from the previous one.
+Result run(const Config& config, const sweep::Execution& execution = {});
+void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
+           const std::string& started_utc, double wall_seconds);
 std::string report(const Result& r);
 
 // ---- one system (`calib effective-mass --system FILE [--sweep ...]`) -------------------------

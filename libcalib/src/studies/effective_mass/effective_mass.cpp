@@ -60,7 +60,7 @@ SweepResult sweep(models::multibody::PlanarSystem sys, const SweepEntry& spec) {
   return out;
 }
 
-Result run(const Config& c) {
+Result run(const Config& c, const sweep::Execution&) {
   Result r;
   for (const auto& s : c.systems) {
     const auto sys = models::multibody::PlanarSystem::load(s.resolved);
@@ -78,8 +78,8 @@ io::CsvCell num(double x) {
 io::CsvCell opt(const std::optional<double>& x) { return x ? io::CsvCell(*x) : io::CsvCell(std::string()); }
 }  // namespace
 
-void write(const Result& r, const Config& c, const std::filesystem::path& out, const std::string& started_utc,
-           double wall_seconds) {
+void write(const Result& r, const Config& c, const std::filesystem::path& out, int /*threads: run is serial*/,
+           const std::string& started_utc, double wall_seconds) {
   const io::Provenance prov{"calib effective-mass-study", c.as_json, {{"assembly_tol", 1e-12}, {"infinite_ratio", 1e-12}},
                             1, started_utc, wall_seconds,
                             {{"source", "Nikravesh & Poursina, effective mass: eq. 28, 31, 38-39, Examples 1-4, Fig. 10"}}};

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
-#include "calib/io/provenance.hpp"
+#include "studies/run_config_study.hpp"
 #include "calib/studies/validate.hpp"
 
 namespace calib::studies::validate {
@@ -31,12 +31,8 @@ void apply_overrides(Config& cfg, const nlohmann::json& o) {
 }
 
 std::string run_study(const RunRequest& request) {
-  io::WallClock clock;
-  auto cfg = Config::from(io::ConfigNode::load_file(request.config));
-  apply_overrides(cfg, request.overrides);
-  const auto result = run(cfg, request.execution);
-  write(result, cfg, request.out, request.execution.threads, clock.started_utc(), clock.seconds());
-  return report(result);
+  return run_config_study<Config>(request, run, write, report,
+                                  [&](Config& config) { apply_overrides(config, request.overrides); });
 }
 
 }  // namespace calib::studies::validate
