@@ -97,7 +97,9 @@ TEST(Models, CatalogNamesAreUniqueAndResolvable) {
 
 TEST(Models, PaperFormulasInDimensionlessForm) {
   // eq. 57 at n = 1: ζ = c/√(km) = 1.4181(e^-0.44 - 1).
-  EXPECT_NEAR(models::find("poursina-nikravesh-n1").damping(0.5, 1.0), 1.4181 * (std::pow(0.5, -0.44) - 1), 1e-14);
+  EXPECT_NEAR(models::find("poursina-nikravesh-n1").damping(0.5, 1.0),
+              1.4181 * (std::pow(0.5, -0.44) - 1), 1e-14);
   // dem-sqrt5 equals the exact Tsuji χ at n = 3/2 because √(2(n+1)) = √5.
-  EXPECT_NEAR(models::find("dem-sqrt5").damping(0.3, 1.5), models::find("tsuji").damping(0.3, 1.5), 1e-14);
+  EXPECT_NEAR(models::find("dem-sqrt5").damping(0.3, 1.5), models::find("tsuji").damping(0.3, 1.5),
+              1e-14);
 }

@@ -1,6 +1,6 @@
 // The calib CLI: exit codes and machine-readable output (issues #2, #3).
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -14,8 +14,8 @@ struct CliRun {
 };
 
 CliRun run_in(const std::string& dir, const std::string& args, bool keep_stderr = false) {
-  const std::string cmd =
-      "cd '" + dir + "' && " + std::string(CALIB_CLI) + " " + args + (keep_stderr ? " 2>&1" : " 2>/dev/null");
+  const std::string cmd = "cd '" + dir + "' && " + std::string(CALIB_CLI) + " " + args +
+                          (keep_stderr ? " 2>&1" : " 2>/dev/null");
   FILE* p = popen(cmd.c_str(), "r");
   std::string out;
   char buf[4096];
@@ -66,22 +66,35 @@ TEST(Cli, StudyCommandsRejectBadInputWithExitTwo) {
   EXPECT_EQ(run("kn-fit --model johnson --E 207GPa --nu 0.3 --dR 5parsec").code, 2);
   EXPECT_EQ(run("kn-fit --model no-such --E 1 --nu 0.3 --dR 1").code, 2);
   EXPECT_EQ(run("effective-mass --system /nonexistent.toml").code, 2);
-  EXPECT_EQ(run("effective-mass --system " + src + "/configs/effmass/np_example4_slider_crank.toml --sweep crank.z=0:1:3").code, 2);
+  EXPECT_EQ(run("effective-mass --system " + src +
+                "/configs/effmass/np_example4_slider_crank.toml --sweep crank.z=0:1:3")
+                .code,
+            2);
   EXPECT_EQ(run("plot no-such-study").code, 2);
   EXPECT_EQ(run("report --results /nonexistent --out /tmp/calib_cli_report").code, 2);
-  EXPECT_EQ(run("validate --formula no-such --config " + src + "/configs/validate.toml --out /tmp/calib_cli_val").code, 2);
+  EXPECT_EQ(run("validate --formula no-such --config " + src +
+                "/configs/validate.toml --out /tmp/calib_cli_val")
+                .code,
+            2);
 }
 
 TEST(Cli, SingleFitsAndEffectiveMassPrintJson) {
   const std::string src = CALIB_SOURCE_DIR;
-  const auto copt = nlohmann::json::parse(run("copt --e 0.7 --n 1.5 --m 2 --k 1e7 --v 0.3 --method exact --format json").out);
-  EXPECT_NEAR(copt["e_out_check"].get<double>(), 0.7, 1e-8);  // the table's promise, checked by an ODE solve
-  const auto kn = nlohmann::json::parse(run("kn-fit --model johnson --material steel --dR 5mm --format json").out);
-  for (const char* key : {"K", "n", "max_err_percent", "K_se", "n_se"}) EXPECT_TRUE(kn.contains(key)) << key;
+  const auto copt = nlohmann::json::parse(
+      run("copt --e 0.7 --n 1.5 --m 2 --k 1e7 --v 0.3 --method exact --format json").out);
+  EXPECT_NEAR(copt["e_out_check"].get<double>(), 0.7,
+              1e-8);  // the table's promise, checked by an ODE solve
+  const auto kn = nlohmann::json::parse(
+      run("kn-fit --model johnson --material steel --dR 5mm --format json").out);
+  for (const char* key : {"K", "n", "max_err_percent", "K_se", "n_se"})
+    EXPECT_TRUE(kn.contains(key)) << key;
   EXPECT_NEAR(kn["n"].get<double>(), 1.133, 5e-4);  // PINSLOT Table 4, ΔR = 5 mm
-  const auto em = nlohmann::json::parse(
-      run("effective-mass --system " + src + "/configs/effmass/np_example4_slider_crank.toml --format json").out);
-  for (const char* key : {"m_eff", "m_app_i", "m_app_j", "status"}) EXPECT_TRUE(em.contains(key)) << key;
+  const auto em =
+      nlohmann::json::parse(run("effective-mass --system " + src +
+                                "/configs/effmass/np_example4_slider_crank.toml --format json")
+                                .out);
+  for (const char* key : {"m_eff", "m_app_i", "m_app_j", "status"})
+    EXPECT_TRUE(em.contains(key)) << key;
   EXPECT_NEAR(em["m_eff"].get<double>(), 0.8015, 5e-5);  // NP Example 4
 }
 
@@ -93,13 +106,16 @@ TEST(Cli, StudiesRunFromAnyDirectoryWithTheirDefaultConfig) {
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("0.4527"), std::string::npos) << r.out;  // NP Example 3
   EXPECT_EQ(std::system(("test -f " + dir + "/results/effective_mass/examples.csv").c_str()), 0);
-  EXPECT_EQ(run_in(dir, "kn-fit --model johnson --material steel --dR 5mm --format json").code, 0);  // materials.csv
+  EXPECT_EQ(run_in(dir, "kn-fit --model johnson --material steel --dR 5mm --format json").code,
+            0);  // materials.csv
 }
 
 TEST(Cli, CalibrateHonoursItsOdeTolerances) {
-  const auto loose = nlohmann::json::parse(
-      run("calibrate --model linear-damper --e 0.5 --n 1.5 --rel-tol 1e-6 --abs-tol 1e-8 --format json").out);
-  const auto tight = nlohmann::json::parse(run("calibrate --model linear-damper --e 0.5 --n 1.5 --format json").out);
+  const auto loose = nlohmann::json::parse(run("calibrate --model linear-damper --e 0.5 --n 1.5 "
+                                               "--rel-tol 1e-6 --abs-tol 1e-8 --format json")
+                                               .out);
+  const auto tight = nlohmann::json::parse(
+      run("calibrate --model linear-damper --e 0.5 --n 1.5 --format json").out);
   EXPECT_EQ(loose["rel_tol"].get<double>(), 1e-6);
   EXPECT_EQ(loose["abs_tol"].get<double>(), 1e-8);
   EXPECT_EQ(tight["rel_tol"].get<double>(), 1e-12);  // the calibration default
@@ -111,8 +127,10 @@ TEST(Cli, CalibrateHonoursItsOdeTolerances) {
 
 TEST(Cli, StudyProgressBarIsShownWhenAsked) {
   const std::string dir = "/tmp/calib_cli_progress";
-  const CliRun r = run_in("/tmp", "damping-fit --progress --config " + std::string(CALIB_SOURCE_DIR) +
-                                      "/tests/cli/small_damping_fit.toml --out " + dir, true);
+  const CliRun r = run_in("/tmp",
+                          "damping-fit --progress --config " + std::string(CALIB_SOURCE_DIR) +
+                              "/tests/cli/small_damping_fit.toml --out " + dir,
+                          true);
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("] "), std::string::npos) << r.out;  // "[#####....] done/total rate ETA"
   EXPECT_NE(r.out.find("/s ETA"), std::string::npos) << r.out;

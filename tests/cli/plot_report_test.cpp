@@ -6,12 +6,12 @@
 
 #include <gtest/gtest.h>
 
-#include "calib/studies/damping_fit.hpp"
-#include "calib/studies/effective_mass.hpp"
 #include "calib/core/error.hpp"
-#include "calib/studies/kn_fit.hpp"
 #include "calib/report/plot.hpp"
 #include "calib/report/report.hpp"
+#include "calib/studies/damping_fit.hpp"
+#include "calib/studies/effective_mass.hpp"
+#include "calib/studies/kn_fit.hpp"
 #include "calib/studies/rms_table.hpp"
 #include "calib/studies/validate.hpp"
 
@@ -27,7 +27,10 @@ std::pair<std::uint32_t, std::uint32_t> png_size(const fs::path& p) {
   std::ifstream f(p, std::ios::binary);
   unsigned char h[24] = {};
   f.read(reinterpret_cast<char*>(h), 24);
-  auto be = [&](int i) { return (std::uint32_t(h[i]) << 24) | (std::uint32_t(h[i + 1]) << 16) | (std::uint32_t(h[i + 2]) << 8) | h[i + 3]; };
+  auto be = [&](int i) {
+    return (std::uint32_t(h[i]) << 24) | (std::uint32_t(h[i + 1]) << 16) |
+           (std::uint32_t(h[i + 2]) << 8) | h[i + 3];
+  };
   EXPECT_EQ(h[1], 'P');
   return {be(16), be(20)};
 }
@@ -45,8 +48,10 @@ fs::path make_results(const std::string& name) {
   }
   {
     auto c = studies::damping_fit::Config::defaults();
-    c.n_count = 6, c.e_count = 40, c.scaling_n_count = 3, c.scaling_count = 5, c.cf_e_count = 40, c.cf_n_count = 5;
-    studies::damping_fit::write(studies::damping_fit::run(c, 0), c, results / "damping_fit", 1, "t", 0);
+    c.n_count = 6, c.e_count = 40, c.scaling_n_count = 3, c.scaling_count = 5, c.cf_e_count = 40,
+    c.cf_n_count = 5;
+    studies::damping_fit::write(studies::damping_fit::run(c, 0), c, results / "damping_fit", 1, "t",
+                                0);
   }
   {
     auto c = studies::validate::Config::defaults();
@@ -66,7 +71,8 @@ fs::path make_results(const std::string& name) {
     c.sweeps.push_back({crank, crank, "crank.angle", 0, 90, 10, "fig10_slider_crank"});
     c.sweeps.push_back({pendulum, pendulum, "rod.angle", -90, -10, 9, "example1_pendulum"});
     c.systems.push_back({crank, crank, 0.8015, 4.04});
-    studies::effective_mass::write(studies::effective_mass::run(c), c, results / "effective_mass", 1, "t", 0);
+    studies::effective_mass::write(studies::effective_mass::run(c), c, results / "effective_mass",
+                                   1, "t", 0);
   }
   return results;
 }
@@ -79,8 +85,8 @@ TEST(PlotReport, EveryStudyDrawsImagesOfTheExpectedSize) {
   const std::map<std::string, std::size_t> expected_png = {
       {"rms_table", 5}, {"damping_fit", 8}, {"validate", 6}, {"kn_fit", 18}, {"effective_mass", 2}};
   for (const auto& [stem, count] : expected_png) {
-    const auto images =
-        report::plot_study(studies::find(stem), {results / stem, figures, kSource / "tools/plot", {"png", "svg"}});
+    const auto images = report::plot_study(
+        studies::find(stem), {results / stem, figures, kSource / "tools/plot", {"png", "svg"}});
     std::size_t pngs = 0;
     for (const auto& p : images) {
       EXPECT_GT(fs::file_size(p), 5000u) << p;  // a drawn figure, not an empty canvas
@@ -104,11 +110,13 @@ TEST(PlotReport, ReportCoversEveryStudyPresent) {
   o.out = results.parent_path() / "report";
   o.scripts = kSource / "tools/plot";
   const auto included = report::write_report(o);
-  EXPECT_EQ(included, (std::vector<std::string>{"rms_table", "damping_fit", "kn_fit", "effective_mass"}));
+  EXPECT_EQ(included,
+            (std::vector<std::string>{"rms_table", "damping_fit", "kn_fit", "effective_mass"}));
   std::ifstream f(o.out / "report.html");
   const std::string html((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  for (const char* id : {"id=\"rms_table\"", "id=\"damping_fit\"", "id=\"kn_fit\"", "id=\"effective_mass\"",
-                         "figures/kn_fit/kn_table4_fit.png", "Provenance", "0.8015"})
+  for (const char* id :
+       {"id=\"rms_table\"", "id=\"damping_fit\"", "id=\"kn_fit\"", "id=\"effective_mass\"",
+        "figures/kn_fit/kn_table4_fit.png", "Provenance", "0.8015"})
     EXPECT_NE(html.find(id), std::string::npos) << id;
   EXPECT_EQ(html.find("id=\"validate\""), std::string::npos);
   EXPECT_TRUE(fs::exists(o.out / "report.md"));

@@ -93,7 +93,8 @@ TEST(Impact, EOutConvergesAsTolerancesTighten) {
   // Event location is not the accuracy limit: the change between tolerance levels shrinks.
   double prev = 0, prev_diff = 1;
   for (double tol : {1e-6, 1e-8, 1e-10, 1e-12}) {
-    const auto r = impact::solve({Family::linear_damper, 1.5, 0.7, true}, {tol, tol * 1e-2, 52, 1000000});
+    const auto r =
+        impact::solve({Family::linear_damper, 1.5, 0.7, true}, {tol, tol * 1e-2, 52, 1000000});
     if (prev != 0) {
       const double diff = std::abs(r.e_out - prev);
       EXPECT_LT(diff, std::max(prev_diff, 1e-14));
@@ -131,7 +132,8 @@ TEST(Impact, BadInputNamesTheParameter) {
   }
   EXPECT_THROW(impact::solve({Family::linear_damper, 2.5, 0.1, true}), InputError);
   EXPECT_THROW(impact::solve({Family::linear_damper, 1.5, std::nan(""), true}), InputError);
-  EXPECT_THROW(impact::solve_physical({Family::linear_damper, 1, 1, std::nan(""), 1.5, 0.1, true}), InputError);
+  EXPECT_THROW(impact::solve_physical({Family::linear_damper, 1, 1, std::nan(""), 1.5, 0.1, true}),
+               InputError);
 }
 
 TEST(Impact, PermanentIndentationRestoresExactlyE) {
@@ -141,18 +143,20 @@ TEST(Impact, PermanentIndentationRestoresExactlyE) {
   for (double n : {1.0, 1.5, 2.0})
     for (double e : {0.05, 0.4, 0.9, 1.0}) {
       const auto law = models::law_for(models::find("lankarani-nikravesh-1994"), e, n);
-      EXPECT_DOUBLE_EQ(law.damping, models::law_for(models::find("gharib-hurmuzlu-indentation"), e, n).damping);
+      EXPECT_DOUBLE_EQ(law.damping,
+                       models::law_for(models::find("gharib-hurmuzlu-indentation"), e, n).damping);
       const auto r = impact::solve(law, tight);
       ASSERT_EQ(r.status, impact::Status::separated);
       EXPECT_NEAR(r.e_out, e, 1e-9) << n << " " << e;
-      EXPECT_NEAR(r.delta_max, 1.0, 1e-9);               // elastic compression reaches δ_m (eq. 94)
-      EXPECT_NEAR(r.delta_sep, 1.0 - e * e, 1e-9);        // separation at δ_p (eq. 97)
+      EXPECT_NEAR(r.delta_max, 1.0, 1e-9);          // elastic compression reaches δ_m (eq. 94)
+      EXPECT_NEAR(r.delta_sep, 1.0 - e * e, 1e-9);  // separation at δ_p (eq. 97)
       EXPECT_LT(r.energy_residual, 1e-8);
     }
   // The same impact in SI units, integrated directly.
   const double e = 0.55, m = 0.3, k = 4e9, v = 2.0, n = 1.5;
   const double dp = to_physical_damping(Family::indentation, 1 - e * e, m, k, v, n);
-  const auto p = impact::solve_physical_direct(PhysicalImpact{Family::indentation, m, k, v, n, dp, true}, tight);
+  const auto p = impact::solve_physical_direct(
+      PhysicalImpact{Family::indentation, m, k, v, n, dp, true}, tight);
   EXPECT_NEAR(p.e_out, e, 1e-9);
   EXPECT_THROW(impact::solve(ContactLaw{Family::indentation, 1.5, 1.0, true}), InputError);
 }
@@ -179,8 +183,9 @@ TEST(Impact, RosenbrockFallbackIsAccurateAndEndsCreep) {
   // explicit steps alone ran into max_steps (1e6 steps, ~250 ms); with the fallback the energy
   // bound declares it captured within a few hundred stiff steps.
   for (double zeta : {10.0, 1e3, 1e4}) {
-    const auto r = impact::solve(ContactLaw{Family::linear_damper, 1.5, zeta, false},
-                                 impact::ImpactOptions{.rel_tol = 1e-10, .abs_tol = 1e-12, .diagnostics = false});
+    const auto r = impact::solve(
+        ContactLaw{Family::linear_damper, 1.5, zeta, false},
+        impact::ImpactOptions{.rel_tol = 1e-10, .abs_tol = 1e-12, .diagnostics = false});
     EXPECT_EQ(r.status, impact::Status::captured) << zeta;
     EXPECT_LT(r.steps, 5000u) << zeta;
   }

@@ -61,20 +61,30 @@ TEST_P(MalformedConfigTest, RejectedWithKeyNamed) {
 INSTANTIATE_TEST_SUITE_P(
     Io, MalformedConfigTest,
     ::testing::Values(
-        MalformedConfig{"missing_key", "[grid]\nfrom = 0\nto = 1\n", "grid.count"},                        // missing
-        MalformedConfig{"unknown_key", "[grid]\nfrom = 0\nto = 1\ncount = 3\ncuont = 4\n", "grid.cuont"},  // unknown
-        MalformedConfig{"wrong_type", "[grid]\nfrom = 'a'\nto = 1\ncount = 3\n", "grid.from"},            // type
-        MalformedConfig{"not_an_integer", "[grid]\nfrom = 0\nto = 1\ncount = 2.5\n", "grid.count"},           // int
-        MalformedConfig{"nan", "[grid]\nfrom = 0\nto = nan\ncount = 3\n", "grid.to"},              // NaN
-        MalformedConfig{"inf", "[grid]\nfrom = 0\nto = inf\ncount = 3\n", "grid.to"},              // Inf
-        MalformedConfig{"from_after_to", "[grid]\nfrom = 2\nto = 1\ncount = 3\n", "grid.from"},              // order
-        MalformedConfig{"count_out_of_range", "[grid]\nfrom = 0\nto = 1\ncount = 0\n", "grid.count"},             // range
-        MalformedConfig{"not_a_table", "grid = 3\n", "grid"},                                              // not a table
-        MalformedConfig{"solver_wrong_type", "[grid]\nfrom = 0\nto = 1\ncount = 3\n[solver]\nrel_tol = 'x'\n", "solver.rel_tol"},
-        MalformedConfig{"clamp_not_bool", "[grid]\nfrom = 0\nto = 1\ncount = 3\nclamp = 1\n", "clamp"},       // bool
-        MalformedConfig{"name_not_string", "[grid]\nfrom = 0\nto = 1\ncount = 3\nname = 5\n", "name"},         // string
-        MalformedConfig{"syntax_error", "[grid\nfrom = 0\n", "study.toml:1"},                               // syntax
-        MalformedConfig{"unknown_table", "[grid]\nfrom = 0\nto = 1\ncount = 3\n[extra]\na = 1\n", "extra"}),
+        MalformedConfig{"missing_key", "[grid]\nfrom = 0\nto = 1\n", "grid.count"},  // missing
+        MalformedConfig{"unknown_key", "[grid]\nfrom = 0\nto = 1\ncount = 3\ncuont = 4\n",
+                        "grid.cuont"},  // unknown
+        MalformedConfig{"wrong_type", "[grid]\nfrom = 'a'\nto = 1\ncount = 3\n",
+                        "grid.from"},  // type
+        MalformedConfig{"not_an_integer", "[grid]\nfrom = 0\nto = 1\ncount = 2.5\n",
+                        "grid.count"},                                                 // int
+        MalformedConfig{"nan", "[grid]\nfrom = 0\nto = nan\ncount = 3\n", "grid.to"},  // NaN
+        MalformedConfig{"inf", "[grid]\nfrom = 0\nto = inf\ncount = 3\n", "grid.to"},  // Inf
+        MalformedConfig{"from_after_to", "[grid]\nfrom = 2\nto = 1\ncount = 3\n",
+                        "grid.from"},  // order
+        MalformedConfig{"count_out_of_range", "[grid]\nfrom = 0\nto = 1\ncount = 0\n",
+                        "grid.count"},                         // range
+        MalformedConfig{"not_a_table", "grid = 3\n", "grid"},  // not a table
+        MalformedConfig{"solver_wrong_type",
+                        "[grid]\nfrom = 0\nto = 1\ncount = 3\n[solver]\nrel_tol = 'x'\n",
+                        "solver.rel_tol"},
+        MalformedConfig{"clamp_not_bool", "[grid]\nfrom = 0\nto = 1\ncount = 3\nclamp = 1\n",
+                        "clamp"},  // bool
+        MalformedConfig{"name_not_string", "[grid]\nfrom = 0\nto = 1\ncount = 3\nname = 5\n",
+                        "name"},                                               // string
+        MalformedConfig{"syntax_error", "[grid\nfrom = 0\n", "study.toml:1"},  // syntax
+        MalformedConfig{"unknown_table", "[grid]\nfrom = 0\nto = 1\ncount = 3\n[extra]\na = 1\n",
+                        "extra"}),
     [](const ::testing::TestParamInfo<MalformedConfig>& info) { return info.param.name; });
 
 TEST(Io, ConfigFileNotFound) {
@@ -109,7 +119,7 @@ TEST(Io, MalformedCsvRejected) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"", "empty"},
       {"x,y\n", "no data rows"},
-      {"x,z\n1,2\n", "y"},          // missing column
+      {"x,z\n1,2\n", "y"},            // missing column
       {"x,y\n1,abc\n", "malformed"},  // non-numeric
       {"x,y\n1,nan\n", "malformed"},  // NaN (not a number for the parser)
       {"x,y\n1\n", "malformed"},      // too few cells
@@ -139,7 +149,8 @@ TEST(Io, ExceptionDuringWriteLeavesNoFinalFile) {
   } catch (const Error&) {
   }
   EXPECT_FALSE(fs::exists(target));
-  for (const auto& entry : fs::directory_iterator(d)) ADD_FAILURE() << "left behind: " << entry.path();
+  for (const auto& entry : fs::directory_iterator(d))
+    ADD_FAILURE() << "left behind: " << entry.path();
   // An existing result is kept intact until the new one is complete.
   write(target, "old\n");
   try {

@@ -5,11 +5,11 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "calib/models/cylindrical.hpp"
 #include "calib/core/error.hpp"
-#include "calib/io/csv.hpp"
-#include "calib/studies/kn_fit.hpp"
 #include "calib/core/units.hpp"
+#include "calib/io/csv.hpp"
+#include "calib/models/cylindrical.hpp"
+#include "calib/studies/kn_fit.hpp"
 
 using namespace calib;
 using namespace calib::models::cylindrical;
@@ -81,14 +81,19 @@ TEST(Cylindrical, BadInputsNameTheField) {
   EXPECT_NE(message([&] { c.validate(); }).find("dR"), std::string::npos);
   c = steel_internal(100.0);  // internal with Rj = Ri − ΔR = 0
   EXPECT_NE(message([&] { c.validate(); }).find("R_j < R_i"), std::string::npos);
-  EXPECT_NE(message([] { studies::kn_fit::fit_data({}, {}, fit::Weighting::none, fit::Loss::none, 1, 0); }).find("no data"),
+  EXPECT_NE(message([] {
+              studies::kn_fit::fit_data({}, {}, fit::Weighting::none, fit::Loss::none, 1, 0);
+            }).find("no data"),
             std::string::npos);
   EXPECT_NE(message([] {
-              studies::kn_fit::fit_data({1e-3, 2e-3, 3e-3, 4e-3}, {10, 30, 20, 40}, fit::Weighting::none, fit::Loss::none, 1, 0);
+              studies::kn_fit::fit_data({1e-3, 2e-3, 3e-3, 4e-3}, {10, 30, 20, 40},
+                                        fit::Weighting::none, fit::Loss::none, 1, 0);
             }).find("not monotone"),
             std::string::npos);
-  EXPECT_NE(message([] { units::parse("5parsec", units::Kind::length, "--dR"); }).find("--dR"), std::string::npos);
-  EXPECT_NE(message([] { units::parse("5GPa", units::Kind::length, "--dR"); }).find("not a length"), std::string::npos);
+  EXPECT_NE(message([] { units::parse("5parsec", units::Kind::length, "--dR"); }).find("--dR"),
+            std::string::npos);
+  EXPECT_NE(message([] { units::parse("5GPa", units::Kind::length, "--dR"); }).find("not a length"),
+            std::string::npos);
   EXPECT_DOUBLE_EQ(units::parse("207GPa", units::Kind::stress, "--E"), 207000.0);
   EXPECT_DOUBLE_EQ(units::parse("1kN/mm", units::Kind::force_per_length, "--W-max"), 1000.0);
   EXPECT_DOUBLE_EQ(units::parse("25um", units::Kind::length, "--dR"), 0.025);

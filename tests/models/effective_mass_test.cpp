@@ -22,8 +22,10 @@ PlanarSystem pendulum(double m, double theta_deg) {
   const double t = theta_deg * kDeg;
   const std::string toml = fmt::format(
       "[[body]]\nname = \"rod\"\nmass = {}\nlength = 1.0\nx = {}\ny = {}\nangle_deg = {}\n"
-      "[[joint]]\ntype = \"revolute\"\nbody_i = \"ground\"\nbody_j = \"rod\"\npoint_j = [-0.5, 0.0]\n"
-      "[contact]\nbody_i = \"rod\"\npoint_i = [0.5, 0.0]\nbody_j = \"ground\"\nnormal = [1.0, 0.0]\n",
+      "[[joint]]\ntype = \"revolute\"\nbody_i = \"ground\"\nbody_j = \"rod\"\npoint_j = [-0.5, "
+      "0.0]\n"
+      "[contact]\nbody_i = \"rod\"\npoint_i = [0.5, 0.0]\nbody_j = \"ground\"\nnormal = [1.0, "
+      "0.0]\n",
       m, 0.5 * std::sin(t), -0.5 * std::cos(t), theta_deg - 90.0);
   return PlanarSystem::from(io::ConfigNode::parse(toml, "pendulum.toml"));
 }
@@ -40,7 +42,9 @@ void expect_methods_agree(const EffectiveMassReport& r) {
 TEST(EffectiveMass, Example1PendulumIsMOver3CosSquared) {
   for (double theta : {0.0, 20.0, 45.0, 70.0, 85.0}) {
     const auto r = analyse(pendulum(2.0, theta));
-    EXPECT_NEAR(r.result.m_eff, 2.0 / (3 * std::pow(std::cos(theta * kDeg), 2)), 1e-12 * r.result.m_eff) << theta;  // eq. 40
+    EXPECT_NEAR(r.result.m_eff, 2.0 / (3 * std::pow(std::cos(theta * kDeg), 2)),
+                1e-12 * r.result.m_eff)
+        << theta;  // eq. 40
     expect_methods_agree(r);
     EXPECT_TRUE(std::isinf(r.m_app_j));  // the wall (ground)
   }
@@ -106,14 +110,21 @@ TEST(EffectiveMass, SparseAndDenseBorderedSystemsAgree) {
   std::string toml;
   const int links = 60;
   for (int i = 0; i < links; ++i)
-    toml += fmt::format("[[body]]\nname = \"l{}\"\nmass = {}\nlength = 0.1\nx = {}\ny = 0.0\n", i, 1.0 + 0.01 * i,
-                        0.05 + 0.1 * i);
-  toml += "[[joint]]\ntype = \"revolute\"\nbody_i = \"ground\"\nbody_j = \"l0\"\npoint_j = [-0.05, 0.0]\n";
+    toml += fmt::format("[[body]]\nname = \"l{}\"\nmass = {}\nlength = 0.1\nx = {}\ny = 0.0\n", i,
+                        1.0 + 0.01 * i, 0.05 + 0.1 * i);
+  toml +=
+      "[[joint]]\ntype = \"revolute\"\nbody_i = \"ground\"\nbody_j = \"l0\"\npoint_j = [-0.05, "
+      "0.0]\n";
   for (int i = 1; i < links; ++i)
-    toml += fmt::format("[[joint]]\ntype = \"revolute\"\nbody_i = \"l{}\"\npoint_i = [0.05, 0.0]\nbody_j = \"l{}\"\n"
-                        "point_j = [-0.05, 0.0]\n", i - 1, i);
-  toml += fmt::format("[contact]\nbody_i = \"l{}\"\npoint_i = [0.05, 0.0]\nbody_j = \"ground\"\nnormal = [0.6, 0.8]\n",
-                      links - 1);
+    toml += fmt::format(
+        "[[joint]]\ntype = \"revolute\"\nbody_i = \"l{}\"\npoint_i = [0.05, 0.0]\nbody_j = "
+        "\"l{}\"\n"
+        "point_j = [-0.05, 0.0]\n",
+        i - 1, i);
+  toml += fmt::format(
+      "[contact]\nbody_i = \"l{}\"\npoint_i = [0.05, 0.0]\nbody_j = \"ground\"\nnormal = [0.6, "
+      "0.8]\n",
+      links - 1);
   const auto sys = PlanarSystem::from(io::ConfigNode::parse(toml, "chain.toml"));
   const auto M = sys.mass_matrix();
   const auto D = sys.jacobian();
@@ -146,11 +157,18 @@ TEST(EffectiveMass, MalformedSystemsNameTheField) {
   const std::string body = "[[body]]\nname = \"a\"\nmass = 1.0\ninertia = 1.0\n";
   const std::string contact = "[contact]\nbody_i = \"a\"\nbody_j = \"ground\"\n";
   expect_error("[[body]]\nname = \"a\"\nmass = -1.0\ninertia = 1.0\n" + contact, "body[0].mass");
-  expect_error("[[body]]\nname = \"a\"\nmass = 1.0\ninertia = 1.0\nlength = 2.0\n" + contact, "body[0].inertia");
-  expect_error(body + "[[joint]]\ntype = \"revolute\"\nbody_i = \"ground\"\nbody_j = \"b\"\n" + contact, "joint[0].body_j");
-  expect_error(body + "[[joint]]\ntype = \"hinge\"\nbody_i = \"ground\"\nbody_j = \"a\"\n" + contact, "joint[0].type");
-  expect_error(body + "[contact]\nbody_i = \"a\"\nbody_j = \"ground\"\nnormal = [0.0, 0.0]\n", "contact.normal");
+  expect_error("[[body]]\nname = \"a\"\nmass = 1.0\ninertia = 1.0\nlength = 2.0\n" + contact,
+               "body[0].inertia");
+  expect_error(
+      body + "[[joint]]\ntype = \"revolute\"\nbody_i = \"ground\"\nbody_j = \"b\"\n" + contact,
+      "joint[0].body_j");
+  expect_error(
+      body + "[[joint]]\ntype = \"hinge\"\nbody_i = \"ground\"\nbody_j = \"a\"\n" + contact,
+      "joint[0].type");
+  expect_error(body + "[contact]\nbody_i = \"a\"\nbody_j = \"ground\"\nnormal = [0.0, 0.0]\n",
+               "contact.normal");
   expect_error(body + contact + "[assembly]\nfix = [\"a.z\"]\n", "assembly.fix");
-  expect_error(body + "[[body]]\nname = \"a\"\nmass = 1.0\ninertia = 1.0\n" + contact, "duplicate body");
+  expect_error(body + "[[body]]\nname = \"a\"\nmass = 1.0\ninertia = 1.0\n" + contact,
+               "duplicate body");
   expect_error(body + "colour = \"red\"\n" + contact, "body[0].colour");
 }

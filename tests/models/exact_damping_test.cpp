@@ -6,8 +6,8 @@
 
 #include "calib/calibrate/calibrate.hpp"
 #include "calib/core/error.hpp"
-#include "calib/models/exact_damping.hpp"
 #include "calib/impact/impact.hpp"
+#include "calib/models/exact_damping.hpp"
 #include "calib/sweep/sweep.hpp"
 
 using namespace calib;
@@ -18,7 +18,8 @@ TEST(ExactDamping, LimitRatioIsTwoOverPiForLinearSpring) {
   // n = 2: I = 2 B(1/3, 3/2)/3, checked against the ODE: ζ*/(−ln e) at e = 1 − 1e-6 within
   // the O(ζ^{1/n}) clamp correction (~1e-3 relative for n = 2).
   const double e = 1 - 1e-6;
-  const double zeta = calibrate::zeta_exact(e, 2.0, {1e-10, {1e-13, 1e-15, 52, 1000000, false}, false}).damping;
+  const double zeta =
+      calibrate::zeta_exact(e, 2.0, {1e-10, {1e-13, 1e-15, 52, 1000000, false}, false}).damping;
   EXPECT_NEAR(zeta / -std::log(e) / models::ExactDamping::limit_ratio(2.0), 1.0, 3e-3);
 }
 
@@ -27,7 +28,8 @@ TEST(ExactDamping, BuiltinTableMeetsOneEMinus8OnRandomPoints) {
   // spread over e ∈ [1e-4, 1] (log-uniform) and n ∈ [1, 2]. Target |e_out − e| ≤ 1e-8.
   ASSERT_TRUE(models::ExactDamping::builtin_available());
   const models::ExactDamping& t = models::ExactDamping::builtin();
-  const impact::ImpactOptions tight{.rel_tol = 1e-13, .abs_tol = 1e-15, .max_steps = 10'000'000, .diagnostics = false};
+  const impact::ImpactOptions tight{
+      .rel_tol = 1e-13, .abs_tol = 1e-15, .max_steps = 10'000'000, .diagnostics = false};
   double worst = 0;
   for (std::size_t i = 0; i < 60; ++i) {
     const double e = std::exp(std::log(1e-4) * sweep::unit_draw(7, 0, i));
@@ -56,7 +58,9 @@ TEST(ExactDamping, TableSeededCalibrationAgreesWithBracketing) {
 
 TEST(ExactDamping, CoptDirectInSiUnitsMatchesScaleLaw) {
   // c_opt found on the physical ODE (no scaling) equals ζ*·m v/δ_m (PN2020 eq. 34).
-  for (auto [m, k, v, n] : {std::array<double, 4>{1e-3, 1e8, 2.0, 1.5}, {30.0, 1e5, 0.05, 1.0}, {1.0, 1e10, 40.0, 2.0}}) {
+  for (auto [m, k, v, n] : {std::array<double, 4>{1e-3, 1e8, 2.0, 1.5},
+                            {30.0, 1e5, 0.05, 1.0},
+                            {1.0, 1e10, 40.0, 2.0}}) {
     const auto direct = calibrate::c_opt_direct(m, k, v, n, 0.6);
     const double scaled = calibrate::c_opt(m, k, v, n, 0.6);
     EXPECT_NEAR(direct.damping / scaled, 1.0, 1e-8) << m << " " << k << " " << v << " " << n;
@@ -64,13 +68,16 @@ TEST(ExactDamping, CoptDirectInSiUnitsMatchesScaleLaw) {
 }
 
 TEST(ExactDamping, ParseRejectsDamagedTables) {
-  EXPECT_THROW(models::ExactDamping::parse("n,ln_e,zeta,y,e_out\n1,0,0,0,1\n", "t.csv"), InputError);  // no grid line
-  EXPECT_THROW(models::ExactDamping::parse("# grid e_min=0.0001 e_nodes=10 n_nodes=6 stencil=6 e_power=3\n"
-                                   "n,ln_e,zeta,y,e_out\n1,0,0,0,1\n",
-                                   "t.csv"),
-               InputError);  // too few rows
-  EXPECT_THROW(models::ExactDamping::parse("# grid e_min=0.0001 e_nodes=10 n_nodes=6 stencil=6 e_power=3\n"
-                                   "n,ln_e,zeta,y,e_out\n1,0,x,0,1\n",
-                                   "t.csv"),
-               InputError);  // bad number
+  EXPECT_THROW(models::ExactDamping::parse("n,ln_e,zeta,y,e_out\n1,0,0,0,1\n", "t.csv"),
+               InputError);  // no grid line
+  EXPECT_THROW(
+      models::ExactDamping::parse("# grid e_min=0.0001 e_nodes=10 n_nodes=6 stencil=6 e_power=3\n"
+                                  "n,ln_e,zeta,y,e_out\n1,0,0,0,1\n",
+                                  "t.csv"),
+      InputError);  // too few rows
+  EXPECT_THROW(
+      models::ExactDamping::parse("# grid e_min=0.0001 e_nodes=10 n_nodes=6 stencil=6 e_power=3\n"
+                                  "n,ln_e,zeta,y,e_out\n1,0,x,0,1\n",
+                                  "t.csv"),
+      InputError);  // bad number
 }

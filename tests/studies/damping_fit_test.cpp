@@ -5,10 +5,10 @@
 #include <gtest/gtest.h>
 
 #include "calib/calibrate/calibrate.hpp"
-#include "calib/studies/damping_fit.hpp"
 #include "calib/core/error.hpp"
 #include "calib/fit/fit.hpp"
 #include "calib/models/catalog.hpp"
+#include "calib/studies/damping_fit.hpp"
 #include "calib/studies/validate.hpp"
 
 using namespace calib;
@@ -20,7 +20,8 @@ TEST(DampingFit, FitsRecoverKnownParameters) {
     e.push_back(0.45 + 0.55 * i / 49.0);
     c.push_back(1.7 * (std::pow(e.back(), -0.35) - 1.0));
     n.push_back(1.0 + i / 49.0);
-    a.push_back(0.3 * std::pow(n.back(), 4) - 1.2 * std::pow(n.back(), 3) + 2.0 * n.back() * n.back() - n.back() + 1.5);
+    a.push_back(0.3 * std::pow(n.back(), 4) - 1.2 * std::pow(n.back(), 3) +
+                2.0 * n.back() * n.back() - n.back() + 1.5);
     b.push_back(1.1 * std::pow(n.back(), 0.3) - 1.6);
   }
   const auto ab = fit::fit_alpha_beta(e, c, -0.4);
@@ -64,10 +65,13 @@ TEST(DampingFit, StudyReproducesCatalogRefitAndScalingExponents) {
   for (double n : {1.0, 1.3, 1.77, 2.0}) {
     const auto& a = r.alpha_quartic.parameters;
     const auto& b = r.beta_power.parameters;
-    EXPECT_NEAR((((a[4] * n + a[3]) * n + a[2]) * n + a[1]) * n + a[0], models::refit_alpha(n), 1e-6) << n;
+    EXPECT_NEAR((((a[4] * n + a[3]) * n + a[2]) * n + a[1]) * n + a[0], models::refit_alpha(n),
+                1e-6)
+        << n;
     EXPECT_NEAR(b[0] * std::pow(n, b[1]) + b[2], models::refit_beta(n), 1e-6) << n;
     for (double e : {1e-3, 0.1, 0.5, 0.95})
-      EXPECT_NEAR(models::closed_form_zeta_q(r.closed_form.parameters.data(), 5, 4, e, n) / models::closed_form_zeta(e, n),
+      EXPECT_NEAR(models::closed_form_zeta_q(r.closed_form.parameters.data(), 5, 4, e, n) /
+                      models::closed_form_zeta(e, n),
                   1.0, 1e-6);
   }
   // β₁, β₂, β₃ = n/(n+1), (n−1)/(n+1), 1/(n+1) (PN2020 eq. 37, 40, 43) from physical-unit
@@ -79,4 +83,3 @@ TEST(DampingFit, StudyReproducesCatalogRefitAndScalingExponents) {
   // The data favour the PN2020 printing of eq. 46-47 over the reprint (c residual).
   EXPECT_LT(r.c_rms_148_2553, r.c_rms_149_2553);
 }
-

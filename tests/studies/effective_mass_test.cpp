@@ -23,7 +23,8 @@ TEST(EffectiveMassStudy, ShippedConfigReproducesNpExamples) {
   for (const auto& s : r.systems) {
     if (!s.paper_m_eff) continue;
     ++with_paper;
-    // NP prints two to four digits: agreement to the printed rounding (half a unit of 0.45 → 0.005).
+    // NP prints two to four digits: agreement to the printed rounding (half a unit of 0.45 →
+    // 0.005).
     EXPECT_NEAR(s.report.result.m_eff, *s.paper_m_eff, 0.0051) << s.name;
     if (s.paper_m_app_i) {
       EXPECT_NEAR(s.report.m_app_i, *s.paper_m_app_i, 0.0051) << s.name;
@@ -36,7 +37,8 @@ TEST(EffectiveMassStudy, ShippedConfigReproducesNpExamples) {
     for (const auto& row : sw.rows) {
       const double theta = (row.value + 90.0) * std::numbers::pi / 180.0;
       if (std::abs(std::cos(theta)) < 1e-3) continue;
-      EXPECT_NEAR(row.report.result.m_eff * 3.0 * std::cos(theta) * std::cos(theta), 1.0, 1e-10) << row.value;
+      EXPECT_NEAR(row.report.result.m_eff * 3.0 * std::cos(theta) * std::cos(theta), 1.0, 1e-10)
+          << row.value;
     }
   }
 }
@@ -45,8 +47,10 @@ TEST(EffectiveMassStudy, RunsThroughTheRegistryIntoAFolder) {
   const fs::path out = fs::temp_directory_path() / "calib_effective_mass_study_test";
   fs::remove_all(out);
   const auto& study = studies::find("effective-mass");
-  const std::string summary = study.run({fs::path(CALIB_SOURCE_DIR) / "configs/effective_mass.toml", out, 1, {}});
-  EXPECT_NE(summary.find("0.4527"), std::string::npos) << summary;  // Example 3 (README: 0.4527, paper 0.45)
+  const std::string summary =
+      study.run({fs::path(CALIB_SOURCE_DIR) / "configs/effective_mass.toml", out, 1, {}});
+  EXPECT_NE(summary.find("0.4527"), std::string::npos)
+      << summary;  // Example 3 (README: 0.4527, paper 0.45)
   EXPECT_TRUE(fs::exists(out / "examples.csv"));
   EXPECT_TRUE(fs::exists(out / "examples.csv.meta.json"));
   fs::remove_all(out);

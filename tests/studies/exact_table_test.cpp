@@ -33,10 +33,13 @@ TEST(ExactTable, FreshCalibrationReproducesTheShippedTableAtSharedNodes) {
 }
 
 TEST(ExactTable, BadGridNamesTheField) {
-  EXPECT_THROW(studies::exact_table::Config::from(io::ConfigNode::parse("[grid]\nstencil = 12\n", "g.toml")),
-               InputError);
-  EXPECT_THROW(studies::exact_table::Config::from(io::ConfigNode::parse("[grid]\ne_min = 0.7\n", "g.toml")),
-               InputError);
-  EXPECT_THROW(studies::exact_table::Config::from(io::ConfigNode::parse("[grid]\ne_nodez = 3\n", "g.toml")),
-               InputError);
+  EXPECT_THROW(
+      studies::exact_table::Config::from(io::ConfigNode::parse("[grid]\nstencil = 12\n", "g.toml")),
+      InputError);
+  EXPECT_THROW(
+      studies::exact_table::Config::from(io::ConfigNode::parse("[grid]\ne_min = 0.7\n", "g.toml")),
+      InputError);
+  EXPECT_THROW(
+      studies::exact_table::Config::from(io::ConfigNode::parse("[grid]\ne_nodez = 3\n", "g.toml")),
+      InputError);
 }

@@ -32,7 +32,8 @@ TEST(Registry, FourPlacesAgreeForEveryStudy) {
     EXPECT_TRUE(stems.insert(s.stem).second);
     EXPECT_EQ(kebab(s.stem), s.name) << "the CLI name is the stem with '-' for '_'";
     EXPECT_TRUE(fs::exists(src / "configs" / (std::string(s.stem) + ".toml")));
-    EXPECT_TRUE(fs::exists(src / "libcalib/include/calib/studies" / (std::string(s.stem) + ".hpp")));
+    EXPECT_TRUE(
+        fs::exists(src / "libcalib/include/calib/studies" / (std::string(s.stem) + ".hpp")));
     EXPECT_TRUE(fs::is_directory(src / "libcalib/src/studies" / s.stem));
     EXPECT_TRUE(fs::exists(src / "tests/studies" / (std::string(s.stem) + "_test.cpp")));
     if (s.figure_data) {
@@ -42,7 +43,8 @@ TEST(Registry, FourPlacesAgreeForEveryStudy) {
     EXPECT_NE(s.report_section, nullptr);
     EXPECT_FALSE(s.title.empty() || s.source.empty() || s.description.empty());
     // `calib <name> --help` exists and names the study's default config.
-    const std::string cmd = std::string(CALIB_CLI) + " " + std::string(s.name) + " --help > /dev/null 2>&1";
+    const std::string cmd =
+        std::string(CALIB_CLI) + " " + std::string(s.name) + " --help > /dev/null 2>&1";
     EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
   }
 }

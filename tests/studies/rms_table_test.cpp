@@ -24,12 +24,16 @@ studies::rms_table::Config optimum_cell_config() {
 TEST(RmsTable, BetaClosedFormMatchesQuadrature) {
   for (double a : {1.0, 1.5, 2.0, 3.5, 6.0})
     for (double b : {1.5, 2.0, 4.0, 6.0})
-      EXPECT_NEAR(studies::rms_table::integral_closed_form(a, b), studies::rms_table::integral_quadrature(a, b), 1e-12) << a << "," << b;
+      EXPECT_NEAR(studies::rms_table::integral_closed_form(a, b),
+                  studies::rms_table::integral_quadrature(a, b), 1e-12)
+          << a << "," << b;
 }
 
 TEST(RmsTable, PublishedIntegrals) {
-  EXPECT_NEAR(studies::rms_table::integral_closed_form(1.5, 5.5), 0.3180, 5e-5);  // SF2020 eq. 58 (4 digits)
-  EXPECT_NEAR(studies::rms_table::integral_closed_form(2.5, 2.0), 4.0 / 15.0, 1e-14);  // Hu–Guo: k = 3/2
+  EXPECT_NEAR(studies::rms_table::integral_closed_form(1.5, 5.5), 0.3180,
+              5e-5);  // SF2020 eq. 58 (4 digits)
+  EXPECT_NEAR(studies::rms_table::integral_closed_form(2.5, 2.0), 4.0 / 15.0,
+              1e-14);  // Hu–Guo: k = 3/2
   // (a=2, b=2) is k = 2/(5 I(2,2)), close to but not Flores's 8/5 (I = 1/4).
   const double k22 = 2.0 / (5.0 * studies::rms_table::integral_closed_form(2.0, 2.0));
   EXPECT_NEAR(k22, 1.6, 0.01);
@@ -66,7 +70,8 @@ TEST(RmsTable, OdeModelMatchesEq39AndOneCellRecomputedIndependently) {
   }
   EXPECT_NEAR(r.optimal_k, num / den, 1e-8);
   // Every iso-I* point has I(a, b) = I*.
-  for (auto [a, b] : r.iso_curve) EXPECT_NEAR(studies::rms_table::integral_closed_form(a, b), r.optimal_integral, 1e-10);
+  for (auto [a, b] : r.iso_curve)
+    EXPECT_NEAR(studies::rms_table::integral_closed_form(a, b), r.optimal_integral, 1e-10);
   // The exact (gonthier) formula reproduces e; Marhefka–Orin equals Herbert–McWhannell
   // identically (1 + e³ = (1+e)(e² - e + 1)).
   for (const auto& f : r.formulas) {
@@ -82,14 +87,21 @@ TEST(RmsTable, DefaultTableGapToPaperIsReported) {
   // so a change is noticed: I(1.5,5.5) cell RMS from the exact h over 99 samples.
   const auto r = studies::rms_table::run(optimum_cell_config(), 2);
   const double k = 2.0 / (5.0 * studies::rms_table::integral_closed_form(1.5, 5.5));
-  EXPECT_NEAR(r.cells[0].rms_percent, studies::rms_table::rms_percent_for_k(k, r.e, r.h_algebraic), 1e-5);
+  EXPECT_NEAR(r.cells[0].rms_percent, studies::rms_table::rms_percent_for_k(k, r.e, r.h_algebraic),
+              1e-5);
   EXPECT_GT(std::abs(r.cells[0].rms_percent - 12.596), 0.1);  // the documented gap
 }
 
 TEST(RmsTable, BadConfigRejected) {
-  EXPECT_THROW(studies::rms_table::Config::from(io::ConfigNode::parse("[e_grid]\nfrom = 0\nto = 0.9\nstep = 0.1\n", "r.toml")), InputError);
-  EXPECT_THROW(studies::rms_table::Config::from(io::ConfigNode::parse("[numerical]\nformulas = ['dem-sqrt5']\n", "r.toml")), InputError);
-  EXPECT_THROW(studies::rms_table::Config::from(io::ConfigNode::parse("[table]\nc = [1]\n", "r.toml")), InputError);
+  EXPECT_THROW(studies::rms_table::Config::from(
+                   io::ConfigNode::parse("[e_grid]\nfrom = 0\nto = 0.9\nstep = 0.1\n", "r.toml")),
+               InputError);
+  EXPECT_THROW(studies::rms_table::Config::from(
+                   io::ConfigNode::parse("[numerical]\nformulas = ['dem-sqrt5']\n", "r.toml")),
+               InputError);
+  EXPECT_THROW(
+      studies::rms_table::Config::from(io::ConfigNode::parse("[table]\nc = [1]\n", "r.toml")),
+      InputError);
 }
 
 TEST(RmsTable, ReadmeHeadlineOptimumIsPinned) {

@@ -1,14 +1,15 @@
-// Study validate: PN2020 Fig. 8 generalised — formulas against the exact ODE over random parameters.
+// Study validate: PN2020 Fig. 8 generalised — formulas against the exact ODE over random
+// parameters.
 #include <cmath>
 #include <numbers>
 
 #include <gtest/gtest.h>
 
 #include "calib/calibrate/calibrate.hpp"
-#include "calib/studies/damping_fit.hpp"
 #include "calib/core/error.hpp"
 #include "calib/fit/fit.hpp"
 #include "calib/models/catalog.hpp"
+#include "calib/studies/damping_fit.hpp"
 #include "calib/studies/validate.hpp"
 
 using namespace calib;
@@ -18,7 +19,8 @@ TEST(Validate, ExactTableAndClosedFormOnRandomParameters) {
   c.e_count = 12;
   c.samples = 20;
   c.formulas = studies::validate::catalog_formulas("exact-table", "default");
-  for (auto& f : studies::validate::catalog_formulas("libcalib-closed-form", "default")) c.formulas.push_back(f);
+  for (auto& f : studies::validate::catalog_formulas("libcalib-closed-form", "default"))
+    c.formulas.push_back(f);
   for (auto& f : studies::validate::catalog_formulas("dem-sqrt5", "both")) c.formulas.push_back(f);
   const auto r = studies::validate::run(c, 0);
   ASSERT_EQ(r.summary.size(), 4u);
@@ -36,15 +38,22 @@ TEST(Validate, BadFormulasAreRejectedWithTheirKey) {
   } catch (const InputError& ex) {
     EXPECT_NE(std::string(ex.what()).find("custom[0].c"), std::string::npos) << ex.what();
   }
-  EXPECT_THROW(studies::validate::check_expression("alpha*e", "x"), InputError);  // unknown variable
-  EXPECT_THROW(studies::validate::check_expression("log(e-1)", "x"), InputError);  // NaN at the test point
-  const auto cfg = io::ConfigNode::parse("[formulas]\nnames = [\"no-such-model\"]\n", "validate.toml");
+  EXPECT_THROW(studies::validate::check_expression("alpha*e", "x"),
+               InputError);  // unknown variable
+  EXPECT_THROW(studies::validate::check_expression("log(e-1)", "x"),
+               InputError);  // NaN at the test point
+  const auto cfg =
+      io::ConfigNode::parse("[formulas]\nnames = [\"no-such-model\"]\n", "validate.toml");
   try {
     studies::validate::Config::from(cfg);
     FAIL() << "no exception";
   } catch (const InputError& ex) {
     EXPECT_NE(std::string(ex.what()).find("formulas.names"), std::string::npos) << ex.what();
   }
-  EXPECT_THROW(studies::validate::Config::from(io::ConfigNode::parse("[[custom]]\nname=\"x\"\nc=\"e*\"\n", "v.toml")), InputError);
-  EXPECT_THROW(studies::validate::Config::from(io::ConfigNode::parse("[grid]\nsamples = 0\n", "v.toml")), InputError);
+  EXPECT_THROW(studies::validate::Config::from(
+                   io::ConfigNode::parse("[[custom]]\nname=\"x\"\nc=\"e*\"\n", "v.toml")),
+               InputError);
+  EXPECT_THROW(
+      studies::validate::Config::from(io::ConfigNode::parse("[grid]\nsamples = 0\n", "v.toml")),
+      InputError);
 }

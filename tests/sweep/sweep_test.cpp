@@ -52,21 +52,25 @@ n = { values = [1.0, 1.25, 1.5, 2.0] }
 }  // namespace
 
 TEST(Space, EnumerationCountsEndpointsAndSpacing) {
-  auto s = space_of("[space]\na = { range = { from = 0.01, to = 0.99, step = 0.01 } }\n"
-                    "b = { logspace = { from = 1e-4, to = 1.0, count = 5 } }\n");
+  auto s = space_of(
+      "[space]\na = { range = { from = 0.01, to = 0.99, step = 0.01 } }\n"
+      "b = { logspace = { from = 1e-4, to = 1.0, count = 5 } }\n");
   ASSERT_EQ(s.size(), 99u * 5u);
   EXPECT_EQ(s.point(0)[0], 0.01);
   EXPECT_NEAR(s.point(98 * 5)[0], 0.99, 1e-15);  // inclusive end without drift
   for (int j = 0; j < 5; ++j) EXPECT_NEAR(std::log10(s.point(j)[1]), -4.0 + j, 1e-12);
   EXPECT_EQ(s.point(4)[1], 1.0);
-  auto z = space_of("[space]\ncombine = 'zipped'\nx = { values = [1, 2, 3] }\ny = { values = [4, 5, 6] }\n");
+  auto z = space_of(
+      "[space]\ncombine = 'zipped'\nx = { values = [1, 2, 3] }\ny = { values = [4, 5, 6] }\n");
   ASSERT_EQ(z.size(), 3u);
   EXPECT_EQ(z.point(2), (std::vector<double>{3, 6}));
 }
 
 TEST(Space, RandomDrawsAreSeededAndInRange) {
-  const std::string t = "[space]\nsamples = 1000\nseed = 42\nm = { random = { dist = 'loguniform', from = 1e-5, to = 1e2 } }\n"
-                        "n = { random = { dist = 'uniform', from = 1.0, to = 2.0 } }\n";
+  const std::string t =
+      "[space]\nsamples = 1000\nseed = 42\nm = { random = { dist = 'loguniform', from = 1e-5, to = "
+      "1e2 } }\n"
+      "n = { random = { dist = 'uniform', from = 1.0, to = 2.0 } }\n";
   auto a = space_of(t), b = space_of(t);
   double mean_log = 0;
   for (std::size_t i = 0; i < 1000; ++i) {
@@ -79,13 +83,16 @@ TEST(Space, RandomDrawsAreSeededAndInRange) {
     mean_log += std::log10(p[0]) / 1000;
   }
   EXPECT_NEAR(mean_log, -1.5, 0.2);  // log-uniform mean of log10 in [-5, 2]; 4σ ≈ 0.26/√... ok
-  auto c = space_of("[space]\nsamples = 10\nseed = 43\nm = { random = { dist = 'uniform', from = 0, to = 1 } }\n");
+  auto c = space_of(
+      "[space]\nsamples = 10\nseed = 43\nm = { random = { dist = 'uniform', from = 0, to = 1 } "
+      "}\n");
   EXPECT_NE(c.point(0), a.point(0));
 }
 
 TEST(Space, BadConfigsNameTheKey) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"[space]\nx = { random = { dist = 'normal', from = 0, to = 1 } }\nsamples = 3\nseed = 1\n", "dist"},
+      {"[space]\nx = { random = { dist = 'normal', from = 0, to = 1 } }\nsamples = 3\nseed = 1\n",
+       "dist"},
       {"[space]\nx = { linspace = { from = 2, to = 1, count = 3 } }\n", "x.linspace.from"},
       {"[space]\nx = { linspace = { from = 0, to = 1, count = 0 } }\n", "x.linspace.count"},
       {"[space]\nx = { random = { dist = 'uniform', from = 0, to = 1 } }\nsamples = 3\n", "seed"},
@@ -117,7 +124,8 @@ TEST(Sweep, OutputIsByteIdenticalFor1_2_8Threads) {
     if (reference.empty()) reference = text;
     EXPECT_EQ(text, reference) << threads << " threads";
   }
-  EXPECT_NE(reference.find("\n0,1,0,1.00000000"), std::string::npos);  // ζ = 0: e_out = 1 (tol 1e-8)
+  EXPECT_NE(reference.find("\n0,1,0,1.00000000"),
+            std::string::npos);  // ζ = 0: e_out = 1 (tol 1e-8)
 }
 
 TEST(Sweep, InterruptAndResumeGiveTheUninterruptedFile) {
@@ -129,11 +137,13 @@ TEST(Sweep, InterruptAndResumeGiveTheUninterruptedFile) {
   const std::string reference = slurp(d / "ref.csv");
   std::mt19937 rng(3);
   for (int trial = 0; trial < 4; ++trial) {
-    const std::size_t stop_at = std::uniform_int_distribution<std::size_t>(1, space.size() - 2)(rng);
+    const std::size_t stop_at =
+        std::uniform_int_distribution<std::size_t>(1, space.size() - 2)(rng);
     const fs::path out = d / fmt::format("r{}.csv", trial);
     std::atomic<bool> first{true};
     auto stopping = [&](const std::vector<double>& p) {
-      if (std::abs(p[0] - space.point(stop_at)[0]) < 1e-15 && p[1] == space.point(stop_at)[1] && first.exchange(false))
+      if (std::abs(p[0] - space.point(stop_at)[0]) < 1e-15 && p[1] == space.point(stop_at)[1] &&
+          first.exchange(false))
         sweep::request_stop();
       return kImpactKernel(p);
     };
@@ -170,7 +180,8 @@ TEST(Sweep, FailingPointsAreRecordedAndTheSweepGoesOn) {
   const fs::path d = fresh_dir("failures");
   auto space = space_of("[space]\nx = { linspace = { from = 0, to = 9, count = 10 } }\n");
   auto kernel = [](const std::vector<double>& p) -> std::vector<io::CsvCell> {
-    if (p[0] == 3.0 || p[0] == 7.0) throw ComputeError("no convergence at x=" + std::to_string(p[0]));
+    if (p[0] == 3.0 || p[0] == 7.0)
+      throw ComputeError("no convergence at x=" + std::to_string(p[0]));
     return {2 * p[0]};
   };
   const auto s = sweep::run(space, {"y"}, kernel, d / "f.csv");
@@ -181,8 +192,10 @@ TEST(Sweep, FailingPointsAreRecordedAndTheSweepGoesOn) {
 }
 
 TEST(Sweep, GenericKernelsFromConfig) {
-  auto c = io::ConfigNode::parse("kernel = 'calibrate'\nmodel = 'linear-damper'\n[fixed]\nn = 1.0\n"
-                                 "[space]\ne = { values = [0.3, 0.9] }\n", "k.toml");
+  auto c = io::ConfigNode::parse(
+      "kernel = 'calibrate'\nmodel = 'linear-damper'\n[fixed]\nn = 1.0\n"
+      "[space]\ne = { values = [0.3, 0.9] }\n",
+      "k.toml");
   const auto space = sweep::parse_space(c.table("space"));
   const auto k = studies::make_kernel(c, space.names());
   c.reject_unknown();

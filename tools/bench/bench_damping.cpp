@@ -2,10 +2,10 @@
 // PN2020 dataset, validation throughput. Run: build/bin/calib_bench --benchmark_filter=Damping
 #include <benchmark/benchmark.h>
 
-#include "calib/studies/damping_fit.hpp"
 #include "calib/models/exact_damping.hpp"
-#include "calib/sweep/sweep.hpp"
+#include "calib/studies/damping_fit.hpp"
 #include "calib/studies/validate.hpp"
+#include "calib/sweep/sweep.hpp"
 
 using namespace calib;
 
@@ -25,7 +25,9 @@ BENCHMARK(BM_DampingExactTableQuery)->Unit(benchmark::kNanosecond);
 static void BM_DampingTableLoad(benchmark::State& state) {
   // Parse time of the shipped table (first use of builtin() pays this once).
   models::ExactDamping::builtin().write("/tmp/calib_bench_exact_damping.csv");
-  for (auto _ : state) benchmark::DoNotOptimize(models::ExactDamping::load("/tmp/calib_bench_exact_damping.csv").grid());
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        models::ExactDamping::load("/tmp/calib_bench_exact_damping.csv").grid());
 }
 BENCHMARK(BM_DampingTableLoad)->Unit(benchmark::kMillisecond);
 
@@ -36,9 +38,9 @@ static void BM_DampingDataset60k(benchmark::State& state) {
   for (int i = 0; i < 600; ++i) es.push_back(0.45 + 0.55 * i / 599.0);
   for (int i = 0; i < 100; ++i) ns.push_back(1.0 + i / 99.0);
   for (auto _ : state) {
-    auto out = sweep::map_points<double>(60000, [&](std::size_t i) {
-      return calibrate::zeta_exact(es[i % 600], ns[i / 600]).damping;
-    }, 0);
+    auto out = sweep::map_points<double>(
+        60000,
+        [&](std::size_t i) { return calibrate::zeta_exact(es[i % 600], ns[i / 600]).damping; }, 0);
     benchmark::DoNotOptimize(out.data());
   }
   state.SetItemsProcessed(state.iterations() * 60000);

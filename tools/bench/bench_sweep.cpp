@@ -14,7 +14,8 @@ sweep::Space grid(std::size_t count) {
   sweep::Space s;
   sweep::Axis a;
   a.name = "zeta";
-  for (std::size_t i = 0; i < count; ++i) a.values.push_back(2.0 * static_cast<double>(i) / static_cast<double>(count));
+  for (std::size_t i = 0; i < count; ++i)
+    a.values.push_back(2.0 * static_cast<double>(i) / static_cast<double>(count));
   s.axes.push_back(a);
   return s;
 }
@@ -25,7 +26,9 @@ static void BM_SweepEmptyKernel(benchmark::State& state) {
   const auto space = grid(100000);
   sweep::SweepOptions opt;
   opt.threads = static_cast<int>(state.range(0));
-  const sweep::Kernel empty = [](const std::vector<double>&) -> std::vector<io::CsvCell> { return {}; };
+  const sweep::Kernel empty = [](const std::vector<double>&) -> std::vector<io::CsvCell> {
+    return {};
+  };
   for (auto _ : state) sweep::run(space, {}, empty, kOut, opt);
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(space.size()));
 }

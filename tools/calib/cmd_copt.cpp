@@ -23,17 +23,20 @@ struct CoptArgs {
 void register_copt(CLI::App& app) {
   auto args = std::make_shared<CoptArgs>();
   CoptArgs& a = *args;
-  auto* copt = app.add_subcommand("copt", "optimal linear damping c_opt(m, k, v, n, e) (PN2020 eq. 23)");
+  auto* copt =
+      app.add_subcommand("copt", "optimal linear damping c_opt(m, k, v, n, e) (PN2020 eq. 23)");
   copt->add_option("--e", a.e, "desired coefficient of restitution")->capture_default_str();
   copt->add_option("--n", a.n, "Hertz exponent in [1, 2]")->capture_default_str();
   auto* m_opt = copt->add_option("--m", a.m, "effective mass [kg]")->capture_default_str();
   copt->add_option("--k", a.k, "stiffness k [N/m^n]")->capture_default_str();
   copt->add_option("--v", a.v, "impact speed [m/s]")->capture_default_str();
-  copt->add_option("--method", a.method,
-                   "exact (table), ode (root finding), paper (eq. 49), refit, libcalib-closed-form, "
-                   "or any linear-damper model name")
+  copt->add_option(
+          "--method", a.method,
+          "exact (table), ode (root finding), paper (eq. 49), refit, libcalib-closed-form, "
+          "or any linear-damper model name")
       ->capture_default_str();
-  copt->add_option("--system", a.system, "planar multibody system (configs/effmass/): use its effective mass as m")
+  copt->add_option("--system", a.system,
+                   "planar multibody system (configs/effmass/): use its effective mass as m")
       ->excludes(m_opt);
   add_format_flag(*copt, a.format);
   copt->callback([args] {
@@ -45,11 +48,21 @@ void register_copt(CLI::App& app) {
     }
     const auto t0 = std::chrono::steady_clock::now();
     const calibrate::CoptResult r = calibrate::c_opt_checked(a.method, a.m, a.k, a.v, a.n, a.e);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    print_record({{"method", a.method}, {"e", a.e}, {"n", a.n}, {"m", a.m}, {"k", a.k}, {"v", a.v},
-                  {"zeta", r.zeta}, {"c_opt", r.c}, {"e_out_check", r.e_out_check},
-                  {"abs_err", std::abs(r.e_out_check - a.e)}, {"check_rel_tol", r.check_rel_tol},
-                  {"query_seconds", seconds}, {"m_source", m_source}},
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    print_record({{"method", a.method},
+                  {"e", a.e},
+                  {"n", a.n},
+                  {"m", a.m},
+                  {"k", a.k},
+                  {"v", a.v},
+                  {"zeta", r.zeta},
+                  {"c_opt", r.c},
+                  {"e_out_check", r.e_out_check},
+                  {"abs_err", std::abs(r.e_out_check - a.e)},
+                  {"check_rel_tol", r.check_rel_tol},
+                  {"query_seconds", seconds},
+                  {"m_source", m_source}},
                  a.format);
   });
 }

@@ -17,7 +17,7 @@ namespace {
 struct ImpactArgs {
   std::string model = "linear-damper";
   double e = 0.8, n = 1.5, m = 1.0, k = 1.0, v = 1.0;
-  std::optional<std::string> clamp;  // on|off
+  std::optional<std::string> clamp;                             // on|off
   double rel_tol = 1e-10, abs_tol = 1e-12;                      // impact
   double rel_tol_calibrate = 1e-12, abs_tol_calibrate = 1e-14;  // calibrate (CalibrateOptions)
   Format format = Format::text;
@@ -25,16 +25,20 @@ struct ImpactArgs {
 
 void add_impact_args(CLI::App& cmd, ImpactArgs& a, bool calibration) {
   cmd.add_option("--model", a.model, "model name (see `calib models`)")->capture_default_str();
-  cmd.add_option("--e", a.e, "desired coefficient of restitution, in (0, 1]")->capture_default_str();
+  cmd.add_option("--e", a.e, "desired coefficient of restitution, in (0, 1]")
+      ->capture_default_str();
   cmd.add_option("--n", a.n, "Hertz exponent, in [1, 2]")->capture_default_str();
   cmd.add_option("--m", a.m, "effective mass [kg]")->capture_default_str();
   cmd.add_option("--k", a.k, "stiffness K [N/m^n]")->capture_default_str();
   cmd.add_option("--v", a.v, "impact speed [m/s]")->capture_default_str();
-  cmd.add_option("--clamp", a.clamp, "on: force >= 0, separate at F = 0; off: separate at delta = 0")
+  cmd.add_option("--clamp", a.clamp,
+                 "on: force >= 0, separate at F = 0; off: separate at delta = 0")
       ->check(CLI::IsMember({"on", "off"}));
-  cmd.add_option("--rel-tol", calibration ? a.rel_tol_calibrate : a.rel_tol, "ODE relative tolerance")
+  cmd.add_option("--rel-tol", calibration ? a.rel_tol_calibrate : a.rel_tol,
+                 "ODE relative tolerance")
       ->capture_default_str();
-  cmd.add_option("--abs-tol", calibration ? a.abs_tol_calibrate : a.abs_tol, "ODE absolute tolerance (dimensionless)")
+  cmd.add_option("--abs-tol", calibration ? a.abs_tol_calibrate : a.abs_tol,
+                 "ODE absolute tolerance (dimensionless)")
       ->capture_default_str();
   add_format_flag(cmd, a.format);
 }
@@ -44,36 +48,50 @@ std::optional<bool> clamp_of(const ImpactArgs& a) {
   return *a.clamp == "on";
 }
 
-
 }  // namespace
 
 void register_impact(CLI::App& app) {
   auto args = std::make_shared<ImpactArgs>();
-  auto* cmd = app.add_subcommand("impact", "simulate one impact with a catalog model's damping for e");
+  auto* cmd =
+      app.add_subcommand("impact", "simulate one impact with a catalog model's damping for e");
   add_impact_args(*cmd, *args, false);
   cmd->callback([args] {
     const ImpactArgs& a = *args;
     const models::Model& model = models::find(a.model);
     const ContactLaw law = calibrate::law_for(model, a.e, a.n, clamp_of(a));
-    PhysicalImpact p{law.family, a.m, a.k, a.v, a.n,
-                     to_physical_damping(law.family, law.damping, a.m, a.k, a.v, a.n), law.clamp};
+    PhysicalImpact p{law.family, a.m,
+                     a.k,        a.v,
+                     a.n,        to_physical_damping(law.family, law.damping, a.m, a.k, a.v, a.n),
+                     law.clamp};
     impact::ImpactOptions opt;
     opt.rel_tol = a.rel_tol;
     opt.abs_tol = a.abs_tol;
     const impact::PhysicalResult r = impact::solve_physical(p, opt);
-    print_record({{"model", model.name}, {"family", family_name(law.family)}, {"e", a.e},
-                  {"n", a.n}, {"m", a.m}, {"k", a.k}, {"v", a.v}, {"clamp", law.clamp},
-                  {"damping_dimensionless", law.damping}, {"damping", p.damping},
-                  {"e_out", r.e_out}, {"delta_max", r.delta_max}, {"t_contact", r.t_contact},
-                  {"f_max", r.f_max}, {"delta_sep", r.delta_sep},
+    print_record({{"model", model.name},
+                  {"family", family_name(law.family)},
+                  {"e", a.e},
+                  {"n", a.n},
+                  {"m", a.m},
+                  {"k", a.k},
+                  {"v", a.v},
+                  {"clamp", law.clamp},
+                  {"damping_dimensionless", law.damping},
+                  {"damping", p.damping},
+                  {"e_out", r.e_out},
+                  {"delta_max", r.delta_max},
+                  {"t_contact", r.t_contact},
+                  {"f_max", r.f_max},
+                  {"delta_sep", r.delta_sep},
                   {"energy_residual", r.energy_residual},
-                  {"status", impact::status_name(r.status)}, {"rel_tol", opt.rel_tol},
+                  {"status", impact::status_name(r.status)},
+                  {"rel_tol", opt.rel_tol},
                   {"abs_tol", opt.abs_tol}},
                  a.format);
   });
 
   auto cargs = std::make_shared<ImpactArgs>();
-  auto* cal = app.add_subcommand("calibrate", "exact damping for a desired e (root finding on e_out)");
+  auto* cal =
+      app.add_subcommand("calibrate", "exact damping for a desired e (root finding on e_out)");
   add_impact_args(*cal, *cargs, true);
   cal->callback([cargs] {
     const ImpactArgs& c = *cargs;
@@ -84,15 +102,23 @@ void register_impact(CLI::App& app) {
     // defaults here are the calibration's own (1e-12, 1e-14), tighter than `impact`'s.
     opt.impact.rel_tol = c.rel_tol_calibrate;
     opt.impact.abs_tol = c.abs_tol_calibrate;
-    const calibrate::Calibration cb = calibrate::calibrate_damping(model.family, c.n, clamp, c.e, opt);
-    nlohmann::json rec = {{"model", model.name}, {"family", family_name(model.family)},
-                          {"e", c.e}, {"n", c.n}, {"m", c.m}, {"k", c.k}, {"v", c.v},
+    const calibrate::Calibration cb =
+        calibrate::calibrate_damping(model.family, c.n, clamp, c.e, opt);
+    nlohmann::json rec = {{"model", model.name},
+                          {"family", family_name(model.family)},
+                          {"e", c.e},
+                          {"n", c.n},
+                          {"m", c.m},
+                          {"k", c.k},
+                          {"v", c.v},
                           {"clamp", clamp}};
-    rec["zeta"] = model.family == Family::linear_damper ? nlohmann::json(cb.damping) : nlohmann::json();
+    rec["zeta"] =
+        model.family == Family::linear_damper ? nlohmann::json(cb.damping) : nlohmann::json();
     rec["h"] = model.family == Family::hysteresis ? nlohmann::json(cb.damping) : nlohmann::json();
     rec["chi"] = model.family == Family::tsuji ? nlohmann::json(cb.damping) : nlohmann::json();
     // Permanent indentation: the number is δ_p/δ_m (= 1 − e² exactly, PINSLOT eq. 97).
-    rec["delta_p_over_delta_m"] = model.family == Family::indentation ? nlohmann::json(cb.damping) : nlohmann::json();
+    rec["delta_p_over_delta_m"] =
+        model.family == Family::indentation ? nlohmann::json(cb.damping) : nlohmann::json();
     if (model.family == Family::hysteresis) rec["h_algebraic"] = models::hysteresis_h_exact(c.e);
     rec["c"] = to_physical_damping(model.family, cb.damping, c.m, c.k, c.v, c.n);
     rec["e_out"] = cb.e_out;

@@ -16,9 +16,12 @@ void register_models(CLI::App& app) {
     if (format == Format::json) {
       nlohmann::json out = nlohmann::json::array();
       for (const auto& m : models::catalog())
-        out.push_back({{"name", m.name}, {"family", family_name(m.family)},
-                       {"description", m.description}, {"source", m.source},
-                       {"validity", m.validity}, {"default_clamp", m.default_clamp},
+        out.push_back({{"name", m.name},
+                       {"family", family_name(m.family)},
+                       {"description", m.description},
+                       {"source", m.source},
+                       {"validity", m.validity},
+                       {"default_clamp", m.default_clamp},
                        {"exact", m.exact},
                        {"fixed_n", m.fixed_n ? nlohmann::json(*m.fixed_n) : nlohmann::json()}});
       fmt::print("{}\n", out.dump(2));

@@ -19,9 +19,11 @@ void register_plot(CLI::App& app) {
   PlotArgs& a = *args;
   auto* cmd = app.add_subcommand("plot", "draw a study's figures (PNG and SVG) with gnuplot");
   cmd->add_option("study", a.study, "a study name (see calib --help) or all")->required();
-  cmd->add_option("--in", a.in, "results folder of the study (default results/<stem>; for 'all': results)");
+  cmd->add_option("--in", a.in,
+                  "results folder of the study (default results/<stem>; for 'all': results)");
   cmd->add_option("--out", a.out, "figure root; images go to <out>/<stem>/")->capture_default_str();
-  cmd->add_option("--scripts", a.scripts, "folder of the gnuplot scripts")->default_str("tools/plot (data folders)");
+  cmd->add_option("--scripts", a.scripts, "folder of the gnuplot scripts")
+      ->default_str("tools/plot (data folders)");
   cmd->add_option("--formats", a.formats, "image formats")->capture_default_str();
   cmd->callback([args] {
     const PlotArgs& a = *args;
@@ -40,7 +42,8 @@ void register_plot(CLI::App& app) {
                                                     : std::filesystem::path(a.in);
       if (all && !std::filesystem::exists(in)) continue;
       const auto images = report::plot_study(*s, {in, a.out, a.scripts, a.formats});
-      fmt::print("plot {}: {} images in {}\n", stem, images.size(), (std::filesystem::path(a.out) / stem).string());
+      fmt::print("plot {}: {} images in {}\n", stem, images.size(),
+                 (std::filesystem::path(a.out) / stem).string());
     }
   });
 }

@@ -20,8 +20,9 @@ namespace {
 namespace fs = std::filesystem;
 
 studies::RunRequest request_for(const studies::Study& s, const StudyFlags& f) {
-  const fs::path config = f.config.empty() ? io::find_resource("configs/" + std::string(s.stem) + ".toml")
-                                           : fs::path(f.config);
+  const fs::path config = f.config.empty()
+                              ? io::find_resource("configs/" + std::string(s.stem) + ".toml")
+                              : fs::path(f.config);
   const fs::path out = f.out.empty() ? fs::path("results") / s.stem : fs::path(f.out);
   return {config, out, f.execution(), nlohmann::json::object()};
 }
@@ -39,7 +40,8 @@ struct ValidateArgs {
   }
 };
 void add_validate_flags(CLI::App& cmd, ValidateArgs& o) {
-  cmd.add_option("--formula", o.formulas, "catalog formula(s) to validate (default: the config's list)");
+  cmd.add_option("--formula", o.formulas,
+                 "catalog formula(s) to validate (default: the config's list)");
   cmd.add_option("--clamp", o.clamp, "clamp for --formula: default|on|off|both")
       ->check(CLI::IsMember({"default", "on", "off", "both"}))
       ->capture_default_str();
@@ -56,21 +58,27 @@ struct KnArgs {
 };
 void add_kn_fit_flags(CLI::App& cmd, KnArgs& k) {
   auto& a = k.single;
-  auto* model = cmd.add_option("--model", a.model,
-                               "single fit: radzimovsky, johnson, goldsmith, dubowsky-freudenstein, esdu-78035, "
-                               "lankarani-nikravesh, pereira2011, pereira2012");
-  cmd.add_option("--material", a.material, "material name from --materials (body i; also body j unless given)");
+  auto* model = cmd.add_option(
+      "--model", a.model,
+      "single fit: radzimovsky, johnson, goldsmith, dubowsky-freudenstein, esdu-78035, "
+      "lankarani-nikravesh, pereira2011, pereira2012");
+  cmd.add_option("--material", a.material,
+                 "material name from --materials (body i; also body j unless given)");
   cmd.add_option("--material2", a.material2, "material of body j");
-  cmd.add_option("--materials", a.materials, "materials CSV")->default_str("datasets/materials.csv (data folders)");
+  cmd.add_option("--materials", a.materials, "materials CSV")
+      ->default_str("datasets/materials.csv (data folders)");
   cmd.add_option("--E", a.E, "Young's modulus of body i (e.g. 207GPa; bare = MPa)");
   cmd.add_option("--nu", a.nu, "Poisson's ratio of body i");
   cmd.add_option("--E2", a.E2, "Young's modulus of body j (default: body i)");
   cmd.add_option("--nu2", a.nu2, "Poisson's ratio of body j");
   cmd.add_option("--dR", a.dR, "radial clearance/sum dR (e.g. 5mm; bare = mm)");
-  cmd.add_option("--Ri", a.Ri, "radius of body i (Goldsmith, DF, LN, Pereira)")->capture_default_str();
-  cmd.add_flag("--external", a.external, "external contact (dR = Ri + Rj); default internal (dR = Ri - Rj)");
-  cmd.add_option("--length", a.length, "contact length L: K reported for the force F = K L delta^n; "
-                                       "with --data, converts an F column to W = F/L");
+  cmd.add_option("--Ri", a.Ri, "radius of body i (Goldsmith, DF, LN, Pereira)")
+      ->capture_default_str();
+  cmd.add_flag("--external", a.external,
+               "external contact (dR = Ri + Rj); default internal (dR = Ri - Rj)");
+  cmd.add_option("--length", a.length,
+                 "contact length L: K reported for the force F = K L delta^n; "
+                 "with --data, converts an F column to W = F/L");
   cmd.add_option("--W-min", a.W_min, "smallest W sample (e.g. 0.1N/mm)")->capture_default_str();
   cmd.add_option("--W-max", a.W_max, "largest W sample (e.g. 1kN/mm)")->capture_default_str();
   cmd.add_option("--W-step", a.W_step, "W sample step")->capture_default_str();
@@ -79,13 +87,16 @@ void add_kn_fit_flags(CLI::App& cmd, KnArgs& k) {
       ->capture_default_str();
   cmd.add_option("--error-floor-um", a.error_floor_um, "Max Error % only where delta >= this (um)")
       ->capture_default_str();
-  cmd.add_option("--curve", a.curve, "write the fitted curve CSV here (vs the implicit law, or vs the data)");
-  cmd.add_option("--data", k.data.data, "fit measurements: CSV with delta[unit] and W[unit] or F[unit] columns")
+  cmd.add_option("--curve", a.curve,
+                 "write the fitted curve CSV here (vs the implicit law, or vs the data)");
+  cmd.add_option("--data", k.data.data,
+                 "fit measurements: CSV with delta[unit] and W[unit] or F[unit] columns")
       ->excludes(model);
   cmd.add_option("--robust", k.robust, "robust loss for --data: none, huber, cauchy")
       ->check(CLI::IsMember({"none", "huber", "cauchy"}))
       ->capture_default_str();
-  cmd.add_option("--loss-scale", k.data.loss_scale, "robust loss scale (in residual units)")->capture_default_str();
+  cmd.add_option("--loss-scale", k.data.loss_scale, "robust loss scale (in residual units)")
+      ->capture_default_str();
   add_format_flag(cmd, k.format);
 }
 // True when a single-fit mode ran (and printed).
@@ -110,8 +121,10 @@ struct SystemArgs {
   Format format = Format::text;
 };
 void add_effective_mass_flags(CLI::App& cmd, SystemArgs& s) {
-  cmd.add_option("--system", s.system, "one system TOML (see configs/effmass/) instead of the study");
-  cmd.add_option("--sweep", s.sweep, "with --system: coordinate=from:to:count, e.g. crank.angle=0:90:91 (degrees)");
+  cmd.add_option("--system", s.system,
+                 "one system TOML (see configs/effmass/) instead of the study");
+  cmd.add_option("--sweep", s.sweep,
+                 "with --system: coordinate=from:to:count, e.g. crank.angle=0:90:91 (degrees)");
   cmd.add_option("--csv", s.csv, "with --sweep: CSV file to write (default: stdout)");
   add_format_flag(cmd, s.format);
 }
@@ -126,7 +139,8 @@ bool run_effective_mass_system(const SystemArgs& s) {
     return true;
   }
   const auto spec = studies::effective_mass::parse_sweep_spec(s.sweep, s.system);
-  const auto table = studies::effective_mass::sweep_table(studies::effective_mass::sweep(sys, spec));
+  const auto table =
+      studies::effective_mass::sweep_table(studies::effective_mass::sweep(sys, spec));
   if (s.csv.empty()) {
     fmt::print("{}\n", fmt::join(table.header, ","));
     for (const auto& row : table.rows) {
@@ -139,9 +153,14 @@ bool run_effective_mass_system(const SystemArgs& s) {
   io::CsvWriter w(s.csv, table.header);
   for (const auto& row : table.rows) w.row(row);
   w.commit();
-  io::write_provenance_sidecar(s.csv, {"calib effective-mass", {{"system", s.system}, {"sweep", s.sweep}},
-                                       {{"assembly_tol", 1e-12}}, 1, clock.started_utc(), clock.seconds(),
-                                       {{"source", "Nikravesh & Poursina, effective mass, eq. 28, Fig. 10"}}});
+  io::write_provenance_sidecar(
+      s.csv, {"calib effective-mass",
+              {{"system", s.system}, {"sweep", s.sweep}},
+              {{"assembly_tol", 1e-12}},
+              1,
+              clock.started_utc(),
+              clock.seconds(),
+              {{"source", "Nikravesh & Poursina, effective mass, eq. 28, Fig. 10"}}});
   fmt::print("effective-mass: {} points written to {}\n", table.rows.size(), s.csv);
   return true;
 }
@@ -171,26 +190,33 @@ void register_studies(CLI::App& app) {
       request.overrides = validate->overrides();
       const std::string summary = s.run(request);
       fmt::print("{}", summary);
-      if (!flags->quiet && !summary.empty()) fmt::print(stderr, "{}: results in {}\n", s.name, request.out.string());
+      if (!flags->quiet && !summary.empty())
+        fmt::print(stderr, "{}: results in {}\n", s.name, request.out.string());
     });
   }
 
   auto args = std::make_shared<RunAllArgs>();
-  auto* run_all = app.add_subcommand("run-all", "regenerate every study (its config: configs/<stem>.toml)");
-  run_all->add_option("--configs", args->configs, "folder of study configs")->default_str("configs (data folders)");
+  auto* run_all =
+      app.add_subcommand("run-all", "regenerate every study (its config: configs/<stem>.toml)");
+  run_all->add_option("--configs", args->configs, "folder of study configs")
+      ->default_str("configs (data folders)");
   run_all->add_option("--out", args->out, "results folder")->capture_default_str();
-  run_all->add_option("--threads", args->threads, "worker threads (0 = all cores)")->check(CLI::NonNegativeNumber);
+  run_all->add_option("--threads", args->threads, "worker threads (0 = all cores)")
+      ->check(CLI::NonNegativeNumber);
   run_all->callback([args] {
-    const fs::path configs = args->configs.empty() ? io::find_resource("configs") : fs::path(args->configs);
+    const fs::path configs =
+        args->configs.empty() ? io::find_resource("configs") : fs::path(args->configs);
     int ran = 0;
     for (const studies::Study& s : studies::registry()) {
       const fs::path cfg = configs / (std::string(s.stem) + ".toml");
       if (!s.in_run_all || !fs::exists(cfg)) continue;
-      const studies::RunRequest request{cfg, fs::path(args->out) / s.stem, {args->threads, false}, nlohmann::json::object()};
+      const studies::RunRequest request{
+          cfg, fs::path(args->out) / s.stem, {args->threads, false}, nlohmann::json::object()};
       io::WallClock clock;
       fmt::print("==== {} ({}) ====\n", s.name, cfg.string());
       fmt::print("{}", s.run(request));
-      fmt::print("---- {} done in {:.2f} s -> {}\n\n", s.name, clock.seconds(), request.out.string());
+      fmt::print("---- {} done in {:.2f} s -> {}\n\n", s.name, clock.seconds(),
+                 request.out.string());
       ++ran;
     }
     fmt::print("run-all: {} studies regenerated into {}/\n", ran, args->out);

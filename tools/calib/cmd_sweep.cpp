@@ -22,12 +22,17 @@ struct MergeArgs {
 void register_sweep(CLI::App& app) {
   auto args = std::make_shared<SweepArgs>();
   SweepArgs& a = *args;
-  auto* cmd = app.add_subcommand("sweep", "run a kernel (impact | calibrate) over a parameter space from a config");
-  cmd->add_option("--config", a.flags.config, "sweep config (e.g. configs/sweeps/copt_grid.toml)")->required();
-  cmd->add_option("--out", a.flags.out, "output CSV")->default_str("results/sweep/<config stem>[.shardIofN].csv");
-  cmd->add_option("--threads", a.flags.threads, "worker threads (0 = all cores)")->check(CLI::NonNegativeNumber);
+  auto* cmd = app.add_subcommand(
+      "sweep", "run a kernel (impact | calibrate) over a parameter space from a config");
+  cmd->add_option("--config", a.flags.config, "sweep config (e.g. configs/sweeps/copt_grid.toml)")
+      ->required();
+  cmd->add_option("--out", a.flags.out, "output CSV")
+      ->default_str("results/sweep/<config stem>[.shardIofN].csv");
+  cmd->add_option("--threads", a.flags.threads, "worker threads (0 = all cores)")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--quiet", a.flags.quiet, "no progress or summary on stderr");
-  cmd->add_flag("--progress", a.flags.progress, "show a progress bar even when stderr is not a terminal");
+  cmd->add_flag("--progress", a.flags.progress,
+                "show a progress bar even when stderr is not a terminal");
   cmd->add_option("--shard", a.shard, "run the deterministic block i of N (i/N, 0-based)");
   cmd->add_flag("--resume", a.resume, "continue from <out>.partial left by an interrupted run");
   cmd->callback([args] {
@@ -38,13 +43,16 @@ void register_sweep(CLI::App& app) {
     opt.resume = a.resume;
     if (!a.shard.empty()) std::tie(opt.shard_index, opt.shard_count) = sweep::parse_shard(a.shard);
     const auto r = studies::run_config_sweep(a.flags.config, a.flags.out, opt);
-    if (!a.flags.quiet) fmt::print(stderr, "sweep: {} -> {}\n", r.summary.BriefReport(), r.out.string());
+    if (!a.flags.quiet)
+      fmt::print(stderr, "sweep: {} -> {}\n", r.summary.BriefReport(), r.out.string());
   });
 
   auto margs = std::make_shared<MergeArgs>();
-  auto* merge = app.add_subcommand("merge", "combine shard outputs into the file a single run writes");
+  auto* merge =
+      app.add_subcommand("merge", "combine shard outputs into the file a single run writes");
   merge->add_option("--out", margs->out, "merged CSV")->required();
-  merge->add_option("shards", margs->shards, "shard CSVs in shard order (0/N, 1/N, ...)")->required();
+  merge->add_option("shards", margs->shards, "shard CSVs in shard order (0/N, 1/N, ...)")
+      ->required();
   merge->callback([margs] {
     const std::vector<std::filesystem::path> paths(margs->shards.begin(), margs->shards.end());
     sweep::merge(paths, margs->out);

@@ -33,8 +33,8 @@ void print_record(const nlohmann::json& rec, Format format);
 void register_models(CLI::App& app);
 void register_impact(CLI::App& app);  // also `calibrate` (shared flags)
 void register_copt(CLI::App& app);
-void register_sweep(CLI::App& app);   // also `merge`
-void register_studies(CLI::App& app); // every registered study, and `run-all`
+void register_sweep(CLI::App& app);    // also `merge`
+void register_studies(CLI::App& app);  // every registered study, and `run-all`
 void register_plot(CLI::App& app);
 void register_report(CLI::App& app);
 

@@ -11,17 +11,21 @@ sweep::Execution StudyFlags::execution() const {
 }
 
 void add_study_flags(CLI::App& cmd, StudyFlags& flags, const std::string& stem) {
-  cmd.add_option("--config", flags.config, "TOML config")->default_str("configs/" + stem + ".toml (data folders)");
+  cmd.add_option("--config", flags.config, "TOML config")
+      ->default_str("configs/" + stem + ".toml (data folders)");
   cmd.add_option("--out", flags.out, "output folder")->default_str("results/" + stem);
-  cmd.add_option("--threads", flags.threads, "worker threads (0 = all cores)")->check(CLI::NonNegativeNumber);
+  cmd.add_option("--threads", flags.threads, "worker threads (0 = all cores)")
+      ->check(CLI::NonNegativeNumber);
   cmd.add_flag("--quiet", flags.quiet, "no progress or summary on stderr");
-  cmd.add_flag("--progress", flags.progress, "show a progress bar even when stderr is not a terminal");
+  cmd.add_flag("--progress", flags.progress,
+               "show a progress bar even when stderr is not a terminal");
 }
 
 void add_format_flag(CLI::App& cmd, Format& format) {
   cmd.add_option("--format", format, "output format")
       ->transform(CLI::CheckedTransformer(
-          std::map<std::string, Format>{{"text", Format::text}, {"csv", Format::csv}, {"json", Format::json}},
+          std::map<std::string, Format>{
+              {"text", Format::text}, {"csv", Format::csv}, {"json", Format::json}},
           CLI::ignore_case))
       ->default_str("text");
 }

@@ -11,7 +11,8 @@
 
 int main(int argc, char** argv) {
   CLI::App app{"calib: calibration and fitting of continuous contact-force models"};
-  app.set_version_flag("--version", fmt::format("calib {} ({})", calib::kVersion, calib::kGitRevision));
+  app.set_version_flag("--version",
+                       fmt::format("calib {} ({})", calib::kVersion, calib::kGitRevision));
   app.require_subcommand(1);
   calib::cli::register_all(app);
   try {

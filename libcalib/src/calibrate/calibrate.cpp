@@ -5,14 +5,14 @@
 #include <limits>
 #include <numbers>
 
+#include <fmt/format.h>
 #include <boost/math/special_functions/lambert_w.hpp>
 #include <boost/math/tools/roots.hpp>
-#include <fmt/format.h>
 
-#include "core/checks.hpp"
-#include "calib/models/exact_damping.hpp"
-#include "calib/models/catalog.hpp"
 #include "calib/core/error.hpp"
+#include "calib/models/catalog.hpp"
+#include "calib/models/exact_damping.hpp"
+#include "core/checks.hpp"
 
 namespace calib::calibrate {
 
@@ -27,7 +27,8 @@ bool CalibrateOptions::IsValid(std::string* error) const {
 }
 
 std::string Calibration::BriefReport() const {
-  return fmt::format("damping {:.12g}, e_out {:.12g} after {} solve{}", damping, e_out, solves, solves == 1 ? "" : "s");
+  return fmt::format("damping {:.12g}, e_out {:.12g} after {} solve{}", damping, e_out, solves,
+                     solves == 1 ? "" : "s");
 }
 
 namespace {
@@ -36,17 +37,20 @@ namespace {
 double initial_guess(Family family, double n, double e) {
   const double kappa = 0.5 * (n + 1.0);
   switch (family) {
-    case Family::hysteresis: return models::hysteresis_h_exact(e);  // exact for any n (SF2020 eq. 39)
+    case Family::hysteresis:
+      return models::hysteresis_h_exact(e);  // exact for any n (SF2020 eq. 39)
     case Family::linear_damper: {
       // e -> 1: ζ ≈ (2/π)(1-e)... ; e -> 0: ζ -> (κ/e)^{1/(n+1)} (PN2020 eq. 33 bound).
       const double low_e = std::pow(kappa / e, 1.0 / (n + 1.0));
       const double high_e = 2.0 * models::butcher_segalman_xi(e) * std::pow(kappa, 1.0 / (n + 1.0));
       return std::min(low_e, high_e);
     }
-    case Family::indentation: return 1.0 - e * e;  // exact: δ_p/δ_m = 1 − e² (PINSLOT eq. 97)
+    case Family::indentation:
+      return 1.0 - e * e;  // exact: δ_p/δ_m = 1 − e² (PINSLOT eq. 97)
     case Family::tsuji: {
       const double L = std::log(e);
-      return std::sqrt(2.0 * (n + 1.0)) * (-L / std::sqrt(L * L + std::numbers::pi * std::numbers::pi));
+      return std::sqrt(2.0 * (n + 1.0)) *
+             (-L / std::sqrt(L * L + std::numbers::pi * std::numbers::pi));
     }
   }
   return 1.0;
@@ -64,9 +68,9 @@ Calibration calibrate_damping(Family family, double n, bool clamp, double e,
     ++out.solves;
     const impact::ImpactResult r = impact::solve(ContactLaw{family, n, d, clamp}, options.impact);
     if (r.status != impact::Status::separated)
-      throw ComputeError(fmt::format(
-          "calibration of {} (n={}, e={}): impact solve with damping {} ended as {}",
-          family_name(family), n, e, d, impact::status_name(r.status)));
+      throw ComputeError(
+          fmt::format("calibration of {} (n={}, e={}): impact solve with damping {} ended as {}",
+                      family_name(family), n, e, d, impact::status_name(r.status)));
     return r.e_out;
   };
   if (e == 1.0) {
@@ -80,12 +84,14 @@ Calibration calibrate_damping(Family family, double n, bool clamp, double e,
   double lo = guess / 1.05, hi = guess * 1.05;
   double flo = e_out(lo) - e, fhi = e_out(hi) - e;
   for (int i = 0; flo < 0 && i < 200; ++i) {
-    hi = lo; fhi = flo;
+    hi = lo;
+    fhi = flo;
     lo /= 2.0;
     flo = e_out(lo) - e;
   }
   for (int i = 0; fhi > 0 && i < 200; ++i) {
-    lo = hi; flo = fhi;
+    lo = hi;
+    flo = fhi;
     hi *= 2.0;
     fhi = e_out(hi) - e;
   }
@@ -129,7 +135,8 @@ Calibration zeta_exact(double e, double n, const CalibrateOptions& options) {
     Calibration out;
     double zeta = table.zeta(e, n);
     for (int iteration = 0; iteration < 4; ++iteration) {
-      const auto r = impact::solve(ContactLaw{Family::linear_damper, n, zeta, true}, options.impact);
+      const auto r =
+          impact::solve(ContactLaw{Family::linear_damper, n, zeta, true}, options.impact);
       ++out.solves;
       if (r.status != impact::Status::separated) break;
       if (std::abs(r.e_out - e) <= options.cor_rel_tol * e) {
@@ -149,17 +156,19 @@ double c_opt(double m, double k, double v, double n, double e, const CalibrateOp
   return to_physical_damping(Family::linear_damper, zeta, m, k, v, n);
 }
 
-Calibration c_opt_direct(double m, double k, double v, double n, double e, const CalibrateOptions& options) {
+Calibration c_opt_direct(double m, double k, double v, double n, double e,
+                         const CalibrateOptions& options) {
   require_cor("e", e);
   require_exponent("n", n);
   Calibration out;
   auto e_out = [&](double c) {
     ++out.solves;
-    const auto r = impact::solve_physical_direct(PhysicalImpact{Family::linear_damper, m, k, v, n, c, true},
-                                                 options.impact);
+    const auto r = impact::solve_physical_direct(
+        PhysicalImpact{Family::linear_damper, m, k, v, n, c, true}, options.impact);
     if (r.status != impact::Status::separated)
-      throw ComputeError(fmt::format("c_opt_direct (m={}, k={}, v={}, n={}, e={}): solve with c={} ended as {}",
-                                     m, k, v, n, e, c, impact::status_name(r.status)));
+      throw ComputeError(
+          fmt::format("c_opt_direct (m={}, k={}, v={}, n={}, e={}): solve with c={} ended as {}", m,
+                      k, v, n, e, c, impact::status_name(r.status)));
     return r.e_out;
   };
   if (e == 1.0) {
@@ -171,7 +180,8 @@ Calibration c_opt_direct(double m, double k, double v, double n, double e, const
   // table's slope d ln e/d ln c when available.
   double c = models::pn2020_zeta(models::pn2020_alpha(n), models::pn2020_beta(n), e, n);
   c = to_physical_damping(Family::linear_damper, c, m, k, v, n);
-  const bool table = models::ExactDamping::builtin_available() && models::ExactDamping::builtin().covers(e, n);
+  const bool table =
+      models::ExactDamping::builtin_available() && models::ExactDamping::builtin().covers(e, n);
   const double slope = table ? 1.0 / models::ExactDamping::builtin().dlnzeta_dlne(e, n) : -1.0;
   double prev_c = 0, prev_e = 0;
   for (int iteration = 0; iteration < 12; ++iteration) {
@@ -183,14 +193,16 @@ Calibration c_opt_direct(double m, double k, double v, double n, double e, const
     }
     // Secant in (ln c, ln e) once two points exist; the table slope before that.
     double s = slope;
-    if (iteration > 0 && prev_e != eo) s = (std::log(eo) - std::log(prev_e)) / (std::log(c) - std::log(prev_c));
+    if (iteration > 0 && prev_e != eo)
+      s = (std::log(eo) - std::log(prev_e)) / (std::log(c) - std::log(prev_c));
     if (!(s < 0) || !std::isfinite(s)) s = slope;
     prev_c = c;
     prev_e = eo;
     c *= std::exp((std::log(e) - std::log(eo)) / s);
   }
-  throw ComputeError(fmt::format("c_opt_direct (m={}, k={}, v={}, n={}, e={}) did not reach |e_out-e|/e <= {}",
-                                 m, k, v, n, e, options.cor_rel_tol));
+  throw ComputeError(
+      fmt::format("c_opt_direct (m={}, k={}, v={}, n={}, e={}) did not reach |e_out-e|/e <= {}", m,
+                  k, v, n, e, options.cor_rel_tol));
 }
 
 double zeta_by_method(const std::string& method, double e, double n) {
@@ -199,12 +211,13 @@ double zeta_by_method(const std::string& method, double e, double n) {
   const std::string name = method == "paper" ? "poursina-nikravesh" : method;
   const models::Model& model = models::find(name);
   if (model.family != Family::linear_damper)
-    throw InputError(fmt::format("--method {}: c_opt needs a linear-damper formula, {} is {}", method, model.name,
-                                 family_name(model.family)));
+    throw InputError(fmt::format("--method {}: c_opt needs a linear-damper formula, {} is {}",
+                                 method, model.name, family_name(model.family)));
   return calibrate::law_for(model, e, n).damping;
 }
 
-CoptResult c_opt_checked(const std::string& method, double m, double k, double v, double n, double e) {
+CoptResult c_opt_checked(const std::string& method, double m, double k, double v, double n,
+                         double e) {
   require_cor("e", e);
   require_exponent("n", n);
   require_positive("m", m);
@@ -227,7 +240,8 @@ ContactLaw law_for(const models::Model& model, double e, double n, std::optional
   require_cor("e", e);
   require_exponent("n", n);
   // The only catalog entry without a closed form is the clamped linear damper (PN2020 eq. 23).
-  return ContactLaw{model.family, n, zeta_exact(e, n, options).damping, clamp.value_or(model.default_clamp)};
+  return ContactLaw{model.family, n, zeta_exact(e, n, options).damping,
+                    clamp.value_or(model.default_clamp)};
 }
 
 }  // namespace calib::calibrate

@@ -17,7 +17,8 @@ void read_calibration_solver(const io::ConfigNode& s, calibrate::CalibrateOption
   read_impact_solver(s, options.impact);
   options.cor_rel_tol = s.number("cor_rel_tol", options.cor_rel_tol);
   if (!(options.cor_rel_tol > 0 && options.cor_rel_tol < 1e-3))
-    throw InputError(fmt::format("{}: must be in (0, 1e-3), got {}", s.where("cor_rel_tol"), options.cor_rel_tol));
+    throw InputError(fmt::format("{}: must be in (0, 1e-3), got {}", s.where("cor_rel_tol"),
+                                 options.cor_rel_tol));
 }
 
 }  // namespace calib::calibrate

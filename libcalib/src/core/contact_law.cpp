@@ -8,10 +8,14 @@ namespace calib {
 
 std::string_view family_name(Family f) {
   switch (f) {
-    case Family::hysteresis: return "hysteresis";
-    case Family::linear_damper: return "linear-damper";
-    case Family::tsuji: return "tsuji";
-    case Family::indentation: return "indentation";
+    case Family::hysteresis:
+      return "hysteresis";
+    case Family::linear_damper:
+      return "linear-damper";
+    case Family::tsuji:
+      return "tsuji";
+    case Family::indentation:
+      return "indentation";
   }
   return "?";
 }
@@ -31,10 +35,18 @@ ContactLaw to_dimensionless(const PhysicalImpact& p) {
   if (p.damping < 0) require_positive("damping", p.damping);
   ContactLaw law{p.family, p.n, 0.0, p.clamp};
   switch (p.family) {
-    case Family::hysteresis: law.damping = p.damping * p.v / p.k; break;        // SF2020 eq. 38
-    case Family::linear_damper: law.damping = p.damping * s.delta_m / (p.m * p.v); break;
-    case Family::tsuji: law.damping = p.damping; break;  // χ is already dimensionless
-    case Family::indentation: law.damping = p.damping / s.delta_m; break;  // x_p = δ_p/δ_m
+    case Family::hysteresis:
+      law.damping = p.damping * p.v / p.k;
+      break;  // SF2020 eq. 38
+    case Family::linear_damper:
+      law.damping = p.damping * s.delta_m / (p.m * p.v);
+      break;
+    case Family::tsuji:
+      law.damping = p.damping;
+      break;  // χ is already dimensionless
+    case Family::indentation:
+      law.damping = p.damping / s.delta_m;
+      break;  // x_p = δ_p/δ_m
   }
   return law;
 }
@@ -42,10 +54,14 @@ ContactLaw to_dimensionless(const PhysicalImpact& p) {
 double to_physical_damping(Family f, double dimensionless, double m, double k, double v, double n) {
   const ImpactScales s = impact_scales(m, k, v, n);
   switch (f) {
-    case Family::hysteresis: return dimensionless * k / v;
-    case Family::linear_damper: return dimensionless * m * v / s.delta_m;
-    case Family::tsuji: return dimensionless;
-    case Family::indentation: return dimensionless * s.delta_m;  // δ_p
+    case Family::hysteresis:
+      return dimensionless * k / v;
+    case Family::linear_damper:
+      return dimensionless * m * v / s.delta_m;
+    case Family::tsuji:
+      return dimensionless;
+    case Family::indentation:
+      return dimensionless * s.delta_m;  // δ_p
   }
   return dimensionless;
 }
@@ -53,8 +69,10 @@ double to_physical_damping(Family f, double dimensionless, double m, double k, d
 GenericCoefficients generic_coefficients(const ContactLaw& law) {
   const double kappa = 0.5 * (law.n + 1.0);
   switch (law.family) {
-    case Family::hysteresis: return {kappa, kappa * law.damping, law.n, law.n, 1.0, law.clamp};
-    case Family::linear_damper: return {kappa, law.damping, 0.0, law.n, 1.0, law.clamp};
+    case Family::hysteresis:
+      return {kappa, kappa * law.damping, law.n, law.n, 1.0, law.clamp};
+    case Family::linear_damper:
+      return {kappa, law.damping, 0.0, law.n, 1.0, law.clamp};
     case Family::tsuji:
       return {kappa, law.damping * std::sqrt(kappa), 0.5 * (law.n - 1.0), law.n, 1.0, law.clamp};
     case Family::indentation:  // compression is elastic, so x_peak = 1 exactly (eq. 94)
@@ -67,11 +85,14 @@ GenericCoefficients generic_coefficients(const PhysicalImpact& p) {
   const ImpactScales s = impact_scales(p.m, p.k, p.v, p.n);  // also validates
   const double A = p.k / p.m;
   switch (p.family) {
-    case Family::hysteresis: return {A, p.damping / p.m, p.n, p.n, p.v, p.clamp};
-    case Family::linear_damper: return {A, p.damping / p.m, 0.0, p.n, p.v, p.clamp};
+    case Family::hysteresis:
+      return {A, p.damping / p.m, p.n, p.n, p.v, p.clamp};
+    case Family::linear_damper:
+      return {A, p.damping / p.m, 0.0, p.n, p.v, p.clamp};
     case Family::tsuji:
       return {A, p.damping * std::sqrt(p.k / p.m), 0.5 * (p.n - 1.0), p.n, p.v, p.clamp};
-    case Family::indentation: return {A, 0.0, 0.0, p.n, p.v, true, true, s.delta_m, p.damping};
+    case Family::indentation:
+      return {A, 0.0, 0.0, p.n, p.v, true, true, s.delta_m, p.damping};
   }
   return {};
 }

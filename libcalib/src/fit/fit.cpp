@@ -23,19 +23,22 @@ bool FitOptions::IsValid(std::string* error) const {
     return false;
   };
   if (!(function_tolerance > 0) || !(gradient_tolerance > 0) || !(parameter_tolerance > 0))
-    return fail(fmt::format("tolerances must be > 0, got function {}, gradient {}, parameter {}", function_tolerance,
-                            gradient_tolerance, parameter_tolerance));
-  if (max_iterations < 1) return fail(fmt::format("max_iterations must be >= 1, got {}", max_iterations));
+    return fail(fmt::format("tolerances must be > 0, got function {}, gradient {}, parameter {}",
+                            function_tolerance, gradient_tolerance, parameter_tolerance));
+  if (max_iterations < 1)
+    return fail(fmt::format("max_iterations must be >= 1, got {}", max_iterations));
   if (!(loss_scale > 0) || !std::isfinite(loss_scale))
     return fail(fmt::format("loss_scale must be a positive number, got {}", loss_scale));
   return true;
 }
 
 std::string FitReport::FullReport() const {
-  std::string s = fmt::format("{} after {} iterations\n", converged ? "converged" : "NOT converged", iterations);
+  std::string s = fmt::format("{} after {} iterations\n", converged ? "converged" : "NOT converged",
+                              iterations);
   for (std::size_t i = 0; i < parameters.size(); ++i)
-    s += i < standard_errors.size() ? fmt::format("  p[{}] = {:.12g} ± {:.3g}\n", i, parameters[i], standard_errors[i])
-                                    : fmt::format("  p[{}] = {:.12g}\n", i, parameters[i]);
+    s += i < standard_errors.size()
+             ? fmt::format("  p[{}] = {:.12g} ± {:.3g}\n", i, parameters[i], standard_errors[i])
+             : fmt::format("  p[{}] = {:.12g}\n", i, parameters[i]);
   return s + fmt::format("  residual rms {:.6g}, max {:.6g}\n", residual_rms, residual_max);
 }
 
@@ -53,8 +56,10 @@ struct HysteresisKResidual {
 
 }  // namespace
 
-FitReport fit_hysteresis_k(const std::vector<double>& e, const std::vector<double>& h, const FitOptions& options) {
-  if (e.empty() || e.size() != h.size()) throw InputError("fit_hysteresis_k: need equal, non-empty e and h");
+FitReport fit_hysteresis_k(const std::vector<double>& e, const std::vector<double>& h,
+                           const FitOptions& options) {
+  if (e.empty() || e.size() != h.size())
+    throw InputError("fit_hysteresis_k: need equal, non-empty e and h");
   double k = 1.25;  // SF2020 eq. 59 as the start
   ceres::Problem problem;
   for (std::size_t i = 0; i < e.size(); ++i)
@@ -74,7 +79,8 @@ FitReport fit_hysteresis_k(const std::vector<double>& e, const std::vector<doubl
     rep.residual_max = std::max(rep.residual_max, std::abs(r));
   }
   rep.residual_rms = std::sqrt(s / static_cast<double>(e.size()));
-  if (!rep.converged) throw ComputeError("fit_hysteresis_k did not converge: " + summary.BriefReport());
+  if (!rep.converged)
+    throw ComputeError("fit_hysteresis_k did not converge: " + summary.BriefReport());
   return rep;
 }
 

@@ -16,8 +16,8 @@ namespace {
 void check_samples(const char* what, const std::vector<double>& x, const std::vector<double>& y,
                    std::size_t min_size) {
   if (x.size() != y.size() || x.size() < min_size)
-    throw InputError(fmt::format("{}: need >= {} samples of equal length, got {} and {}", what, min_size,
-                                 x.size(), y.size()));
+    throw InputError(fmt::format("{}: need >= {} samples of equal length, got {} and {}", what,
+                                 min_size, x.size(), y.size()));
 }
 
 // Solves, then fills the report from plain residuals r(i).
@@ -37,7 +37,8 @@ FitReport finish(ceres::Problem& problem, const std::vector<double>& params, std
     rep.residual_max = std::max(rep.residual_max, std::abs(r));
   }
   rep.residual_rms = std::sqrt(s / static_cast<double>(count));
-  if (!rep.converged) throw ComputeError(fmt::format("{} did not converge: {}", what, summary.BriefReport()));
+  if (!rep.converged)
+    throw ComputeError(fmt::format("{} did not converge: {}", what, summary.BriefReport()));
   return rep;
 }
 
@@ -86,17 +87,19 @@ struct ClosedFormResidual {
 
 }  // namespace
 
-FitReport fit_alpha_beta(const std::vector<double>& e, const std::vector<double>& c, double beta_start,
-                         const FitOptions& options) {
+FitReport fit_alpha_beta(const std::vector<double>& e, const std::vector<double>& c,
+                         double beta_start, const FitOptions& options) {
   check_samples("fit_alpha_beta", e, c, 3);
   std::vector<double> p{1.0, beta_start};
   ceres::Problem problem;
   for (std::size_t i = 0; i < e.size(); ++i)
     problem.AddResidualBlock(
-        new ceres::AutoDiffCostFunction<AlphaBetaResidual, 1, 2>(new AlphaBetaResidual{e[i], c[i]}), nullptr,
-        p.data());
-  return finish(problem, p, e.size(),
-                [&](std::size_t i) { return p[0] * (std::pow(e[i], p[1]) - 1.0) - c[i]; }, "fit_alpha_beta", options);
+        new ceres::AutoDiffCostFunction<AlphaBetaResidual, 1, 2>(new AlphaBetaResidual{e[i], c[i]}),
+        nullptr, p.data());
+  return finish(
+      problem, p, e.size(),
+      [&](std::size_t i) { return p[0] * (std::pow(e[i], p[1]) - 1.0) - c[i]; }, "fit_alpha_beta",
+      options);
 }
 
 FitReport fit_polynomial(const std::vector<double>& x, const std::vector<double>& y, int degree,
@@ -105,7 +108,8 @@ FitReport fit_polynomial(const std::vector<double>& x, const std::vector<double>
   std::vector<double> p(static_cast<std::size_t>(degree) + 1, 0.0);
   ceres::Problem problem;
   for (std::size_t i = 0; i < x.size(); ++i) {
-    auto* cost = new ceres::DynamicAutoDiffCostFunction<PolynomialResidual>(new PolynomialResidual{x[i], y[i], degree});
+    auto* cost = new ceres::DynamicAutoDiffCostFunction<PolynomialResidual>(
+        new PolynomialResidual{x[i], y[i], degree});
     cost->AddParameterBlock(degree + 1);
     cost->SetNumResiduals(1);
     problem.AddResidualBlock(cost, nullptr, p.data());
@@ -115,7 +119,9 @@ FitReport fit_polynomial(const std::vector<double>& x, const std::vector<double>
     for (int i = degree; i >= 0; --i) v = v * t + p[static_cast<std::size_t>(i)];
     return v;
   };
-  return finish(problem, p, x.size(), [&](std::size_t i) { return value(x[i]) - y[i]; }, "fit_polynomial", options);
+  return finish(
+      problem, p, x.size(), [&](std::size_t i) { return value(x[i]) - y[i]; }, "fit_polynomial",
+      options);
 }
 
 FitReport fit_power_offset(const std::vector<double>& x, const std::vector<double>& y,
@@ -125,35 +131,40 @@ FitReport fit_power_offset(const std::vector<double>& x, const std::vector<doubl
   std::vector<double> p = start;
   ceres::Problem problem;
   for (std::size_t i = 0; i < x.size(); ++i)
-    problem.AddResidualBlock(
-        new ceres::AutoDiffCostFunction<PowerOffsetResidual, 1, 3>(new PowerOffsetResidual{x[i], y[i]}),
-        nullptr, p.data());
-  return finish(problem, p, x.size(),
-                [&](std::size_t i) { return p[0] * std::pow(x[i], p[1]) + p[2] - y[i]; }, "fit_power_offset", options);
+    problem.AddResidualBlock(new ceres::AutoDiffCostFunction<PowerOffsetResidual, 1, 3>(
+                                 new PowerOffsetResidual{x[i], y[i]}),
+                             nullptr, p.data());
+  return finish(
+      problem, p, x.size(),
+      [&](std::size_t i) { return p[0] * std::pow(x[i], p[1]) + p[2] - y[i]; }, "fit_power_offset",
+      options);
 }
 
-FitReport fit_line(const std::vector<double>& x, const std::vector<double>& y, const FitOptions& options) {
+FitReport fit_line(const std::vector<double>& x, const std::vector<double>& y,
+                   const FitOptions& options) {
   auto rep = fit_polynomial(x, y, 1, options);
   return rep;
 }
 
 FitReport fit_closed_form(const std::vector<double>& e, const std::vector<double>& n,
-                          const std::vector<double>& zeta, const std::vector<double>& weight, int ne,
-                          int nn, int minimax_rounds, const FitOptions& options) {
+                          const std::vector<double>& zeta, const std::vector<double>& weight,
+                          int ne, int nn, int minimax_rounds, const FitOptions& options) {
   check_samples("fit_closed_form", e, zeta, static_cast<std::size_t>(ne * nn));
   if (n.size() != e.size() || weight.size() != e.size())
     throw InputError("fit_closed_form: e, n, zeta and weight must have equal length");
   std::vector<double> q(static_cast<std::size_t>(ne * nn), 0.0);
   std::vector<double> lawson(e.size(), 1.0);  // Lawson weights (start: plain least squares)
   auto residual = [&](std::size_t i) {
-    return weight[i] * (std::log(models::closed_form_zeta_q(q.data(), ne, nn, e[i], n[i])) - std::log(zeta[i]));
+    return weight[i] *
+           (std::log(models::closed_form_zeta_q(q.data(), ne, nn, e[i], n[i])) - std::log(zeta[i]));
   };
   FitReport rep;
   for (int round = 0; round <= minimax_rounds; ++round) {
     ceres::Problem problem;
     for (std::size_t i = 0; i < e.size(); ++i) {
-      auto* cost = new ceres::DynamicAutoDiffCostFunction<ClosedFormResidual>(
-          new ClosedFormResidual{e[i], n[i], std::log(zeta[i]), weight[i] * std::sqrt(lawson[i]), ne, nn});
+      auto* cost =
+          new ceres::DynamicAutoDiffCostFunction<ClosedFormResidual>(new ClosedFormResidual{
+              e[i], n[i], std::log(zeta[i]), weight[i] * std::sqrt(lawson[i]), ne, nn});
       cost->AddParameterBlock(ne * nn);
       cost->SetNumResiduals(1);
       problem.AddResidualBlock(cost, nullptr, q.data());
@@ -170,7 +181,8 @@ FitReport fit_closed_form(const std::vector<double>& e, const std::vector<double
     double total = 0;
     for (std::size_t i = 0; i < e.size(); ++i) total += lawson[i] * std::abs(residual(i));
     for (std::size_t i = 0; i < e.size(); ++i)
-      lawson[i] = std::max(lawson[i] * std::abs(residual(i)) / total * static_cast<double>(e.size()), 1e-12);
+      lawson[i] = std::max(
+          lawson[i] * std::abs(residual(i)) / total * static_cast<double>(e.size()), 1e-12);
   }
   rep.parameters = q;
   return rep;

@@ -25,16 +25,19 @@ struct PowerLawResidual {
 
 }  // namespace
 
-FitReport fit_power_law(const std::vector<double>& x, const std::vector<double>& y, const FitOptions& options) {
+FitReport fit_power_law(const std::vector<double>& x, const std::vector<double>& y,
+                        const FitOptions& options) {
   const Weighting weighting = options.weighting;
   const Loss loss = options.loss;
   const double loss_scale = options.loss_scale;
   if (x.size() != y.size() || x.size() < 3)
-    throw InputError(fmt::format("power-law fit: need >= 3 samples of equal length, got {} and {}", x.size(), y.size()));
+    throw InputError(fmt::format("power-law fit: need >= 3 samples of equal length, got {} and {}",
+                                 x.size(), y.size()));
   for (std::size_t i = 0; i < x.size(); ++i)
     if (!(x[i] > 0) || !(y[i] > 0) || !std::isfinite(x[i]) || !std::isfinite(y[i]))
-      throw InputError(fmt::format("power-law fit: sample {} has x = {}, y = {}; both must be finite and > 0", i + 1,
-                                   x[i], y[i]));
+      throw InputError(
+          fmt::format("power-law fit: sample {} has x = {}, y = {}; both must be finite and > 0",
+                      i + 1, x[i], y[i]));
   // Start: least squares of ln y = ln K + n ln x (closed form).
   double sx = 0, sy = 0, sxx = 0, sxy = 0;
   const double N = static_cast<double>(x.size());
@@ -60,10 +63,12 @@ FitReport fit_power_law(const std::vector<double>& x, const std::vector<double>&
   rep.parameters = p;
   rep.converged = summary.IsSolutionUsable() && summary.termination_type == ceres::CONVERGENCE;
   rep.iterations = static_cast<int>(summary.iterations.size());
-  if (!rep.converged) throw ComputeError("power-law fit did not converge: " + summary.BriefReport());
+  if (!rep.converged)
+    throw ComputeError("power-law fit did not converge: " + summary.BriefReport());
   double ss = 0;
   for (std::size_t i = 0; i < x.size(); ++i) {
-    const double r = (p[0] * std::pow(x[i], p[1]) - y[i]) / (weighting == Weighting::relative ? y[i] : 1.0);
+    const double r =
+        (p[0] * std::pow(x[i], p[1]) - y[i]) / (weighting == Weighting::relative ? y[i] : 1.0);
     ss += r * r;
     rep.residual_max = std::max(rep.residual_max, std::abs(r));
   }

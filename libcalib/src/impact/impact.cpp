@@ -4,10 +4,10 @@
 #include <array>
 #include <cmath>
 
+#include <fmt/format.h>
 #include <boost/math/tools/minima.hpp>
 #include <boost/math/tools/roots.hpp>
 #include <boost/numeric/odeint.hpp>
-#include <fmt/format.h>
 
 #include "calib/core/error.hpp"
 #include "impact/impact_detail.hpp"
@@ -22,10 +22,14 @@ bool ImpactOptions::IsValid(std::string* error) const {
     if (error) *error = std::move(msg);
     return false;
   };
-  if (!(rel_tol > 0 && rel_tol < 1)) return fail(fmt::format("rel_tol must be in (0,1), got {}", rel_tol));
-  if (!(abs_tol > 0 && abs_tol < 1)) return fail(fmt::format("abs_tol must be in (0,1), got {}", abs_tol));
-  if (event_bits < 10 || event_bits > 53) return fail(fmt::format("event_bits must be in [10,53], got {}", event_bits));
-  if (!(capture_tol > 0 && capture_tol < 1e-3)) return fail(fmt::format("capture_tol must be in (0, 1e-3), got {}", capture_tol));
+  if (!(rel_tol > 0 && rel_tol < 1))
+    return fail(fmt::format("rel_tol must be in (0,1), got {}", rel_tol));
+  if (!(abs_tol > 0 && abs_tol < 1))
+    return fail(fmt::format("abs_tol must be in (0,1), got {}", abs_tol));
+  if (event_bits < 10 || event_bits > 53)
+    return fail(fmt::format("event_bits must be in [10,53], got {}", event_bits));
+  if (!(capture_tol > 0 && capture_tol < 1e-3))
+    return fail(fmt::format("capture_tol must be in (0, 1e-3), got {}", capture_tol));
   if (stiff_after < 1) return fail(fmt::format("stiff_after must be >= 1, got {}", stiff_after));
   if (max_steps < 10) return fail(fmt::format("max_steps must be >= 10, got {}", max_steps));
   return true;
@@ -33,18 +37,22 @@ bool ImpactOptions::IsValid(std::string* error) const {
 
 std::string_view status_name(Status s) {
   switch (s) {
-    case Status::separated: return "separated";
-    case Status::captured: return "captured";
-    case Status::max_steps: return "max-steps";
+    case Status::separated:
+      return "separated";
+    case Status::captured:
+      return "captured";
+    case Status::max_steps:
+      return "max-steps";
   }
   return "?";
 }
 
 std::string ImpactResult::BriefReport() const {
-  return fmt::format("{}: e_out={:.12g} delta_max={:.6g} t_contact={:.6g} f_max={:.6g} "
-                     "delta_sep={:.6g} energy_residual={:.2e} steps={} rhs={}",
-                     status_name(status), e_out, delta_max, t_contact, f_max, delta_sep,
-                     energy_residual, steps, rhs_evaluations);
+  return fmt::format(
+      "{}: e_out={:.12g} delta_max={:.6g} t_contact={:.6g} f_max={:.6g} "
+      "delta_sep={:.6g} energy_residual={:.2e} steps={} rhs={}",
+      status_name(status), e_out, delta_max, t_contact, f_max, delta_sep, energy_residual, steps,
+      rhs_evaluations);
 }
 
 namespace {
@@ -56,12 +64,13 @@ RawResult integrate(const GenericCoefficients& coeff, double length_scale,
   RawResult r;
   ContactSystem sys{coeff, &r.evaluations};
   const double abs_tol = opt.abs_tol * std::min(length_scale, coeff.V);
-  auto stepper = odeint::make_dense_output(abs_tol, opt.rel_tol,
-                                           odeint::runge_kutta_dopri5<State>());
+  auto stepper =
+      odeint::make_dense_output(abs_tol, opt.rel_tol, odeint::runge_kutta_dopri5<State>());
   // First step: a small fraction of the undamped contact time scale.
   stepper.initialize(State{0.0, coeff.V, 0.0}, 0.0, 1e-3 * length_scale / coeff.V);
   bool rebounding = false;
-  if (contact_loop(stepper, std::ref(sys), sys, opt, coeff.V, rebounding, r, opt.stiff_after)) return r;
+  if (contact_loop(stepper, std::ref(sys), sys, opt, coeff.V, rebounding, r, opt.stiff_after))
+    return r;
   if (r.steps >= opt.max_steps) return r;
   // Stiff fallback: the explicit stepper is stability-limited (very large damping, slow creep
   // towards δ = 0); continue from the current state with Rosenbrock 4 (impact_stiff.cpp).
@@ -72,8 +81,7 @@ RawResult integrate(const GenericCoefficients& coeff, double length_scale,
   return r;
 }
 
-PhysicalResult to_physical_result(const RawResult& r, const GenericCoefficients& c,
-                                  double mass) {
+PhysicalResult to_physical_result(const RawResult& r, const GenericCoefficients& c, double mass) {
   // Energy balance (SF2020 eq. 36 generalised): ½mv² = ½m v_sep² + U(δ_sep) + W_damping.
   ContactSystem sys{c, nullptr};
   const double ke0 = 0.5 * c.V * c.V;
@@ -95,7 +103,8 @@ ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
   if (!std::isfinite(law.damping) || law.damping < 0)
     throw InputError(fmt::format("damping must be a finite number >= 0, got {}", law.damping));
   if (law.family == Family::indentation && !(law.damping < 1.0))
-    throw InputError(fmt::format("permanent set ratio delta_p/delta_m must be in [0, 1), got {}", law.damping));
+    throw InputError(
+        fmt::format("permanent set ratio delta_p/delta_m must be in [0, 1), got {}", law.damping));
   const GenericCoefficients c = generic_coefficients(law);
   const RawResult raw = integrate(c, 1.0, options);
   const PhysicalResult p = to_physical_result(raw, c, 1.0);
@@ -116,8 +125,13 @@ ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
 PhysicalResult solve_physical(const PhysicalImpact& p, const ImpactOptions& options) {
   const ImpactScales s = impact_scales(p.m, p.k, p.v, p.n);
   const ImpactResult r = solve(to_dimensionless(p), options);
-  return {r.status,      r.e_out,       r.delta_max * s.delta_m, r.t_contact * s.time,
-          r.f_max * s.force, r.delta_sep * s.delta_m, r.energy_residual};
+  return {r.status,
+          r.e_out,
+          r.delta_max * s.delta_m,
+          r.t_contact * s.time,
+          r.f_max * s.force,
+          r.delta_sep * s.delta_m,
+          r.energy_residual};
 }
 
 PhysicalResult solve_physical_direct(const PhysicalImpact& p, const ImpactOptions& options) {

@@ -117,8 +117,8 @@ inline void rhs_jacobian(const ContactSystem& sys, const State& s, double J[3][3
 // capture and the separation event (located on the dense output with TOMS748). Returns true
 // when the impact is finished (status set), false after `step_budget` steps.
 template <class Stepper, class Rhs>
-bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const ImpactOptions& opt, double V,
-                  bool& rebounding, RawResult& r, std::size_t step_budget) {
+bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const ImpactOptions& opt,
+                  double V, bool& rebounding, RawResult& r, std::size_t step_budget) {
   boost::math::tools::eps_tolerance<double> tol(opt.event_bits);
   typename std::decay_t<decltype(stepper.current_state())> tmp = stepper.current_state();
   auto as_state = [](const auto& v) { return State{v[0], v[1], v[2]}; };
@@ -163,7 +163,8 @@ bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const Imp
       }
       r.f_max = std::max(r.f_max, best);
     }
-    if (rebounding && std::sqrt(cur[1] * cur[1] + 2.0 * sys.potential(cur[0])) < opt.capture_tol * V) {
+    if (rebounding &&
+        std::sqrt(cur[1] * cur[1] + 2.0 * sys.potential(cur[0])) < opt.capture_tol * V) {
       r.status = Status::captured;  // creeping to rest: e_out < capture_tol
       r.t_sep = t1;
       r.x_sep = cur[0];
@@ -192,9 +193,8 @@ bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const Imp
   return false;
 }
 
-
 // Continues an unfinished solve from (state, t) with Rosenbrock 4 (impact_stiff.cpp).
-void continue_stiff(const ContactSystem& sys, const ImpactOptions& opt, double V, double abs_tol, const State& state,
-                    double t, double dt, bool& rebounding, RawResult& r);
+void continue_stiff(const ContactSystem& sys, const ImpactOptions& opt, double V, double abs_tol,
+                    const State& state, double t, double dt, bool& rebounding, RawResult& r);
 
 }  // namespace calib::impact::detail

@@ -10,8 +10,8 @@ namespace calib::impact::detail {
 
 namespace odeint = boost::numeric::odeint;
 
-void continue_stiff(const ContactSystem& sys, const ImpactOptions& opt, double V, double abs_tol, const State& state,
-                    double t, double dt, bool& rebounding, RawResult& r) {
+void continue_stiff(const ContactSystem& sys, const ImpactOptions& opt, double V, double abs_tol,
+                    const State& state, double t, double dt, bool& rebounding, RawResult& r) {
   namespace ublas = boost::numeric::ublas;
   using Vec = ublas::vector<double>;
   using Mat = ublas::matrix<double>;

@@ -8,9 +8,9 @@
 
 namespace calib::io {
 
-AtomicFile::AtomicFile(std::filesystem::path destination)
-    : destination_(std::move(destination)) {
-  if (destination_.has_parent_path()) std::filesystem::create_directories(destination_.parent_path());
+AtomicFile::AtomicFile(std::filesystem::path destination) : destination_(std::move(destination)) {
+  if (destination_.has_parent_path())
+    std::filesystem::create_directories(destination_.parent_path());
   // Same folder as the destination, so the rename never crosses a file system.
   temporary_ = destination_;
   temporary_ += fmt::format(".tmp.{}", ::getpid());

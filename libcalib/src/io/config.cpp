@@ -54,8 +54,7 @@ ConfigNode ConfigNode::load_file(const std::filesystem::path& file) {
     return ConfigNode(make_root(toml::parse_file(file.string()), file.string()));
   } catch (const toml::parse_error& e) {
     throw InputError(fmt::format("{}:{}:{}: TOML syntax error: {}", file.string(),
-                                 e.source().begin.line, e.source().begin.column,
-                                 e.description()));
+                                 e.source().begin.line, e.source().begin.column, e.description()));
   }
 }
 
@@ -64,8 +63,7 @@ ConfigNode ConfigNode::parse(const std::string& text, const std::string& source_
     return ConfigNode(make_root(toml::parse(text, source_name), source_name));
   } catch (const toml::parse_error& e) {
     throw InputError(fmt::format("{}:{}:{}: TOML syntax error: {}", source_name,
-                                 e.source().begin.line, e.source().begin.column,
-                                 e.description()));
+                                 e.source().begin.line, e.source().begin.column, e.description()));
   }
 }
 
@@ -131,8 +129,7 @@ bool ConfigNode::boolean(const std::string& key) const {
   impl_->used.insert(key);
   const toml::node& n = fetch(*impl_, *this, key);
   if (!n.is_boolean())
-    throw InputError(
-        fmt::format("{}: expected true or false, got {}", where(key), describe(n)));
+    throw InputError(fmt::format("{}: expected true or false, got {}", where(key), describe(n)));
   return *n.value<bool>();
 }
 
@@ -155,8 +152,8 @@ std::vector<double> ConfigNode::numbers(const std::string& key) const {
     if (item.is_floating_point()) v = *item.value<double>();
     if (item.is_integer()) v = static_cast<double>(*item.value<std::int64_t>());
     if (!v || !std::isfinite(*v))
-      throw InputError(fmt::format("{}[{}]: expected a finite number, got {}", where(key), i,
-                                   describe(item)));
+      throw InputError(
+          fmt::format("{}[{}]: expected a finite number, got {}", where(key), i, describe(item)));
     out.push_back(*v);
   }
   return out;
@@ -205,7 +202,8 @@ std::vector<ConfigNode> ConfigNode::tables(const std::string& key) const {
   const toml::node& n = fetch(*impl_, *this, key);
   const toml::array* arr = n.as_array();
   if (!arr || !arr->is_array_of_tables())
-    throw InputError(fmt::format("{}: expected an array of tables ([[{}]]), got {}", where(key), key, describe(n)));
+    throw InputError(fmt::format("{}: expected an array of tables ([[{}]]), got {}", where(key),
+                                 key, describe(n)));
   std::vector<ConfigNode> out;
   for (std::size_t i = 0; i < arr->size(); ++i) {
     const std::string name = fmt::format("{}[{}]", key, i);
@@ -238,8 +236,8 @@ void ConfigNode::reject_unknown() const {
   for (const auto& [k, v] : *impl_->node) {
     const std::string key(k.str());
     if (!impl_->used.count(key))
-      throw InputError(fmt::format("{}: unknown key (value {}); check the spelling",
-                                   where(key), describe(v)));
+      throw InputError(
+          fmt::format("{}: unknown key (value {}); check the spelling", where(key), describe(v)));
   }
   for (const auto& [key, child] : impl_->children) ConfigNode(child).reject_unknown();
 }

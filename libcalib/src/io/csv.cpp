@@ -2,8 +2,8 @@
 
 #include <array>
 #include <charconv>
-#include <cstring>
 #include <cmath>
+#include <cstring>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -58,17 +58,29 @@ TextTable read_any(const std::filesystem::path& file, const std::vector<std::str
   if (std::filesystem::file_size(file) == 0)
     throw InputError(fmt::format("{}: the file is empty", file.string()));
   switch (columns.size()) {
-    case 1: return read_fixed<1>(file, columns);
-    case 2: return read_fixed<2>(file, columns);
-    case 3: return read_fixed<3>(file, columns);
-    case 4: return read_fixed<4>(file, columns);
-    case 5: return read_fixed<5>(file, columns);
-    case 6: return read_fixed<6>(file, columns);
-    case 7: return read_fixed<7>(file, columns);
-    case 8: return read_fixed<8>(file, columns);
-    case 9: return read_fixed<9>(file, columns);
-    case 10: return read_fixed<10>(file, columns);
-    default: throw InputError(fmt::format("{}: between 1 and 10 columns can be read, {} requested", file.string(), columns.size()));
+    case 1:
+      return read_fixed<1>(file, columns);
+    case 2:
+      return read_fixed<2>(file, columns);
+    case 3:
+      return read_fixed<3>(file, columns);
+    case 4:
+      return read_fixed<4>(file, columns);
+    case 5:
+      return read_fixed<5>(file, columns);
+    case 6:
+      return read_fixed<6>(file, columns);
+    case 7:
+      return read_fixed<7>(file, columns);
+    case 8:
+      return read_fixed<8>(file, columns);
+    case 9:
+      return read_fixed<9>(file, columns);
+    case 10:
+      return read_fixed<10>(file, columns);
+    default:
+      throw InputError(fmt::format("{}: between 1 and 10 columns can be read, {} requested",
+                                   file.string(), columns.size()));
   }
 }
 
@@ -76,7 +88,8 @@ TextTable read_any(const std::filesystem::path& file, const std::vector<std::str
 
 NumericTable read_numeric_csv(const std::filesystem::path& file,
                               const std::vector<std::string>& columns) {
-  if (columns.size() > 6) throw InputError(fmt::format("{}: at most 6 numeric columns", file.string()));
+  if (columns.size() > 6)
+    throw InputError(fmt::format("{}: at most 6 numeric columns", file.string()));
   const TextTable text = read_any(file, columns);
   NumericTable table;
   table.names = columns;
@@ -96,15 +109,16 @@ double parse_number(const std::string& cell, const std::filesystem::path& file, 
   double value = 0.0;
   auto [ptr, ec] = std::from_chars(text, end, value);
   if (ec != std::errc() || ptr != end || text == end)
-    throw InputError(fmt::format("{}:{}: malformed CSV: column '{}' holds '{}', not a number", file.string(), line,
-                                 column, cell));
+    throw InputError(fmt::format("{}:{}: malformed CSV: column '{}' holds '{}', not a number",
+                                 file.string(), line, column, cell));
   if (!std::isfinite(value))
-    throw InputError(fmt::format("{}:{}: malformed CSV: column '{}' holds a non-finite value ({})", file.string(),
-                                 line, column, cell));
+    throw InputError(fmt::format("{}:{}: malformed CSV: column '{}' holds a non-finite value ({})",
+                                 file.string(), line, column, cell));
   return value;
 }
 
-TextTable read_text_csv(const std::filesystem::path& file, const std::vector<std::string>& columns) {
+TextTable read_text_csv(const std::filesystem::path& file,
+                        const std::vector<std::string>& columns) {
   return read_any(file, columns);
 }
 

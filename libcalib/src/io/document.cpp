@@ -16,10 +16,14 @@ using nlohmann::json;
 std::string escape_html(const std::string& s) {
   std::string o;
   for (char c : s) {
-    if (c == '<') o += "&lt;";
-    else if (c == '>') o += "&gt;";
-    else if (c == '&') o += "&amp;";
-    else o += c;
+    if (c == '<')
+      o += "&lt;";
+    else if (c == '>')
+      o += "&gt;";
+    else if (c == '&')
+      o += "&amp;";
+    else
+      o += c;
   }
   return o;
 }
@@ -82,8 +86,9 @@ std::string number_text(const std::string& s, int digits) {
   if (!std::isfinite(v)) return s;
   return fmt::format("{:.{}g}", v, digits);
 }
-double number_or_nan(const std::string& s) { return s.empty() ? std::nan("") : std::strtod(s.c_str(), nullptr); }
-
+double number_or_nan(const std::string& s) {
+  return s.empty() ? std::nan("") : std::strtod(s.c_str(), nullptr);
+}
 
 void Section::heading(const std::string& h, int level) {
   html += fmt::format("<h{0}>{1}</h{0}>\n", level, escape_html(h));
@@ -108,8 +113,10 @@ void Section::figures(const fs::path& out, const std::string& stem) {
   for (const auto& p : pngs) {
     const std::string rel = "figures/" + stem + "/" + p.stem().string();
     const bool svg = fs::exists(dir / (p.stem().string() + ".svg"));
-    html += fmt::format("<figure><a href=\"{0}.{1}\"><img src=\"{0}.png\" alt=\"{2}\"></a><figcaption>{2}</figcaption></figure>\n",
-                        rel, svg ? "svg" : "png", p.stem().string());
+    html += fmt::format(
+        "<figure><a href=\"{0}.{1}\"><img src=\"{0}.png\" "
+        "alt=\"{2}\"></a><figcaption>{2}</figcaption></figure>\n",
+        rel, svg ? "svg" : "png", p.stem().string());
     md += fmt::format("![{0}]({1}.png)\n", p.stem().string(), rel);
   }
   html += "</div>\n";
@@ -125,14 +132,17 @@ void Section::provenance(const fs::path& dir) {
     const json m = read_json(e.path());
     t.rows.push_back({m.value("result", ""), m.value("tool", ""), m.value("libcalib_version", ""),
                       m.value("git_revision", ""), m.value("started_utc", ""),
-                      fmt::format("{:.2f}", m.value("wall_seconds", 0.0)), m.value("tolerances", json::object()).dump()});
+                      fmt::format("{:.2f}", m.value("wall_seconds", 0.0)),
+                      m.value("tolerances", json::object()).dump()});
     if (configs.empty()) configs = m.value("config", json::object()).dump(2);
   }
   std::sort(t.rows.begin(), t.rows.end());
   heading("Provenance", 4);
   table(t);
-  html += "<details><summary>config as parsed</summary><pre>" + escape_html(configs) + "</pre></details>\n";
-  md += "<details><summary>config as parsed</summary>\n\n```json\n" + configs + "\n```\n</details>\n\n";
+  html += "<details><summary>config as parsed</summary><pre>" + escape_html(configs) +
+          "</pre></details>\n";
+  md += "<details><summary>config as parsed</summary>\n\n```json\n" + configs +
+        "\n```\n</details>\n\n";
 }
 
 }  // namespace calib::io

@@ -48,9 +48,11 @@ void DataBlocks::row(const std::vector<std::string>& cells) {
   out_ << '\n';
 }
 
-TextTable read_result(const fs::path& dir, const std::string& file, const std::vector<std::string>& cols) {
+TextTable read_result(const fs::path& dir, const std::string& file,
+                      const std::vector<std::string>& cols) {
   const fs::path p = dir / file;
-  if (!fs::exists(p)) throw InputError(fmt::format("plot: {} not found (run the study first)", p.string()));
+  if (!fs::exists(p))
+    throw InputError(fmt::format("plot: {} not found (run the study first)", p.string()));
   return read_text_csv(p, cols);
 }
 
@@ -59,8 +61,10 @@ RowGroups group_rows(const TextTable& t, std::size_t key) {
   for (std::size_t r = 0; r < t.rows(); ++r) {
     const std::string& k = t.columns[key][r];
     auto it = std::find_if(out.begin(), out.end(), [&](const auto& g) { return g.first == k; });
-    if (it == out.end()) out.push_back({k, {r}});
-    else it->second.push_back(r);
+    if (it == out.end())
+      out.push_back({k, {r}});
+    else
+      it->second.push_back(r);
   }
   return out;
 }

@@ -33,7 +33,8 @@ fs::path executable_dir() {
 std::vector<fs::path> resource_roots() {
   std::vector<fs::path> roots;
   if (const char* env = std::getenv("CALIB_DATA_DIR"); env && *env) roots.emplace_back(env);
-  if (const fs::path exe = executable_dir(); !exe.empty()) roots.push_back(exe.parent_path() / "share" / "calib");
+  if (const fs::path exe = executable_dir(); !exe.empty())
+    roots.push_back(exe.parent_path() / "share" / "calib");
   if (*CALIB_INSTALL_DATADIR) roots.emplace_back(CALIB_INSTALL_DATADIR);
   if (*CALIB_SOURCE_DIR) roots.emplace_back(CALIB_SOURCE_DIR);
   return roots;
@@ -46,9 +47,10 @@ fs::path find_resource(const fs::path& relative) {
     if (fs::exists(root / relative, ec)) return root / relative;
     searched += fmt::format("{}{}", searched.empty() ? "" : ", ", root.string());
   }
-  throw InputError(fmt::format("{} not found in the data folders ({}); set CALIB_DATA_DIR to a folder holding "
-                               "configs/, datasets/ and tools/plot/",
-                               relative.string(), searched.empty() ? "none" : searched));
+  throw InputError(
+      fmt::format("{} not found in the data folders ({}); set CALIB_DATA_DIR to a folder holding "
+                  "configs/, datasets/ and tools/plot/",
+                  relative.string(), searched.empty() ? "none" : searched));
 }
 
 fs::path resolve_config_path(const fs::path& config_file, const std::string& value) {

@@ -5,11 +5,11 @@
 
 #include <fmt/format.h>
 
-#include "core/checks.hpp"
 #include "calib/core/error.hpp"
-#include "calib/models/exact_damping.hpp"
 #include "calib/models/closed_form.hpp"
+#include "calib/models/exact_damping.hpp"
 #include "calib/models/exact_formulas.hpp"
+#include "core/checks.hpp"
 
 namespace calib::models {
 
@@ -32,16 +32,20 @@ double pn2020_zeta(double alpha, double beta, double e, double n) {
 // fit_coefficients.json); tests/damping_fit_test.cpp checks that a fresh fit reproduces them.
 double refit_alpha(double n) {
   return (((0.11239855120739066 * n - 0.6054368791635115) * n + 1.7087876946230738) * n -
-          1.8810291942131947) * n + 2.201817705100825;
+          1.8810291942131947) *
+             n +
+         2.201817705100825;
 }
-double refit_beta(double n) { return 0.1864756632283092 * std::pow(n, 0.9093324229931123) - 0.6008688346428038; }
+double refit_beta(double n) {
+  return 0.1864756632283092 * std::pow(n, 0.9093324229931123) - 0.6008688346428038;
+}
 
 namespace {
 constexpr double kClosedForm[20] = {
-    0.8813787370155279, 0.01370823496472635, -0.5419291823944579, -0.016165314101086705,
-    -0.5312418894662604, 2.8852215081352566, 2.2873172356487648, 0.22020646446174524,
-    -0.7843346107950332, -7.361216322746342, -4.278097338264324, -0.6720417865640064,
-    1.6082503645320985, 7.897946081224794, 3.9862670254419865, 0.4924760625283705,
+    0.8813787370155279,  0.01370823496472635, -0.5419291823944579, -0.016165314101086705,
+    -0.5312418894662604, 2.8852215081352566,  2.2873172356487648,  0.22020646446174524,
+    -0.7843346107950332, -7.361216322746342,  -4.278097338264324,  -0.6720417865640064,
+    1.6082503645320985,  7.897946081224794,   3.9862670254419865,  0.4924760625283705,
     -0.8226068234154353, -3.1887933205278842, -1.4084736482800875, -0.048641425560633146};
 }  // namespace
 
@@ -53,17 +57,20 @@ namespace {
 // Tsuji-type laws: c = χ √(mK) δ^{(n-1)/2}. Substituting u = δ^{(n+1)/2} makes the law an
 // exactly linear oscillator with damping ratio χ/√(2(n+1)) (issue #3 oracle), so the
 // exact χ for separation at δ = 0 is √(2(n+1))·ζ(e).
-double tsuji_exact(double e, double n) { return std::sqrt(2.0 * (n + 1.0)) * damping_ratio_of_cor(e); }
+double tsuji_exact(double e, double n) {
+  return std::sqrt(2.0 * (n + 1.0)) * damping_ratio_of_cor(e);
+}
 
 // LAMMPS pair granular "tsuji" damping polynomial (as the issue transcribes it).
 double lammps_tsuji_poly(double e) {
-  return 1.2728 - e * (4.2783 - e * (11.087 - e * (22.348 - e * (27.467 - e * (18.022 - e * 4.8218)))));
+  return 1.2728 -
+         e * (4.2783 - e * (11.087 - e * (22.348 - e * (27.467 - e * (18.022 - e * 4.8218)))));
 }
 
 // Thornton et al. 2013 (Yade, Kratos): c_n = 2β_n √(m k_n), k_n = (3/2)K√δ, hence
 // c = 2β_n √(3/2) √(mK) δ^{1/4}, i.e. χ = 2√(3/2) β_n.
 double thornton_beta(double e) {
-  static constexpr double h[10] = {-6.918798, -16.41105, 146.8049, -796.4559, 2928.711,
+  static constexpr double h[10] = {-6.918798, -16.41105, 146.8049,  -796.4559, 2928.711,
                                    -7206.864, 11494.29,  -11342.18, 6276.757,  -1489.915};
   double alpha_t = h[9];
   for (int i = 8; i >= 0; --i) alpha_t = h[i] + e * alpha_t;
@@ -74,86 +81,194 @@ double thornton_beta(double e) {
 
 const std::vector<Model> kCatalog = {
     // ---- hysteresis (Hunt–Crossley) family: h = C v/K, separation at δ = 0 -------------
-    {"hunt-crossley", "Hunt & Crossley 1975, h = 3(1-e)/2", "SF2020 Table 1; PN2020 eq. 13",
-     "e close to 1", Family::hysteresis, false, {}, false,
+    {"hunt-crossley",
+     "Hunt & Crossley 1975, h = 3(1-e)/2",
+     "SF2020 Table 1; PN2020 eq. 13",
+     "e close to 1",
+     Family::hysteresis,
+     false,
+     {},
+     false,
      [](double e, double) { return 1.5 * (1.0 - e); }},
-    {"lankarani-nikravesh", "Lankarani & Nikravesh 1990, h = 3(1-e²)/4",
-     "SF2020 Table 1; PN2020 eq. 14", "e close to 1", Family::hysteresis, false, {}, false,
+    {"lankarani-nikravesh",
+     "Lankarani & Nikravesh 1990, h = 3(1-e²)/4",
+     "SF2020 Table 1; PN2020 eq. 14",
+     "e close to 1",
+     Family::hysteresis,
+     false,
+     {},
+     false,
      [](double e, double) { return 0.75 * (1.0 - e * e); }},
-    {"flores", "Flores et al. 2011, h = 8(1-e)/(5e)", "SF2020 Table 1; PN2020 eq. 16",
-     "whole range of e", Family::hysteresis, false, {}, false,
+    {"flores",
+     "Flores et al. 2011, h = 8(1-e)/(5e)",
+     "SF2020 Table 1; PN2020 eq. 16",
+     "whole range of e",
+     Family::hysteresis,
+     false,
+     {},
+     false,
      [](double e, double) { return 1.6 * (1.0 - e) / e; }},
-    {"gharib-hurmuzlu", "Gharib & Hurmuzlu 2012, h = 1/e", "SF2020 Table 1; PINSLOT §3.12",
-     "low and moderate e", Family::hysteresis, false, {}, false,
+    {"gharib-hurmuzlu",
+     "Gharib & Hurmuzlu 2012, h = 1/e",
+     "SF2020 Table 1; PINSLOT §3.12",
+     "low and moderate e",
+     Family::hysteresis,
+     false,
+     {},
+     false,
      [](double e, double) { return 1.0 / e; }},
-    {"hu-guo", "Hu & Guo 2015, h = 3(1-e)/(2e)", "SF2020 Table 1; PN2020 eq. 15",
-     "whole range of e", Family::hysteresis, false, {}, false,
+    {"hu-guo",
+     "Hu & Guo 2015, h = 3(1-e)/(2e)",
+     "SF2020 Table 1; PN2020 eq. 15",
+     "whole range of e",
+     Family::hysteresis,
+     false,
+     {},
+     false,
      [](double e, double) { return 1.5 * (1.0 - e) / e; }},
-    {"safaeifar-farshidianfar", "Safaeifar & Farshidianfar 2020, h = 5(1-e)/(4e)",
-     "SF2020 eq. 59", "whole range of e", Family::hysteresis, false, {}, false,
+    {"safaeifar-farshidianfar",
+     "Safaeifar & Farshidianfar 2020, h = 5(1-e)/(4e)",
+     "SF2020 eq. 59",
+     "whole range of e",
+     Family::hysteresis,
+     false,
+     {},
+     false,
      [](double e, double) { return 1.25 * (1.0 - e) / e; }},
-    {"herbert-mcwhannell", "Herbert & McWhannell 1977, h = 6(1-e)/((2e-1)²+3)",
-     "PINSLOT eq. 24-25", "e close to 1", Family::hysteresis, false, {}, false,
+    {"herbert-mcwhannell",
+     "Herbert & McWhannell 1977, h = 6(1-e)/((2e-1)²+3)",
+     "PINSLOT eq. 24-25",
+     "e close to 1",
+     Family::hysteresis,
+     false,
+     {},
+     false,
      [](double e, double) { return 6.0 * (1.0 - e) / ((2.0 * e - 1.0) * (2.0 * e - 1.0) + 3.0); }},
     // PINSLOT eq. 105 with α v_i = 1-e (e = 1 - α v_i): λ v/K = 3a(2-a)/(2(2-3a+3a²-a³)),
     // a = 1-e; since a(2-a) = 1-e² and 2-3a+3a²-a³ = 1+e³: h = 3(1-e²)/(2(1+e³)).
-    {"marhefka-orin", "Marhefka & Orin 1999, h = 3(1-e²)/(2(1+e³))",
-     "PINSLOT eq. 105 (decoded with alpha*v = 1-e)", "e close to 1", Family::hysteresis, false,
-     {}, false, [](double e, double) { return 1.5 * (1.0 - e * e) / (1.0 + e * e * e); }},
+    {"marhefka-orin",
+     "Marhefka & Orin 1999, h = 3(1-e²)/(2(1+e³))",
+     "PINSLOT eq. 105 (decoded with alpha*v = 1-e)",
+     "e close to 1",
+     Family::hysteresis,
+     false,
+     {},
+     false,
+     [](double e, double) { return 1.5 * (1.0 - e * e) / (1.0 + e * e * e); }},
     // PINSLOT eq. 39: f = Kδ(1 + (3/4)α₁δ') with e = 1 - α₁v (eq. 29, α0 = 1): h = 3(1-e)/4.
-    {"lee-wang", "Lee & Wang 1983, h = 3(1-e)/4", "PINSLOT eq. 29, 39", "e close to 1",
-     Family::hysteresis, false, {}, false, [](double e, double) { return 0.75 * (1.0 - e); }},
-    {"gonthier", "Gonthier et al. / Zhang & Sharf exact: root of h(1+e) = ln((1+h)/(1-eh))",
-     "SF2020 eq. 39; PINSLOT eq. 113-115; PN2020 eq. 18-19", "exact for every e and n",
-     Family::hysteresis, false, {}, true,
+    {"lee-wang",
+     "Lee & Wang 1983, h = 3(1-e)/4",
+     "PINSLOT eq. 29, 39",
+     "e close to 1",
+     Family::hysteresis,
+     false,
+     {},
+     false,
+     [](double e, double) { return 0.75 * (1.0 - e); }},
+    {"gonthier",
+     "Gonthier et al. / Zhang & Sharf exact: root of h(1+e) = ln((1+h)/(1-eh))",
+     "SF2020 eq. 39; PINSLOT eq. 113-115; PN2020 eq. 18-19",
+     "exact for every e and n",
+     Family::hysteresis,
+     false,
+     {},
+     true,
      [](double e, double) { return models::hysteresis_h_exact(e); }},
     // PINSLOT eq. 71–72: F = Kδ + (μδ)δ'. Eq. 71 is garbled in the text; read as
     // μ = (3/4)K(1−e²)δ̇²/[δ̇³ − (δ̇² − β²δ̂²)^{3/2}] with β = √(K/m) and δ̂ = δ_m = v/β, the square
     // root vanishes and μ = (3/4)K(1−e²)/v: the Lankarani–Nikravesh law at n = 1.
     {"khulief-shabana", "Khulief & Shabana 1987, F = Kδ + μδδ', n = 1 (decoded: h = 3(1-e²)/4)",
-     "PINSLOT eq. 71-72 (garbled; decoded with δ̂ = δ_m)", "n = 1, e close to 1", Family::hysteresis, false, 1.0,
-     false, [](double e, double) { return 0.75 * (1.0 - e * e); }},
+     "PINSLOT eq. 71-72 (garbled; decoded with δ̂ = δ_m)", "n = 1, e close to 1", Family::hysteresis,
+     false, 1.0, false, [](double e, double) { return 0.75 * (1.0 - e * e); }},
     // ---- permanent indentation: elastic loading, restitution curve to δ_p = (1−e²)δ_m -----------
-    {"lankarani-nikravesh-1994", "Lankarani & Nikravesh 1994 permanent indentation, delta_p = (1-e²)delta_m",
-     "PINSLOT eq. 91-97", "exact by construction; the ODE resolves the thin restitution layer "
-     "(delta_m - delta_p = e² delta_m) to |e_out - e| ~ 2e-10/e", Family::indentation, true, {}, true,
+    {"lankarani-nikravesh-1994",
+     "Lankarani & Nikravesh 1994 permanent indentation, delta_p = (1-e²)delta_m",
+     "PINSLOT eq. 91-97",
+     "exact by construction; the ODE resolves the thin restitution layer "
+     "(delta_m - delta_p = e² delta_m) to |e_out - e| ~ 2e-10/e",
+     Family::indentation,
+     true,
+     {},
+     true,
      [](double e, double) { return 1.0 - e * e; }},
-    {"gharib-hurmuzlu-indentation", "Gharib & Hurmuzlu with indentation: K_r = K_c/e^(2n) (same law as LN 1994)",
-     "PINSLOT eq. 135-145", "exact by construction; as lankarani-nikravesh-1994", Family::indentation, true, {},
+    {"gharib-hurmuzlu-indentation",
+     "Gharib & Hurmuzlu with indentation: K_r = K_c/e^(2n) (same law as LN 1994)",
+     "PINSLOT eq. 135-145",
+     "exact by construction; as lankarani-nikravesh-1994",
+     Family::indentation,
+     true,
+     {},
      true,
      [](double e, double) { return 1.0 - e * e; }},
     // ---- linear damper F = kδⁿ + cδ', separation at F = 0 (PN2020 eq. 20) ---------------
-    {"linear-damper", "Hertz + linear dashpot, exact c_opt by root finding on e_out",
-     "PN2020 eq. 23-24", "exact for every e and n", Family::linear_damper, true, {}, true,
+    {"linear-damper",
+     "Hertz + linear dashpot, exact c_opt by root finding on e_out",
+     "PN2020 eq. 23-24",
+     "exact for every e and n",
+     Family::linear_damper,
+     true,
+     {},
+     true,
      nullptr},  // calibrated by zeta_exact (ODE), see law_for
-    {"poursina-nikravesh", "Poursina & Nikravesh 2020, c = α(e^β-1)[k v^(n-1) m^n]^(1/(n+1))",
-     "PN2020 eq. 46, 47, 49", "fitted on e in [0.45, 1], n in [1, 2]", Family::linear_damper,
-     true, {}, false,
-     [](double e, double n) { return pn2020_zeta(pn2020_alpha(n), pn2020_beta(n), e, n); }, 0.45},
+    {"poursina-nikravesh",
+     "Poursina & Nikravesh 2020, c = α(e^β-1)[k v^(n-1) m^n]^(1/(n+1))",
+     "PN2020 eq. 46, 47, 49",
+     "fitted on e in [0.45, 1], n in [1, 2]",
+     Family::linear_damper,
+     true,
+     {},
+     false,
+     [](double e, double n) { return pn2020_zeta(pn2020_alpha(n), pn2020_beta(n), e, n); },
+     0.45},
     {"poursina-nikravesh-n15", "PN2020 eq. 52 for n = 3/2: c = 1.95(e^-0.3 - 1) k^0.4 v^0.2 m^0.6",
      "PN2020 eq. 52", "n = 3/2", Family::linear_damper, true, 1.5, false,
      [](double e, double n) { return pn2020_zeta(1.95, -0.3, e, n); }, 0.45},
     {"poursina-nikravesh-n1", "PN2020 eq. 57 for n = 1: c = 1.4181(e^-0.44 - 1)√(km)",
      "PN2020 eq. 57", "n = 1", Family::linear_damper, true, 1.0, false,
      [](double e, double n) { return pn2020_zeta(1.4181, -0.44, e, n); }, 0.45},
-    {"refit", "PN2020 eq. 49 form with libcalib's refit of alpha(n), beta(n) (eq. 46-47 forms)",
-     "calib damping-fit (PN2020 §4.2.4 protocol)", "fitted on e in [0.45, 1], n in [1, 2]",
-     Family::linear_damper, true, {}, false,
-     [](double e, double n) { return pn2020_zeta(refit_alpha(n), refit_beta(n), e, n); }, 0.45},
-    {"libcalib-closed-form", "zeta = kappa^(1/(n+1))(e^(-1/(n+1)) - 1) exp(t Q(t,n)), t = e^(1/(n+1)), 20 coefficients",
-     "calib damping-fit [closed_form]; models/closed_form.hpp", "e in [1e-4, 1], n in [1, 2]",
-     Family::linear_damper, true, {}, false, [](double e, double n) { return closed_form_zeta(e, n); }},
-    {"exact-table", "ExactDamping table: zeta*(e, n) interpolated from ODE calibrations (|e_out - e| <= 1e-8)",
-     "datasets/exact_damping.csv (calib exact-table)", "e in [1e-4, 1], n in [1, 2]", Family::linear_damper,
-     true, {}, true, [](double e, double n) { return ExactDamping::builtin().zeta(e, n); }},
+    {"refit",
+     "PN2020 eq. 49 form with libcalib's refit of alpha(n), beta(n) (eq. 46-47 forms)",
+     "calib damping-fit (PN2020 §4.2.4 protocol)",
+     "fitted on e in [0.45, 1], n in [1, 2]",
+     Family::linear_damper,
+     true,
+     {},
+     false,
+     [](double e, double n) { return pn2020_zeta(refit_alpha(n), refit_beta(n), e, n); },
+     0.45},
+    {"libcalib-closed-form",
+     "zeta = kappa^(1/(n+1))(e^(-1/(n+1)) - 1) exp(t Q(t,n)), t = e^(1/(n+1)), 20 coefficients",
+     "calib damping-fit [closed_form]; models/closed_form.hpp",
+     "e in [1e-4, 1], n in [1, 2]",
+     Family::linear_damper,
+     true,
+     {},
+     false,
+     [](double e, double n) { return closed_form_zeta(e, n); }},
+    {"exact-table",
+     "ExactDamping table: zeta*(e, n) interpolated from ODE calibrations (|e_out - e| <= 1e-8)",
+     "datasets/exact_damping.csv (calib exact-table)",
+     "e in [1e-4, 1], n in [1, 2]",
+     Family::linear_damper,
+     true,
+     {},
+     true,
+     [](double e, double n) { return ExactDamping::builtin().zeta(e, n); }},
     {"kelvin-voigt", "Butcher & Segalman exact Kelvin-Voigt damping, c = 2ξ√(km)",
      "PN2020 eq. 55-56 (overdamped exponent corrected)", "n = 1, exact", Family::linear_damper,
      true, 1.0, true, [](double e, double) { return 2.0 * models::butcher_segalman_xi(e); }},
     // ---- Tsuji type c = χ√(mK)δ^{(n-1)/2} and DEM COR mappings --------------------------
-    {"tsuji", "Tsuji et al. 1992 law with the exact χ for separation at δ = 0",
-     "PINSLOT eq. 89-90; u = δ^((n+1)/2) reduction", "exact without clamp", Family::tsuji, false,
-     {}, true, [](double e, double n) { return tsuji_exact(e, n); }},
-    {"dem-sqrt5", "χ = √5 ζ(e), n = 3/2 (Chrono SMC, LAMMPS coeff_restitution, LIGGGHTS, MercuryDPM)",
+    {"tsuji",
+     "Tsuji et al. 1992 law with the exact χ for separation at δ = 0",
+     "PINSLOT eq. 89-90; u = δ^((n+1)/2) reduction",
+     "exact without clamp",
+     Family::tsuji,
+     false,
+     {},
+     true,
+     [](double e, double n) { return tsuji_exact(e, n); }},
+    {"dem-sqrt5",
+     "χ = √5 ζ(e), n = 3/2 (Chrono SMC, LAMMPS coeff_restitution, LIGGGHTS, MercuryDPM)",
      "DEM code implementations", "n = 3/2", Family::tsuji, false, 1.5, false,
      [](double e, double) { return std::sqrt(5.0) * damping_ratio_of_cor(e); }},
     {"mfix-hertz", "χ = 2ζ(e), n = 3/2 (MFIX-DEM Hertz)", "DEM code implementations", "n = 3/2",
@@ -189,12 +304,14 @@ ContactLaw law_for(const Model& model, double e, double n, std::optional<bool> c
     throw InputError(fmt::format("model {} is defined for n = {} only, got n = {}", model.name,
                                  *model.fixed_n, n));
   if (!model.damping)
-    throw ComputeError(fmt::format("model {} has no closed form; its damping comes from the exact inverse "
-                                   "(calibrate::law_for)", model.name));
+    throw ComputeError(
+        fmt::format("model {} has no closed form; its damping comes from the exact inverse "
+                    "(calibrate::law_for)",
+                    model.name));
   const double d = model.damping(e, n);
   if (!std::isfinite(d) || d < 0)
-    throw ComputeError(fmt::format("model {} gives no valid damping for e = {} (got {})",
-                                   model.name, e, d));
+    throw ComputeError(
+        fmt::format("model {} gives no valid damping for e = {} (got {})", model.name, e, d));
   return ContactLaw{model.family, n, d, clamp.value_or(model.default_clamp)};
 }
 

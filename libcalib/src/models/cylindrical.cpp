@@ -4,8 +4,8 @@
 #include <limits>
 #include <numbers>
 
-#include <boost/math/tools/roots.hpp>
 #include <fmt/format.h>
+#include <boost/math/tools/roots.hpp>
 
 #include "calib/core/error.hpp"
 
@@ -20,10 +20,10 @@ struct NamedModel {
   std::string_view name;
 };
 constexpr NamedModel kModels[] = {
-    {Model::radzimovsky, "radzimovsky"},   {Model::johnson, "johnson"},
-    {Model::goldsmith, "goldsmith"},       {Model::dubowsky_freudenstein, "dubowsky-freudenstein"},
-    {Model::esdu78035, "esdu-78035"},      {Model::lankarani_nikravesh, "lankarani-nikravesh"},
-    {Model::pereira2011, "pereira2011"},   {Model::pereira2012, "pereira2012"},
+    {Model::radzimovsky, "radzimovsky"}, {Model::johnson, "johnson"},
+    {Model::goldsmith, "goldsmith"},     {Model::dubowsky_freudenstein, "dubowsky-freudenstein"},
+    {Model::esdu78035, "esdu-78035"},    {Model::lankarani_nikravesh, "lankarani-nikravesh"},
+    {Model::pereira2011, "pereira2011"}, {Model::pereira2012, "pereira2012"},
 };
 }  // namespace
 
@@ -59,17 +59,22 @@ void Contact::validate() const {
     if (!(mat.E > 0) || !std::isfinite(mat.E))
       throw InputError(fmt::format("{}: E must be > 0 (MPa), got {}", which, mat.E));
     if (!(mat.nu > -1.0 && mat.nu < 0.5))
-      throw InputError(fmt::format("{}: Poisson's ratio nu must be in (-1, 0.5), got {}", which, mat.nu));
+      throw InputError(
+          fmt::format("{}: Poisson's ratio nu must be in (-1, 0.5), got {}", which, mat.nu));
   };
   material(body_i, "material i");
   material(body_j, "material j");
-  if (!(dR > 0) || !std::isfinite(dR)) throw InputError(fmt::format("dR (ΔR) must be > 0 mm, got {}", dR));
-  if (!(R_i > 0) || !std::isfinite(R_i)) throw InputError(fmt::format("R_i must be > 0 mm, got {}", R_i));
+  if (!(dR > 0) || !std::isfinite(dR))
+    throw InputError(fmt::format("dR (ΔR) must be > 0 mm, got {}", dR));
+  if (!(R_i > 0) || !std::isfinite(R_i))
+    throw InputError(fmt::format("R_i must be > 0 mm, got {}", R_i));
   if (!(R_j() > 0))
-    throw InputError(fmt::format("{} contact with R_i = {} mm and dR = {} mm gives R_j = {} mm; need R_j > 0{}",
-                                 internal ? "internal" : "external", R_i, dR, R_j(),
-                                 internal ? " (internal contact needs R_j < R_i)" : ""));
-  if (!(length > 0) || !std::isfinite(length)) throw InputError(fmt::format("length must be > 0 mm, got {}", length));
+    throw InputError(
+        fmt::format("{} contact with R_i = {} mm and dR = {} mm gives R_j = {} mm; need R_j > 0{}",
+                    internal ? "internal" : "external", R_i, dR, R_j(),
+                    internal ? " (internal contact needs R_j < R_i)" : ""));
+  if (!(length > 0) || !std::isfinite(length))
+    throw InputError(fmt::format("length must be > 0 mm, got {}", length));
 }
 
 PowerLaw pereira(Model m, const Contact& c) {
@@ -77,15 +82,20 @@ PowerLaw pereira(Model m, const Contact& c) {
   double a, b, n;
   if (m == Model::pereira2011) {  // PINSLOT Table 1, ref. [37]: internal contact
     if (!c.internal) throw InputError("pereira2011 is defined for internal contact only");
-    if (dR < 0.005 || dR > 10.0) throw InputError(fmt::format("pereira2011: dR must be in [0.005, 10] mm, got {}", dR));
+    if (dR < 0.005 || dR > 10.0)
+      throw InputError(fmt::format("pereira2011: dR must be in [0.005, 10] mm, got {}", dR));
     a = 0.49, b = 0.10;
-    const double Y = dR <= 0.750 ? 1.56 * std::pow(std::log(1000.0 * dR), -0.192) : 0.0028 * dR + 1.1083;
+    const double Y =
+        dR <= 0.750 ? 1.56 * std::pow(std::log(1000.0 * dR), -0.192) : 0.0028 * dR + 1.1083;
     n = Y * std::pow(dR, -0.005);
   } else if (m == Model::pereira2012) {  // ref. [38]
     if (c.internal) {
-      if (dR < 0.005 || dR > 10.0) throw InputError(fmt::format("pereira2012 (internal): dR must be in [0.005, 10] mm, got {}", dR));
+      if (dR < 0.005 || dR > 10.0)
+        throw InputError(
+            fmt::format("pereira2012 (internal): dR must be in [0.005, 10] mm, got {}", dR));
       a = 0.965, b = 0.0965;
-      const double Y = dR <= 0.34954 ? 1.51 * std::pow(std::log(1000.0 * dR), -0.151) : 0.0151 * dR + 1.151;
+      const double Y =
+          dR <= 0.34954 ? 1.51 * std::pow(std::log(1000.0 * dR), -0.151) : 0.0151 * dR + 1.151;
       n = Y * std::pow(dR, -0.005);
     } else {
       a = 0.39, b = 0.85, n = 1.094;
@@ -102,16 +112,20 @@ double delta_of_W(Model m, const Contact& c, double W) {
   if (!(W > 0) || !std::isfinite(W)) throw InputError(fmt::format("W must be > 0 N/mm, got {}", W));
   const double Es = c.E_star(), hs = c.body_i.h() + c.body_j.h();
   switch (m) {
-    case Model::radzimovsky: return W / (kPi * Es) * (2.0 / 3.0 + std::log(6.25 * c.dR * Es / W));
-    case Model::johnson: return W / (kPi * Es) * (std::log(4.0 * kPi * c.dR * Es / W) - 1.0);
-    case Model::esdu78035: return W / Es * (std::log(4.0 * c.dR * Es / W) + 1.0);
+    case Model::radzimovsky:
+      return W / (kPi * Es) * (2.0 / 3.0 + std::log(6.25 * c.dR * Es / W));
+    case Model::johnson:
+      return W / (kPi * Es) * (std::log(4.0 * kPi * c.dR * Es / W) - 1.0);
+    case Model::esdu78035:
+      return W / Es * (std::log(4.0 * c.dR * Es / W) + 1.0);
     case Model::goldsmith: {
       const double ws = W * hs / kPi;
       return ws * (std::log(kGoldsmithC / (c.R_eff() * ws)) + 1.0);
     }
     case Model::dubowsky_freudenstein: {
       const double L = c.length;
-      return kPi * hs * W / 2.0 * (std::log(8.0 * L * L * c.dR / (kPi * W * c.R_i * c.R_j() * hs)) + 1.0);
+      return kPi * hs * W / 2.0 *
+             (std::log(8.0 * L * L * c.dR / (kPi * W * c.R_i * c.R_j() * hs)) + 1.0);
     }
     default: {
       const PowerLaw p = pereira(m, c);
@@ -124,17 +138,24 @@ double W_monotone_limit(Model m, const Contact& c) {
   // dδ/dW = 0 where the bracket [·] of δ = W·A·[ln(B/W) + b0] equals 1: W* = B e^{b0 − 1}.
   const double Es = c.E_star(), hs = c.body_i.h() + c.body_j.h();
   switch (m) {
-    case Model::radzimovsky: return 6.25 * c.dR * Es * std::exp(2.0 / 3.0 - 1.0);
-    case Model::johnson: return 4.0 * kPi * c.dR * Es * std::exp(-2.0);
-    case Model::esdu78035: return 4.0 * c.dR * Es;
-    case Model::goldsmith: return kGoldsmithC / (c.R_eff() * hs / kPi);
-    case Model::dubowsky_freudenstein: return 8.0 * c.length * c.length * c.dR / (kPi * c.R_i * c.R_j() * hs);
-    default: return std::numeric_limits<double>::infinity();
+    case Model::radzimovsky:
+      return 6.25 * c.dR * Es * std::exp(2.0 / 3.0 - 1.0);
+    case Model::johnson:
+      return 4.0 * kPi * c.dR * Es * std::exp(-2.0);
+    case Model::esdu78035:
+      return 4.0 * c.dR * Es;
+    case Model::goldsmith:
+      return kGoldsmithC / (c.R_eff() * hs / kPi);
+    case Model::dubowsky_freudenstein:
+      return 8.0 * c.length * c.length * c.dR / (kPi * c.R_i * c.R_j() * hs);
+    default:
+      return std::numeric_limits<double>::infinity();
   }
 }
 
 double W_of_delta(Model m, const Contact& c, double delta) {
-  if (!(delta > 0) || !std::isfinite(delta)) throw InputError(fmt::format("delta must be > 0 mm, got {}", delta));
+  if (!(delta > 0) || !std::isfinite(delta))
+    throw InputError(fmt::format("delta must be > 0 mm, got {}", delta));
   if (is_explicit(m)) {
     const PowerLaw p = pereira(m, c);
     return p.K * std::pow(delta, p.n);
@@ -145,12 +166,14 @@ double W_of_delta(Model m, const Contact& c, double delta) {
   auto g = [&](double u) { return std::log(delta_of_W(m, c, std::exp(u))) - target; };
   const double g_max = g(u_max);
   if (g_max < 0)
-    throw ComputeError(fmt::format("{}: delta = {} mm exceeds the model's largest indentation {} mm (at W = {} N/mm)",
-                                   model_name(m), delta, std::exp(target + g_max), std::exp(u_max)));
+    throw ComputeError(fmt::format(
+        "{}: delta = {} mm exceeds the model's largest indentation {} mm (at W = {} N/mm)",
+        model_name(m), delta, std::exp(target + g_max), std::exp(u_max)));
   double u_lo = std::min(u_max - 1.0, target + std::log(c.E_star()));  // W ~ E* δ is a good start
   double g_lo = g(u_lo);
   for (int i = 0; g_lo > 0 && i < 200; ++i) g_lo = g(u_lo -= 5.0);
-  if (g_lo > 0) throw ComputeError(fmt::format("{}: no bracket for delta = {}", model_name(m), delta));
+  if (g_lo > 0)
+    throw ComputeError(fmt::format("{}: no bracket for delta = {}", model_name(m), delta));
   boost::math::tools::eps_tolerance<double> tol(52);
   std::uintmax_t it = 200;
   const auto [a, b] = boost::math::tools::toms748_solve(g, u_lo, u_max, g_lo, g_max, tol, it);

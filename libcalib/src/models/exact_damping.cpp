@@ -6,13 +6,13 @@
 #include <fstream>
 #include <sstream>
 
-#include <boost/math/special_functions/beta.hpp>
 #include <fmt/format.h>
+#include <boost/math/special_functions/beta.hpp>
 
-#include "core/checks.hpp"
 #include "calib/core/contact_law.hpp"
 #include "calib/core/error.hpp"
 #include "calib/io/csv.hpp"
+#include "core/checks.hpp"
 
 namespace calib::models {
 
@@ -106,8 +106,9 @@ double ExactDamping::zeta(double e, double n) const {
   require_finite("e", e);
   require_finite("n", n);
   if (!covers(e, n))
-    throw InputError(fmt::format("exact damping table covers e in [{}, 1] and n in [1, 2]; got e={}, n={}",
-                                 grid_.e_min, e, n));
+    throw InputError(
+        fmt::format("exact damping table covers e in [{}, 1] and n in [1, 2]; got e={}, n={}",
+                    grid_.e_min, e, n));
   if (e == 1.0) return 0.0;
   const double x = std::log(e);
   return -x * std::exp(y_at(x, n));
@@ -128,7 +129,8 @@ void check_grid(const ExactDampingGrid& grid) {
   if (!(grid.e_min > 0 && grid.e_min < 0.5))
     throw InputError(fmt::format("exact table: e_min must be in (0, 0.5), got {}", grid.e_min));
   if (grid.stencil < 2 || grid.stencil > kMaxStencil)
-    throw InputError(fmt::format("exact table: stencil must be in [2, {}], got {}", kMaxStencil, grid.stencil));
+    throw InputError(
+        fmt::format("exact table: stencil must be in [2, {}], got {}", kMaxStencil, grid.stencil));
   if (grid.e_nodes < grid.stencil || grid.n_nodes < grid.stencil)
     throw InputError(fmt::format("exact table: need at least {} nodes per axis", grid.stencil));
   if (grid.e_power < 1 || grid.e_power > 6)
@@ -144,11 +146,13 @@ std::vector<ExactDamping::Node> ExactDamping::nodes(const ExactDampingGrid& grid
   t.dn_ = 1.0 / (grid.n_nodes - 1);
   std::vector<Node> out;
   for (int in = 0; in < grid.n_nodes; ++in)
-    for (int ix = 0; ix + 1 < grid.e_nodes; ++ix) out.push_back({std::exp(t.x_of_node(ix)), 1.0 + in * t.dn_});
+    for (int ix = 0; ix + 1 < grid.e_nodes; ++ix)
+      out.push_back({std::exp(t.x_of_node(ix)), 1.0 + in * t.dn_});
   return out;
 }
 
-ExactDamping ExactDamping::assemble(const ExactDampingGrid& grid, const ExactDampingTolerances& tolerances,
+ExactDamping ExactDamping::assemble(const ExactDampingGrid& grid,
+                                    const ExactDampingTolerances& tolerances,
                                     const std::vector<NodeValue>& values) {
   check_grid(grid);
   ExactDamping t;
@@ -157,8 +161,8 @@ ExactDamping ExactDamping::assemble(const ExactDampingGrid& grid, const ExactDam
   t.x_min_ = std::log(grid.e_min);
   t.dn_ = 1.0 / (grid.n_nodes - 1);
   if (values.size() != static_cast<std::size_t>(grid.e_nodes - 1) * grid.n_nodes)
-    throw ComputeError(fmt::format("exact table: {} node values for a {} x {} grid", values.size(), grid.e_nodes,
-                                   grid.n_nodes));
+    throw ComputeError(fmt::format("exact table: {} node values for a {} x {} grid", values.size(),
+                                   grid.e_nodes, grid.n_nodes));
   std::size_t k = 0;
   for (int in = 0; in < grid.n_nodes; ++in) {
     const double n = 1.0 + in * t.dn_;
@@ -181,12 +185,14 @@ ExactDamping ExactDamping::assemble(const ExactDampingGrid& grid, const ExactDam
 void ExactDamping::write(const std::filesystem::path& csv) const {
   io::AtomicFile file(csv);
   auto& os = file.stream();
-  os << "# libcalib exact damping table: zeta*(e,n) of the linear damper, separation at F = 0 (PN2020 eq. 20-23)\n";
+  os << "# libcalib exact damping table: zeta*(e,n) of the linear damper, separation at F = 0 "
+        "(PN2020 eq. 20-23)\n";
   os << fmt::format("# grid e_min={} e_nodes={} n_nodes={} stencil={} e_power={}\n", grid_.e_min,
                     grid_.e_nodes, grid_.n_nodes, grid_.stencil, grid_.e_power);
   os << fmt::format("# calibration cor_rel_tol={} rel_tol={} abs_tol={}\n", tolerances_.cor_rel_tol,
                     tolerances_.rel_tol, tolerances_.abs_tol);
-  os << "# y = ln(zeta/(-ln e)); the e = 1 row holds the exact limit -ln I(n) (see exact_damping.hpp)\n";
+  os << "# y = ln(zeta/(-ln e)); the e = 1 row holds the exact limit -ln I(n) (see "
+        "exact_damping.hpp)\n";
   os << "n,ln_e,zeta,y,e_out\n";
   for (int in = 0; in < grid_.n_nodes; ++in)
     for (int ix = 0; ix < grid_.e_nodes; ++ix) {
@@ -216,9 +222,10 @@ ExactDamping ExactDamping::parse(std::string_view text, const std::string& origi
     if (line.front() == '#') {
       std::string s(line);
       if (s.rfind("# grid ", 0) == 0) {
-        grid_seen = std::sscanf(s.c_str(), "# grid e_min=%lf e_nodes=%d n_nodes=%d stencil=%d e_power=%d",
-                                &t.grid_.e_min, &t.grid_.e_nodes, &t.grid_.n_nodes, &t.grid_.stencil,
-                                &t.grid_.e_power) == 5;
+        grid_seen =
+            std::sscanf(s.c_str(), "# grid e_min=%lf e_nodes=%d n_nodes=%d stencil=%d e_power=%d",
+                        &t.grid_.e_min, &t.grid_.e_nodes, &t.grid_.n_nodes, &t.grid_.stencil,
+                        &t.grid_.e_power) == 5;
         if (!grid_seen) throw fail(line_no, "malformed '# grid' line");
       } else if (s.rfind("# calibration ", 0) == 0) {
         std::sscanf(s.c_str(), "# calibration cor_rel_tol=%lf rel_tol=%lf abs_tol=%lf",
@@ -236,7 +243,8 @@ ExactDamping ExactDamping::parse(std::string_view text, const std::string& origi
     const char* last = line.data() + line.size();
     for (int c = 0; c < 5; ++c) {
       auto [q, ec] = std::from_chars(p, last, v[c]);
-      if (ec != std::errc() || !std::isfinite(v[c])) throw fail(line_no, fmt::format("bad number in column {}", c + 1));
+      if (ec != std::errc() || !std::isfinite(v[c]))
+        throw fail(line_no, fmt::format("bad number in column {}", c + 1));
       p = q;
       if (c < 4) {
         if (p == last || *p != ',') throw fail(line_no, "expected 5 columns");
@@ -253,7 +261,8 @@ ExactDamping ExactDamping::parse(std::string_view text, const std::string& origi
       !(g.e_min > 0 && g.e_min < 1) || g.e_power < 1 || g.e_power > 6)
     throw fail(line_no, "inconsistent grid description");
   if (t.y_.size() != static_cast<std::size_t>(g.e_nodes) * g.n_nodes)
-    throw fail(line_no, fmt::format("expected {} rows, found {}", g.e_nodes * g.n_nodes, t.y_.size()));
+    throw fail(line_no,
+               fmt::format("expected {} rows, found {}", g.e_nodes * g.n_nodes, t.y_.size()));
   t.x_min_ = std::log(g.e_min);
   t.dn_ = 1.0 / (g.n_nodes - 1);
   return t;
@@ -279,9 +288,11 @@ bool ExactDamping::builtin_available() { return !detail::kExactDampingCsv.empty(
 
 const ExactDamping& ExactDamping::builtin() {
   if (!builtin_available())
-    throw ComputeError("this build has no exact damping table: generate datasets/exact_damping.csv with "
-                       "`calib exact-table` and rebuild");
-  static const ExactDamping table = parse(detail::kExactDampingCsv, "builtin datasets/exact_damping.csv");
+    throw ComputeError(
+        "this build has no exact damping table: generate datasets/exact_damping.csv with "
+        "`calib exact-table` and rebuild");
+  static const ExactDamping table =
+      parse(detail::kExactDampingCsv, "builtin datasets/exact_damping.csv");
   return table;
 }
 

@@ -4,9 +4,9 @@
 #include <limits>
 #include <numbers>
 
+#include <fmt/format.h>
 #include <boost/math/special_functions/lambert_w.hpp>
 #include <boost/math/tools/roots.hpp>
-#include <fmt/format.h>
 
 #include "calib/core/error.hpp"
 #include "core/checks.hpp"

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include <Eigen/SparseLU>
 #include <fmt/format.h>
+#include <Eigen/SparseLU>
 
 #include "calib/core/error.hpp"
 
@@ -11,9 +11,12 @@ namespace calib::models::multibody {
 
 std::string_view status_name(Status s) {
   switch (s) {
-    case Status::ok: return "ok";
-    case Status::infinite: return "infinite";
-    case Status::redundant_constraints: return "redundant-constraints";
+    case Status::ok:
+      return "ok";
+    case Status::infinite:
+      return "infinite";
+    case Status::redundant_constraints:
+      return "redundant-constraints";
   }
   return "?";
 }
@@ -23,9 +26,11 @@ namespace {
 void check_shapes(const Eigen::MatrixXd& M, const Eigen::MatrixXd& D, const Eigen::VectorXd& d) {
   const auto n = M.rows();
   if (M.cols() != n || d.size() != n || (D.rows() > 0 && D.cols() != n))
-    throw InputError(fmt::format("effective mass: M is {}x{}, D is {}x{}, d has {} entries; need M n x n, D n_c x n, d n",
-                                 M.rows(), M.cols(), D.rows(), D.cols(), d.size()));
-  if (!M.allFinite() || !D.allFinite() || !d.allFinite()) throw InputError("effective mass: M, D or d has NaN/Inf entries");
+    throw InputError(fmt::format(
+        "effective mass: M is {}x{}, D is {}x{}, d has {} entries; need M n x n, D n_c x n, d n",
+        M.rows(), M.cols(), D.rows(), D.cols(), d.size()));
+  if (!M.allFinite() || !D.allFinite() || !d.allFinite())
+    throw InputError("effective mass: M, D or d has NaN/Inf entries");
   if (d.squaredNorm() == 0) throw InputError("effective mass: the contact array d is zero");
 }
 
@@ -66,7 +71,8 @@ EffectiveMass eq39(const Eigen::MatrixXd& M_dof, const Eigen::VectorXd& b, doubl
   }
   Eigen::LDLT<Eigen::MatrixXd> ldlt(M_dof);
   if (ldlt.info() != Eigen::Success || !ldlt.isPositive())
-    throw ComputeError("effective mass: M_dof is not positive definite (check masses and inertias)");
+    throw ComputeError(
+        "effective mass: M_dof is not positive definite (check masses and inertias)");
   const double mobility = b.dot(ldlt.solve(b));  // eq. 39 denominator, no explicit inverse
   if (!(mobility > kInfiniteRatio * reference)) {
     out.status = Status::infinite;
@@ -98,7 +104,8 @@ EffectiveMass independent_bordered(const Eigen::MatrixXd& M_dof, const Eigen::Ve
   return out;
 }
 
-EffectiveMass null_space(const Eigen::MatrixXd& M, const Eigen::MatrixXd& D, const Eigen::VectorXd& d) {
+EffectiveMass null_space(const Eigen::MatrixXd& M, const Eigen::MatrixXd& D,
+                         const Eigen::VectorXd& d) {
   check_shapes(M, D, d);
   int rank = 0;
   const Eigen::MatrixXd B = velocity_basis(D, &rank);
@@ -109,10 +116,12 @@ EffectiveMass null_space(const Eigen::MatrixXd& M, const Eigen::MatrixXd& D, con
   return out;
 }
 
-EffectiveMass dependent_closed_form(const Eigen::MatrixXd& M, const Eigen::MatrixXd& D, const Eigen::VectorXd& d) {
+EffectiveMass dependent_closed_form(const Eigen::MatrixXd& M, const Eigen::MatrixXd& D,
+                                    const Eigen::VectorXd& d) {
   check_shapes(M, D, d);
   Eigen::LLT<Eigen::MatrixXd> llt(M);
-  if (llt.info() != Eigen::Success) throw ComputeError("effective mass: M is not positive definite");
+  if (llt.info() != Eigen::Success)
+    throw ComputeError("effective mass: M is not positive definite");
   const Eigen::VectorXd Mi_d = llt.solve(d);
   double mobility = d.dot(Mi_d);
   if (D.rows() > 0) {
@@ -136,8 +145,8 @@ EffectiveMass dependent_closed_form(const Eigen::MatrixXd& M, const Eigen::Matri
   return out;
 }
 
-EffectiveMass dependent_bordered(const Eigen::MatrixXd& M, const Eigen::MatrixXd& D, const Eigen::VectorXd& d,
-                                 int sparse_above) {
+EffectiveMass dependent_bordered(const Eigen::MatrixXd& M, const Eigen::MatrixXd& D,
+                                 const Eigen::VectorXd& d, int sparse_above) {
   check_shapes(M, D, d);
   const auto n = M.rows(), nc = D.rows(), size = n + nc + 1;
   Eigen::VectorXd rhs = Eigen::VectorXd::Zero(size);

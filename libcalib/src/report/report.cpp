@@ -48,15 +48,20 @@ std::vector<std::string> write_report(const ReportOptions& o) {
     included.push_back(stem);
   }
   if (included.empty())
-    throw InputError(fmt::format("report: no study results found in {} (run `calib run-all` first)", o.results.string()));
+    throw InputError(fmt::format("report: no study results found in {} (run `calib run-all` first)",
+                                 o.results.string()));
   std::string toc;
   for (const studies::Study& st : studies::registry())
     if (std::find(included.begin(), included.end(), st.stem) != included.end())
-      toc += fmt::format("<li><a href=\"#{}\">{}</a></li>", st.stem, io::escape_html(std::string(st.title)));
+      toc += fmt::format("<li><a href=\"#{}\">{}</a></li>", st.stem,
+                         io::escape_html(std::string(st.title)));
   const std::string page = fmt::format(
-      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>libcalib report</title><style>{}</style>"
-      "</head><body>\n<h1>libcalib report</h1>\n<p>Every number below was computed by libcalib from the configs "
-      "recorded in the provenance tables; published values are shown next to ours.</p>\n<ul>{}</ul>\n{}</body></html>\n",
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>libcalib "
+      "report</title><style>{}</style>"
+      "</head><body>\n<h1>libcalib report</h1>\n<p>Every number below was computed by libcalib "
+      "from the configs "
+      "recorded in the provenance tables; published values are shown next to "
+      "ours.</p>\n<ul>{}</ul>\n{}</body></html>\n",
       kStyle, toc, body_html);
   fs::create_directories(o.out);
   io::write_text_atomically(o.out / "report.html", page);

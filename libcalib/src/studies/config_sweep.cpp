@@ -9,8 +9,8 @@
 
 namespace calib::studies {
 
-ConfigSweepResult run_config_sweep(const std::filesystem::path& config_file, std::filesystem::path out,
-                                   const sweep::SweepOptions& options) {
+ConfigSweepResult run_config_sweep(const std::filesystem::path& config_file,
+                                   std::filesystem::path out, const sweep::SweepOptions& options) {
   io::WallClock clock;
   const auto config = io::ConfigNode::load_file(config_file);
   const sweep::Space space = sweep::parse_space(config.table("space"));
@@ -19,16 +19,24 @@ ConfigSweepResult run_config_sweep(const std::filesystem::path& config_file, std
   if (out.empty())
     out = std::filesystem::path("results/sweep") /
           (config_file.stem().string() +
-           (options.shard_count > 1 ? fmt::format(".shard{}of{}", options.shard_index, options.shard_count) : "") +
+           (options.shard_count > 1
+                ? fmt::format(".shard{}of{}", options.shard_index, options.shard_count)
+                : "") +
            ".csv");
   const sweep::SweepSummary s = sweep::run(space, kernel.outputs, kernel.kernel, out, options);
   if (s.interrupted)
-    throw Interrupted(fmt::format("sweep interrupted after {} of {} points; rerun with --resume to continue from {}.partial",
-                                  s.resumed + s.computed, s.points, out.string()));
-  io::write_provenance_sidecar(out, {"calib sweep", config.to_json(), kernel.tolerances, options.threads,
-                                     clock.started_utc(), clock.seconds(),
-                                     {{"shard", fmt::format("{}/{}", options.shard_index, options.shard_count)},
-                                      {"failures", s.failures}}});
+    throw Interrupted(fmt::format(
+        "sweep interrupted after {} of {} points; rerun with --resume to continue from {}.partial",
+        s.resumed + s.computed, s.points, out.string()));
+  io::write_provenance_sidecar(
+      out, {"calib sweep",
+            config.to_json(),
+            kernel.tolerances,
+            options.threads,
+            clock.started_utc(),
+            clock.seconds(),
+            {{"shard", fmt::format("{}/{}", options.shard_index, options.shard_count)},
+             {"failures", s.failures}}});
   return {s, out};
 }
 

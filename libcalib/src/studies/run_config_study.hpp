@@ -17,7 +17,8 @@ std::string run_config_study(const RunRequest& request, Run run, Write write, Re
   Config config = Config::from(io::ConfigNode::load_file(request.config));
   if (adjust) adjust(config);
   const auto result = run(config, request.execution);
-  write(result, config, request.out, request.execution.threads, clock.started_utc(), clock.seconds());
+  write(result, config, request.out, request.execution.threads, clock.started_utc(),
+        clock.seconds());
   return report(result);
 }
 

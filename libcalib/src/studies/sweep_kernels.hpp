@@ -13,7 +13,7 @@ struct KernelSpec {
   std::string name;                  // "impact" | "calibrate"
   std::vector<std::string> outputs;  // output column names
   sweep::Kernel kernel;
-  nlohmann::json tolerances;         // for the provenance sidecar
+  nlohmann::json tolerances;  // for the provenance sidecar
 };
 
 // Reads `kernel`, `model`, an optional [fixed] table of parameter values and an optional

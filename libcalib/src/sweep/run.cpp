@@ -64,7 +64,8 @@ std::string record_line(std::size_t index, const std::vector<double>& point,
   try {
     const auto cells = kernel(point);
     if (cells.size() != outputs.size())
-      throw Error(fmt::format("kernel returned {} cells for {} columns", cells.size(), outputs.size()));
+      throw Error(
+          fmt::format("kernel returned {} cells for {} columns", cells.size(), outputs.size()));
     for (const auto& c : cells) line.append(1, ',').append(io::format_cell(c));
     line += ",ok\n";
     failed = false;
@@ -81,8 +82,8 @@ std::size_t count_resumable(const std::filesystem::path& partial, const std::str
   std::ifstream in(partial);
   std::string line;
   if (!std::getline(in, line) || line + "\n" != header)
-    throw InputError(fmt::format("{}: cannot resume, its header does not match this sweep",
-                                 partial.string()));
+    throw InputError(
+        fmt::format("{}: cannot resume, its header does not match this sweep", partial.string()));
   std::size_t n = 0;
   while (std::getline(in, line)) ++n;
   return n;
@@ -93,7 +94,8 @@ class Progress {
   Progress(bool enabled, std::size_t total) : enabled_(enabled), total_(total) {}
   void update(std::size_t done) {
     if (!enabled_) return;
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    const double t =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     const double rate = t > 0 ? static_cast<double>(done - first_) / t : 0.0;
     const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0;
     const int width = 30;
@@ -116,7 +118,8 @@ void request_stop() { g_stop.store(true); }
 
 bool SweepOptions::IsValid(std::string* error) const {
   if (shard_count < 1 || shard_index < 0 || shard_index >= shard_count) {
-    if (error) *error = fmt::format("shard {}/{} is not valid (need 0 <= i < N)", shard_index, shard_count);
+    if (error)
+      *error = fmt::format("shard {}/{} is not valid (need 0 <= i < N)", shard_index, shard_count);
     return false;
   }
   if (chunk == 0) {
@@ -128,13 +131,15 @@ bool SweepOptions::IsValid(std::string* error) const {
 
 std::string SweepSummary::BriefReport() const {
   return fmt::format("{} points ({} computed, {} resumed), {} failed, {:.3f} s{}", points, computed,
-                     resumed, failures, wall_seconds, interrupted ? ", INTERRUPTED (resumable)" : "");
+                     resumed, failures, wall_seconds,
+                     interrupted ? ", INTERRUPTED (resumable)" : "");
 }
 
 std::pair<int, int> parse_shard(const std::string& text) {
   int i = -1, n = 0;
   char slash = 0;
-  if (std::sscanf(text.c_str(), "%d%c%d", &i, &slash, &n) != 3 || slash != '/' || n < 1 || i < 0 || i >= n)
+  if (std::sscanf(text.c_str(), "%d%c%d", &i, &slash, &n) != 3 || slash != '/' || n < 1 || i < 0 ||
+      i >= n)
     throw InputError(fmt::format("--shard must be i/N with 0 <= i < N, got \"{}\"", text));
   return {i, n};
 }
@@ -149,7 +154,8 @@ void parallel_indices(std::size_t count, const std::function<void(std::size_t)>&
   const std::size_t block = std::max<std::size_t>(64, count / 100);
   Progress progress(execution.progress, count);
   for (std::size_t begin = 0; begin < count; begin += block) {
-    if (g_stop.load()) throw Interrupted(fmt::format("stopped after {} of {} points", begin, count));
+    if (g_stop.load())
+      throw Interrupted(fmt::format("stopped after {} of {} points", begin, count));
     const std::size_t end = std::min(count, begin + block);
     oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(begin, end),
                               [&](const oneapi::tbb::blocked_range<std::size_t>& r) {
@@ -206,7 +212,8 @@ SweepSummary run(const Space& space, const std::vector<std::string>& outputs, co
                               [&](const oneapi::tbb::blocked_range<std::size_t>& r) {
                                 for (std::size_t j = r.begin(); j != r.end(); ++j) {
                                   bool f = false;
-                                  lines[j] = record_line(next + j, space.point(next + j), outputs, kernel, f);
+                                  lines[j] = record_line(next + j, space.point(next + j), outputs,
+                                                         kernel, f);
                                   failed[j] = f;
                                 }
                               });
@@ -221,7 +228,8 @@ SweepSummary run(const Space& space, const std::vector<std::string>& outputs, co
     progress.update(next - begin);
   }
   file.close();
-  summary.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  summary.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (summary.interrupted) return summary;
   std::filesystem::rename(partial, out);
   return summary;
@@ -235,7 +243,8 @@ void merge(const std::vector<std::filesystem::path>& shards, const std::filesyst
     std::ifstream in(shards[s], std::ios::binary);
     if (!in) throw InputError(fmt::format("merge: cannot read {}", shards[s].string()));
     std::string line;
-    if (!std::getline(in, line)) throw InputError(fmt::format("merge: {} is empty", shards[s].string()));
+    if (!std::getline(in, line))
+      throw InputError(fmt::format("merge: {} is empty", shards[s].string()));
     if (s == 0) {
       header = line;
       dest.stream() << line << '\n';

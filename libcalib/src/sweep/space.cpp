@@ -34,15 +34,19 @@ std::vector<double> parse_grid(const io::ConfigNode& axis, const std::string& ki
   if (kind == "range") {
     const double from = spec.number("from"), to = spec.number("to"), step = spec.number("step");
     spec.reject_unknown();
-    if (!(step > 0)) throw InputError(fmt::format("{}: must be > 0, got {}", spec.where("step"), step));
-    if (from > to) throw InputError(fmt::format("{}: from ({}) > to ({})", spec.where("from"), from, to));
+    if (!(step > 0))
+      throw InputError(fmt::format("{}: must be > 0, got {}", spec.where("step"), step));
+    if (from > to)
+      throw InputError(fmt::format("{}: from ({}) > to ({})", spec.where("from"), from, to));
     return inclusive_range(from, to, step);
   }
   const double from = spec.number("from"), to = spec.number("to");
   const std::int64_t count = spec.integer("count");
   spec.reject_unknown();
-  if (count <= 0) throw InputError(fmt::format("{}: must be > 0, got {}", spec.where("count"), count));
-  if (from > to) throw InputError(fmt::format("{}: from ({}) > to ({})", spec.where("from"), from, to));
+  if (count <= 0)
+    throw InputError(fmt::format("{}: must be > 0, got {}", spec.where("count"), count));
+  if (from > to)
+    throw InputError(fmt::format("{}: from ({}) > to ({})", spec.where("from"), from, to));
   if (kind == "logspace" && !(from > 0))
     throw InputError(fmt::format("{}: logspace needs from > 0, got {}", spec.where("from"), from));
   for (std::int64_t i = 0; i < count; ++i) {
@@ -50,7 +54,8 @@ std::vector<double> parse_grid(const io::ConfigNode& axis, const std::string& ki
     if (kind == "linspace")
       out.push_back(i == count - 1 ? to : from + t * (to - from));
     else
-      out.push_back(i == count - 1 ? to : std::exp(std::log(from) + t * (std::log(to) - std::log(from))));
+      out.push_back(
+          i == count - 1 ? to : std::exp(std::log(from) + t * (std::log(to) - std::log(from))));
   }
   return out;
 }
@@ -79,12 +84,13 @@ Space parse_space(const io::ConfigNode& table) {
     axis.name = name;
     const auto kinds = axis_table.keys();
     if (kinds.size() != 1)
-      throw InputError(fmt::format("{}: give exactly one of values, linspace, logspace, range, random",
-                                   table.where(name)));
+      throw InputError(fmt::format(
+          "{}: give exactly one of values, linspace, logspace, range, random", table.where(name)));
     const std::string& kind = kinds.front();
     if (kind == "values") {
       axis.values = axis_table.numbers("values");
-      if (axis.values.empty()) throw InputError(fmt::format("{}: empty list", axis_table.where("values")));
+      if (axis.values.empty())
+        throw InputError(fmt::format("{}: empty list", axis_table.where("values")));
     } else if (kind == "linspace" || kind == "logspace" || kind == "range") {
       axis.values = parse_grid(axis_table, kind);
     } else if (kind == "random") {
@@ -97,25 +103,32 @@ Space parse_space(const io::ConfigNode& table) {
         throw InputError(fmt::format("{}: unknown distribution \"{}\" (uniform or loguniform)",
                                      r.where("dist"), dist));
       if (axis.from > axis.to)
-        throw InputError(fmt::format("{}: from ({}) > to ({})", r.where("from"), axis.from, axis.to));
+        throw InputError(
+            fmt::format("{}: from ({}) > to ({})", r.where("from"), axis.from, axis.to));
       axis.log_uniform = dist == "loguniform";
       if (axis.log_uniform && !(axis.from > 0))
-        throw InputError(fmt::format("{}: loguniform needs from > 0, got {}", r.where("from"), axis.from));
+        throw InputError(
+            fmt::format("{}: loguniform needs from > 0, got {}", r.where("from"), axis.from));
       axis.kind = Axis::Kind::random;
       any_random = true;
     } else {
-      throw InputError(fmt::format("{}: unknown axis kind (values, linspace, logspace, range, random)",
-                                   axis_table.where(kind)));
+      throw InputError(
+          fmt::format("{}: unknown axis kind (values, linspace, logspace, range, random)",
+                      axis_table.where(kind)));
     }
     axis_table.reject_unknown();
     s.axes.push_back(std::move(axis));
   }
-  if (s.axes.empty()) throw InputError(fmt::format("{}: the space has no parameters", table.where("")));
+  if (s.axes.empty())
+    throw InputError(fmt::format("{}: the space has no parameters", table.where("")));
   if (any_random) {
-    if (!table.has("samples")) throw InputError(fmt::format("{}: required with random parameters", table.where("samples")));
-    if (!table.has("seed")) throw InputError(fmt::format("{}: required with random parameters", table.where("seed")));
+    if (!table.has("samples"))
+      throw InputError(fmt::format("{}: required with random parameters", table.where("samples")));
+    if (!table.has("seed"))
+      throw InputError(fmt::format("{}: required with random parameters", table.where("seed")));
     const std::int64_t samples = table.integer("samples");
-    if (samples <= 0) throw InputError(fmt::format("{}: must be > 0, got {}", table.where("samples"), samples));
+    if (samples <= 0)
+      throw InputError(fmt::format("{}: must be > 0, got {}", table.where("samples"), samples));
     s.samples = static_cast<std::size_t>(samples);
     s.seed = static_cast<std::uint64_t>(table.integer("seed"));
   }

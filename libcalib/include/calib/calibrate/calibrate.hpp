@@ -23,9 +23,9 @@ struct CalibrateOptions {
 };
 
 struct Calibration {
-  double damping = 0.0;   // h, ζ or χ (dimensionless, by family)
-  double e_out = 0.0;     // check solve at `damping`
-  int solves = 0;         // number of impact solves used
+  double damping = 0.0;  // h, ζ or χ (dimensionless, by family)
+  double e_out = 0.0;    // check solve at `damping`
+  int solves = 0;        // number of impact solves used
 
   std::string BriefReport() const;
 };
@@ -39,13 +39,15 @@ Calibration calibrate_damping(Family family, double n, bool clamp, double e,
 Calibration zeta_exact(double e, double n, const CalibrateOptions& options = {});
 
 // c_opt(m, k, v, n, e) = ζ*(e,n)·m v/δ_m (SPEC §1 scale invariance).
-double c_opt(double m, double k, double v, double n, double e, const CalibrateOptions& options = {});
+double c_opt(double m, double k, double v, double n, double e,
+             const CalibrateOptions& options = {});
 
 // c_opt found directly in SI units: Newton in ln c on impact::solve_physical_direct (the
 // physical ODE, no scaling used), seeded by PN2020 eq. 49 and iterated (secant) until
 // |e_out − e|/e ≤ cor_rel_tol. Used by the PN2020
 // §4.2 scaling sweeps, where it demonstrates the exponents of eq. 34 instead of assuming them.
-Calibration c_opt_direct(double m, double k, double v, double n, double e, const CalibrateOptions& options = {});
+Calibration c_opt_direct(double m, double k, double v, double n, double e,
+                         const CalibrateOptions& options = {});
 
 // ζ of the linear damper by a c_opt method name (`calib copt --method`): "exact" (the
 // ExactDamping table), "ode" (zeta_exact), "paper" (= poursina-nikravesh, PN2020 eq. 49) or any
@@ -55,12 +57,13 @@ double zeta_by_method(const std::string& method, double e, double n);
 // c_opt by a method name, checked by an impact solve at that damping (dimensionless, the
 // calibration tolerances): what `calib copt` prints. InputError names a bad argument.
 struct CoptResult {
-  double zeta = 0.0, c = 0.0;    // dimensionless and SI (N s/m)
-  double e_out_check = 0.0;      // e_out of the check solve
-  double check_rel_tol = 0.0;    // its ODE tolerance
-  double query_seconds = 0.0;    // time of the ζ query alone
+  double zeta = 0.0, c = 0.0;  // dimensionless and SI (N s/m)
+  double e_out_check = 0.0;    // e_out of the check solve
+  double check_rel_tol = 0.0;  // its ODE tolerance
+  double query_seconds = 0.0;  // time of the ζ query alone
 };
-CoptResult c_opt_checked(const std::string& method, double m, double k, double v, double n, double e);
+CoptResult c_opt_checked(const std::string& method, double m, double k, double v, double n,
+                         double e);
 
 // The dimensionless law of any catalog model for a desired e: the model's closed form
 // (models::law_for), or for models without one (`linear-damper`) the exact inverse zeta_exact.

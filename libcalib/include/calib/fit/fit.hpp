@@ -39,13 +39,14 @@ struct FitReport {
 
 // One-parameter fit of h = k(1-e)/e (SF2020 eq. 55 with k = 2/(5I)) to samples h(e),
 // minimising Σ [100 (k(1-e)/e - h)/h]² — the RMS percentage error of SF2020 Table 2.
-FitReport fit_hysteresis_k(const std::vector<double>& e, const std::vector<double>& h, const FitOptions& options = {});
+FitReport fit_hysteresis_k(const std::vector<double>& e, const std::vector<double>& h,
+                           const FitOptions& options = {});
 
 // ---- PN2020 damping fits (fit_damping.cpp) --------------------------------------------
 // c = α(e^β − 1) (PN2020 eq. 45) by unweighted least squares on c; parameters {α, β}.
 // Started from the e → 0 asymptote α = 1, β = −1/(n+1) given as `beta_start`.
-FitReport fit_alpha_beta(const std::vector<double>& e, const std::vector<double>& c, double beta_start,
-                         const FitOptions& options = {});
+FitReport fit_alpha_beta(const std::vector<double>& e, const std::vector<double>& c,
+                         double beta_start, const FitOptions& options = {});
 // y = Σ_{i≤degree} p_i x^i (PN2020 eq. 46 is a quartic); parameters {p_0, …, p_degree}.
 FitReport fit_polynomial(const std::vector<double>& x, const std::vector<double>& y, int degree,
                          const FitOptions& options = {});
@@ -53,19 +54,21 @@ FitReport fit_polynomial(const std::vector<double>& x, const std::vector<double>
 FitReport fit_power_offset(const std::vector<double>& x, const std::vector<double>& y,
                            const std::vector<double>& start, const FitOptions& options = {});
 // y = a + b x (the slopes β₁, β₂, β₃ of PN2020 eq. 36, 39, 42); parameters {a, b}.
-FitReport fit_line(const std::vector<double>& x, const std::vector<double>& y, const FitOptions& options = {});
+FitReport fit_line(const std::vector<double>& x, const std::vector<double>& y,
+                   const FitOptions& options = {});
 
 // The closed form itself is models::closed_form_zeta_q (calib/models/closed_form.hpp).
 // Weighted least squares of w_i (ln ζ_fit − ln ζ_i); with w = |de/d ln ζ| the residual is
 // the first-order error in e_out. `minimax_rounds` > 0 re-weights (Lawson) towards the
 // smallest worst-case error.
 FitReport fit_closed_form(const std::vector<double>& e, const std::vector<double>& n,
-                          const std::vector<double>& zeta, const std::vector<double>& weight, int ne,
-                          int nn, int minimax_rounds, const FitOptions& options = {});
+                          const std::vector<double>& zeta, const std::vector<double>& weight,
+                          int ne, int nn, int minimax_rounds, const FitOptions& options = {});
 
 // ---- power law y = K xⁿ (cylindrical K–n fits, issue #6; fit_power_law.cpp) ------------
 // Started from the log–log line; parameters {K, n}; standard errors from Ceres' covariance;
 // options.weighting and options.loss choose the residual.
-FitReport fit_power_law(const std::vector<double>& x, const std::vector<double>& y, const FitOptions& options = {});
+FitReport fit_power_law(const std::vector<double>& x, const std::vector<double>& y,
+                        const FitOptions& options = {});
 
 }  // namespace calib::fit

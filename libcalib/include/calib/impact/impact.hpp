@@ -10,9 +10,9 @@
 namespace calib::impact {
 
 struct ImpactOptions {
-  double rel_tol = 1e-10;   // Odeint relative tolerance
-  double abs_tol = 1e-12;   // absolute tolerance in dimensionless units (x, x' ~ 1)
-  int event_bits = 52;      // TOMS748 bracket precision (bits of the event time)
+  double rel_tol = 1e-10;  // Odeint relative tolerance
+  double abs_tol = 1e-12;  // absolute tolerance in dimensionless units (x, x' ~ 1)
+  int event_bits = 52;     // TOMS748 bracket precision (bits of the event time)
   std::size_t max_steps = 1'000'000;
   // Peak force and max penetration need extra dense-output work per step; inverse
   // calibration only needs e_out and switches them off.
@@ -36,11 +36,11 @@ std::string_view status_name(Status s);
 // energies / (m v²)); see physical() for SI units.
 struct ImpactResult {
   Status status = Status::max_steps;
-  double e_out = 0.0;          // -x'(τ_sep), SF2020 eq. 60 / PN2020 eq. 22
-  double delta_max = 0.0;      // max penetration (located where x' = 0)
-  double t_contact = 0.0;      // τ_sep
-  double f_max = 0.0;          // peak contact force
-  double delta_sep = 0.0;      // penetration at separation (PN2020 eq. 51)
+  double e_out = 0.0;            // -x'(τ_sep), SF2020 eq. 60 / PN2020 eq. 22
+  double delta_max = 0.0;        // max penetration (located where x' = 0)
+  double t_contact = 0.0;        // τ_sep
+  double f_max = 0.0;            // peak contact force
+  double delta_sep = 0.0;        // penetration at separation (PN2020 eq. 51)
   double energy_residual = 0.0;  // |½ - ½e² - U(δ_sep) - W_damping| / ½
   std::size_t steps = 0;
   std::size_t rhs_evaluations = 0;

@@ -9,11 +9,11 @@
 namespace calib::io {
 
 struct Provenance {
-  std::string tool;                 // e.g. "calib rms-table"
-  nlohmann::json config;            // the config as parsed (after CLI overrides)
-  nlohmann::json tolerances;        // solver tolerances actually used
+  std::string tool;           // e.g. "calib rms-table"
+  nlohmann::json config;      // the config as parsed (after CLI overrides)
+  nlohmann::json tolerances;  // solver tolerances actually used
   int threads = 1;
-  std::string started_utc;          // ISO 8601
+  std::string started_utc;  // ISO 8601
   double wall_seconds = 0.0;
   nlohmann::json extra = nlohmann::json::object();  // study-specific facts
 };

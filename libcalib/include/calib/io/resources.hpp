@@ -20,6 +20,7 @@ std::filesystem::path find_resource(const std::filesystem::path& relative);
 // config file first, then in the resource roots (so "datasets/published/x.csv" in a shipped
 // config works from any directory). Returns the path unchanged when nothing exists (the caller
 // reports "not found" with the key).
-std::filesystem::path resolve_config_path(const std::filesystem::path& config_file, const std::string& value);
+std::filesystem::path resolve_config_path(const std::filesystem::path& config_file,
+                                          const std::string& value);
 
 }  // namespace calib::io

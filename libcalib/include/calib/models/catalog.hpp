@@ -20,11 +20,11 @@ struct Model {
   std::string_view source;       // paper + equation
   std::string_view validity;     // where the formula is meant to be used
   Family family;
-  bool default_clamp;            // separation rule the source uses
-  std::optional<double> fixed_n; // formulas tied to one exponent (eq. 52: 3/2; eq. 57: 1)
-  bool exact;                    // reproduces e exactly (up to solver tolerance)
-  DampingFormula damping;        // e, n -> h, ζ or χ; nullptr: exact inverse by ODE (calibrate layer)
-  double fitted_e_min = 0.0;     // fitted on e ∈ [fitted_e_min, 1] only (PN2020 §4.2.4: 0.45)
+  bool default_clamp;             // separation rule the source uses
+  std::optional<double> fixed_n;  // formulas tied to one exponent (eq. 52: 3/2; eq. 57: 1)
+  bool exact;                     // reproduces e exactly (up to solver tolerance)
+  DampingFormula damping;  // e, n -> h, ζ or χ; nullptr: exact inverse by ODE (calibrate layer)
+  double fitted_e_min = 0.0;  // fitted on e ∈ [fitted_e_min, 1] only (PN2020 §4.2.4: 0.45)
 };
 
 const std::vector<Model>& catalog();
@@ -49,8 +49,8 @@ double pn2020_beta(double n);
 // tests/damping_fit_test.cpp regenerates them and compares).
 double refit_alpha(double n);
 double refit_beta(double n);
-// libcalib improved closed form (closed_form_zeta_q in closed_form.hpp with 5 × 4 coefficients fitted by
-// `calib damping-fit` on e ∈ [1e-4, 1], n ∈ [1, 2]).
+// libcalib improved closed form (closed_form_zeta_q in closed_form.hpp with 5 × 4 coefficients
+// fitted by `calib damping-fit` on e ∈ [1e-4, 1], n ∈ [1, 2]).
 struct ClosedFormCoefficients {
   int e_terms, n_terms;
   const double* q;

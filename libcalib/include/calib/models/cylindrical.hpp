@@ -40,8 +40,8 @@ const std::vector<Model>& all_models();
 bool is_explicit(Model m);  // W(δ) in closed form
 
 struct Material {
-  double E = 207000.0;  // Young's modulus, MPa
-  double nu = 0.30;     // Poisson's ratio
+  double E = 207000.0;                              // Young's modulus, MPa
+  double nu = 0.30;                                 // Poisson's ratio
   double h() const { return (1.0 - nu * nu) / E; }  // h_k = (1 − ν²)/E
 };
 
@@ -69,7 +69,9 @@ double W_of_delta(Model m, const Contact& c, double delta);
 double W_monotone_limit(Model m, const Contact& c);
 
 // Pereira exponent and stiffness for the given ΔR: F/L = K_W δⁿ (Table 1).
-struct PowerLaw { double K, n; };
+struct PowerLaw {
+  double K, n;
+};
 PowerLaw pereira(Model m, const Contact& c);
 
 }  // namespace calib::models::cylindrical

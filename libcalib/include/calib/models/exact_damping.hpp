@@ -21,16 +21,16 @@ namespace calib::models {
 
 // The solver settings the node values were computed with (recorded in the CSV header).
 struct ExactDampingTolerances {
-  double cor_rel_tol = 1e-11;  // |e_out − e|/e at every node
+  double cor_rel_tol = 1e-11;               // |e_out − e|/e at every node
   double rel_tol = 1e-13, abs_tol = 1e-15;  // ODE tolerances of the calibration
 };
 
 struct ExactDampingGrid {
-  double e_min = 1e-4;   // smallest e (x_min = ln e_min); the largest node is e = 1
-  int e_nodes = 201;     // nodes in x = ln e (see e_power)
-  int n_nodes = 33;      // nodes in n ∈ [1, 2]
-  int stencil = 6;       // points per direction of the Lagrange interpolant (4 or 6)
-  int e_power = 3;       // q: e-nodes at x = x_min·(1 − i/(e_nodes−1))^q
+  double e_min = 1e-4;  // smallest e (x_min = ln e_min); the largest node is e = 1
+  int e_nodes = 201;    // nodes in x = ln e (see e_power)
+  int n_nodes = 33;     // nodes in n ∈ [1, 2]
+  int stencil = 6;      // points per direction of the Lagrange interpolant (4 or 6)
+  int e_power = 3;      // q: e-nodes at x = x_min·(1 − i/(e_nodes−1))^q
 };
 
 class ExactDamping {
@@ -52,7 +52,8 @@ class ExactDamping {
   };
   static std::vector<Node> nodes(const ExactDampingGrid& grid);
   // The table from one value per node of nodes(grid); the e = 1 row is the exact limit.
-  static ExactDamping assemble(const ExactDampingGrid& grid, const ExactDampingTolerances& tolerances,
+  static ExactDamping assemble(const ExactDampingGrid& grid,
+                               const ExactDampingTolerances& tolerances,
                                const std::vector<NodeValue>& values);
   void write(const std::filesystem::path& csv) const;
 
@@ -81,9 +82,9 @@ class ExactDamping {
   ExactDampingGrid grid_;
   ExactDampingTolerances tolerances_;
   double x_min_ = 0, dn_ = 0;
-  std::vector<double> y_;     // y[i_n * e_nodes + i_x]
-  std::vector<double> zeta_;  // node values, for write()
-  std::vector<double> e_out_; // check solve at each node
+  std::vector<double> y_;      // y[i_n * e_nodes + i_x]
+  std::vector<double> zeta_;   // node values, for write()
+  std::vector<double> e_out_;  // check solve at each node
 };
 
 }  // namespace calib::models

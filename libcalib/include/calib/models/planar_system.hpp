@@ -19,8 +19,8 @@ using Vec2 = std::array<double, 2>;
 
 struct Body {
   std::string name;
-  double mass = 1.0;     // kg (any consistent units)
-  double inertia = 1.0;  // polar moment about the mass centre
+  double mass = 1.0;               // kg (any consistent units)
+  double inertia = 1.0;            // polar moment about the mass centre
   double x = 0, y = 0, angle = 0;  // configuration at impact (angle in radians)
   bool rotation_locked = false;    // `rotates = false`: one extra constraint φ = φ₀ (NP Ex. 2)
   double locked_angle = 0;
@@ -28,7 +28,7 @@ struct Body {
 
 struct Joint {
   enum class Type { revolute, prismatic } type = Type::revolute;
-  int body_i = -1, body_j = -1;  // -1 = ground
+  int body_i = -1, body_j = -1;       // -1 = ground
   Vec2 point_i{0, 0}, point_j{0, 0};  // in body frames (ground: global)
   Vec2 axis_i{1, 0};                  // prismatic: sliding axis in body i's frame
   double angle_offset = 0;            // prismatic: φ_i − φ_j held at its value in the config
@@ -56,9 +56,9 @@ struct PlanarSystem {
   // "body.x|y|angle" -> coordinate index; InputError if unknown.
   int coordinate_index(const std::string& name) const;
 
-  Eigen::VectorXd constraints() const;        // Φ(q)
-  Eigen::MatrixXd jacobian() const;           // D = ∂Φ/∂q
-  Eigen::MatrixXd mass_matrix() const;        // block-diagonal (m, m, J)
+  Eigen::VectorXd constraints() const;  // Φ(q)
+  Eigen::MatrixXd jacobian() const;     // D = ∂Φ/∂q
+  Eigen::MatrixXd mass_matrix() const;  // block-diagonal (m, m, J)
   // d = D_ijᵀ n (NP eq. 20–22) and its parts from body i and body j alone.
   Eigen::VectorXd contact_array() const;
   Eigen::VectorXd contact_array_side(bool side_i) const;

@@ -19,7 +19,8 @@ struct PlotOptions {
 // Draws every figure of the study; returns the image files written. InputError if `in` lacks
 // the study's CSVs or the study has no figures, ComputeError if gnuplot is missing or fails
 // (its stderr is included).
-std::vector<std::filesystem::path> plot_study(const studies::Study& study, const PlotOptions& options);
+std::vector<std::filesystem::path> plot_study(const studies::Study& study,
+                                              const PlotOptions& options);
 
 // $CALIB_PLOT_SCRIPTS, else tools/plot in the data folders (io/resources.hpp).
 std::filesystem::path default_scripts();

@@ -36,13 +36,27 @@ struct Config {
   static Config from(const io::ConfigNode& node);
 };
 
-struct GridPoint { double n, e, zeta, c_opt, e_out; };
-struct PerN { double n, alpha, beta, rms_resid, max_resid, alpha_paper, beta_paper, rms_resid_paper; };
-struct ScalingPoint { char sweep; double n, value, c_opt, e_out; };  // sweep: 'm', 'v' or 'k'
-struct ScalingSlope { char sweep; double n, slope, exact, intercept; };
-struct ClosedFormPoint { double n, e, zeta_exact, zeta_fit, e_out; };
+struct GridPoint {
+  double n, e, zeta, c_opt, e_out;
+};
+struct PerN {
+  double n, alpha, beta, rms_resid, max_resid, alpha_paper, beta_paper, rms_resid_paper;
+};
+struct ScalingPoint {
+  char sweep;
+  double n, value, c_opt, e_out;
+};  // sweep: 'm', 'v' or 'k'
+struct ScalingSlope {
+  char sweep;
+  double n, slope, exact, intercept;
+};
+struct ClosedFormPoint {
+  double n, e, zeta_exact, zeta_fit, e_out;
+};
 // PN2020 Fig. 9: eq. 57's ζ put into the exact Kelvin–Voigt restitution (eq. 55, corrected).
-struct Eq57Point { double e, zeta_eq57, e_exact; };
+struct Eq57Point {
+  double e, zeta_eq57, e_exact;
+};
 
 struct Result {
   std::vector<GridPoint> grid;
@@ -51,19 +65,21 @@ struct Result {
   fit::FitReport beta_power;     // β(n) = p n^q + r (eq. 47 form)
   PerN at_n1{}, at_n15{};        // separate fits at n = 1 and n = 3/2 (eq. 57, eq. 52)
   // Which printing of eq. 46/47 the per-n data support: RMS of (α_paper(n) − α(n)) over n.
-  double alpha_rms_paper_148 = 0, alpha_rms_paper_149 = 0, beta_rms_paper_2553 = 0, beta_rms_paper_2533 = 0;
+  double alpha_rms_paper_148 = 0, alpha_rms_paper_149 = 0, beta_rms_paper_2553 = 0,
+         beta_rms_paper_2533 = 0;
   // What matters for a user: RMS over the whole grid of c_eq49 − c_opt for the printings
   // [a3 = −1.48 | −1.49] × [q = 0.2553 | 0.2533], and of our refit.
-  double c_rms_148_2553 = 0, c_rms_149_2553 = 0, c_rms_148_2533 = 0, c_rms_149_2533 = 0, c_rms_refit = 0;
+  double c_rms_148_2553 = 0, c_rms_149_2553 = 0, c_rms_148_2533 = 0, c_rms_149_2533 = 0,
+         c_rms_refit = 0;
   std::vector<ScalingPoint> scaling;
   std::vector<ScalingSlope> slopes;
   double worst_slope_deviation = 0;
-  fit::FitReport closed_form;    // coefficients q_ij of models::closed_form_zeta_q
+  fit::FitReport closed_form;  // coefficients q_ij of models::closed_form_zeta_q
   std::vector<ClosedFormPoint> closed_form_check;
   double closed_form_worst = 0;  // max |e_out − e| over the closed-form fit points
   std::vector<Eq57Point> fig9;   // e log-spaced on [1e-4, 1]
   double fig9_worst = 0;
-  double worst_grid_rel_err = 0; // max |e_out − e|/e over the (n, e) grid
+  double worst_grid_rel_err = 0;  // max |e_out − e|/e over the (n, e) grid
   std::size_t solves = 0;
 };
 
@@ -74,7 +90,8 @@ std::string report(const Result& r);
 
 // ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
 std::string run_study(const RunRequest& request);
-io::GnuplotVars figure_data(const std::filesystem::path& results, const std::filesystem::path& work);
+io::GnuplotVars figure_data(const std::filesystem::path& results,
+                            const std::filesystem::path& work);
 void report_section(const std::filesystem::path& results, io::Section& section);
 
 }  // namespace calib::studies::damping_fit

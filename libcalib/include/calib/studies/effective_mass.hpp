@@ -11,23 +11,23 @@
 
 #include "calib/io/config.hpp"
 #include "calib/io/csv.hpp"
+#include "calib/models/planar_system.hpp"
 #include "calib/studies/study.hpp"
 #include "calib/sweep/sweep.hpp"
-#include "calib/models/planar_system.hpp"
 
 namespace calib::studies::effective_mass {
 
 struct SystemEntry {
-  std::filesystem::path file;      // as written in the config (reported)
-  std::filesystem::path resolved;  // where it was found (io::resolve_config_path)
+  std::filesystem::path file;                        // as written in the config (reported)
+  std::filesystem::path resolved;                    // where it was found (io::resolve_config_path)
   std::optional<double> paper_m_eff, paper_m_app_i;  // published values (NP §5)
 };
 struct SweepEntry {
   std::filesystem::path file, resolved;  // as written / where found
-  std::string coordinate;  // <body>.x|y|angle (angles in degrees)
+  std::string coordinate;                // <body>.x|y|angle (angles in degrees)
   double from = 0, to = 0;
   int count = 2;
-  std::string stem;        // output file stem
+  std::string stem;  // output file stem
 };
 struct Config {
   std::vector<SystemEntry> systems;
@@ -41,8 +41,14 @@ struct SystemRow {
   models::multibody::EffectiveMassReport report;
   std::optional<double> paper_m_eff, paper_m_app_i;
 };
-struct SweepRow { double value; models::multibody::EffectiveMassReport report; };
-struct SweepResult { SweepEntry spec; std::vector<SweepRow> rows; };
+struct SweepRow {
+  double value;
+  models::multibody::EffectiveMassReport report;
+};
+struct SweepResult {
+  SweepEntry spec;
+  std::vector<SweepRow> rows;
+};
 struct Result {
   std::vector<SystemRow> systems;
   std::vector<SweepResult> sweeps;
@@ -68,7 +74,8 @@ SweepTable sweep_table(const SweepResult& result);
 
 // ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
 std::string run_study(const RunRequest& request);
-io::GnuplotVars figure_data(const std::filesystem::path& results, const std::filesystem::path& work);
+io::GnuplotVars figure_data(const std::filesystem::path& results,
+                            const std::filesystem::path& work);
 void report_section(const std::filesystem::path& results, io::Section& section);
 
 }  // namespace calib::studies::effective_mass

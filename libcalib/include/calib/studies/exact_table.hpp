@@ -19,9 +19,10 @@ struct Config {
   models::ExactDampingGrid grid;
   // Every node to |e_out − e|/e ≤ 1e-11 with the ODE at 1e-13 (no table seed: the table
   // cannot seed itself).
-  calibrate::CalibrateOptions solver{.cor_rel_tol = 1e-11,
-                                     .impact = {.rel_tol = 1e-13, .abs_tol = 1e-15, .diagnostics = false},
-                                     .use_table_guess = false};
+  calibrate::CalibrateOptions solver{
+      .cor_rel_tol = 1e-11,
+      .impact = {.rel_tol = 1e-13, .abs_tol = 1e-15, .diagnostics = false},
+      .use_table_guess = false};
   nlohmann::json as_json;
 
   // [grid] e_min, e_nodes, n_nodes, stencil, e_power; [solver] rel_tol, abs_tol, cor_rel_tol.

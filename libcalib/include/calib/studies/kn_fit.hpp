@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "calib/models/cylindrical.hpp"
 #include "calib/fit/fit.hpp"
 #include "calib/io/config.hpp"
+#include "calib/models/cylindrical.hpp"
 #include "calib/studies/study.hpp"
 #include "calib/sweep/sweep.hpp"
 
@@ -23,7 +23,8 @@ struct Protocol {
   double error_floor = 1e-3;                         // mm: "Max Error %" only where δ ≥ 1 µm
   void validate() const;
   std::vector<double> samples() const;  // W_min, W_min + W_step, …, W_max (inclusive, no drift)
-  static Protocol from(const io::ConfigNode& node);  // keys W_min, W_max, W_step, weighting, error_floor
+  static Protocol from(
+      const io::ConfigNode& node);  // keys W_min, W_max, W_step, weighting, error_floor
 };
 
 struct ModelFit {
@@ -33,10 +34,11 @@ struct ModelFit {
   std::vector<double> W, delta;  // the samples
 };
 
-ModelFit fit_model(models::cylindrical::Model model, const models::cylindrical::Contact& contact, const Protocol& protocol);
+ModelFit fit_model(models::cylindrical::Model model, const models::cylindrical::Contact& contact,
+                   const Protocol& protocol);
 // Measured (δ, W) pairs; rejects empty, non-positive or non-monotone data (W must rise with δ).
-ModelFit fit_data(std::vector<double> delta, std::vector<double> W, fit::Weighting weighting, fit::Loss loss,
-                  double loss_scale, double error_floor);
+ModelFit fit_data(std::vector<double> delta, std::vector<double> W, fit::Weighting weighting,
+                  fit::Loss loss, double loss_scale, double error_floor);
 
 // ---- the published-tables study (calib kn-fit --config configs/kn_tables.toml) ----------
 struct PublishedEntry {
@@ -47,27 +49,31 @@ struct PublishedEntry {
 };
 struct Row {
   PublishedEntry paper;
-  ModelFit ours;                  // with its samples (the curve files are cut from them)
-  models::cylindrical::Contact contact;   // the geometry the entry was computed for
-  std::string flag, note;  // flag: "" (within rounding) or what differs
+  ModelFit ours;                         // with its samples (the curve files are cut from them)
+  models::cylindrical::Contact contact;  // the geometry the entry was computed for
+  std::string flag, note;                // flag: "" (within rounding) or what differs
 };
 struct Config {
   Protocol protocol;
   models::cylindrical::Material steel{207000.0, 0.30}, aluminium{70000.0, 0.33};
-  double tables_R_i = 100.0;                    // mm (internal contact, Goldsmith decoding)
+  double tables_R_i = 100.0;                      // mm (internal contact, Goldsmith decoding)
   double R_o = 68, R_i = 52, R_c = 8, R_p = 7.9;  // PINSLOT Table 10 (mm)
   std::filesystem::path published_tables, published_table11;  // as written in the config
-  std::filesystem::path published_file;  // where published_tables was found (io::resolve_config_path)
+  std::filesystem::path
+      published_file;  // where published_tables was found (io::resolve_config_path)
   nlohmann::json as_json;
   static Config defaults();
   static Config from(const io::ConfigNode& node);
 };
-struct Result { std::vector<Row> rows; };
+struct Result {
+  std::vector<Row> rows;
+};
 
 // Name of the per-fit curve file under <out>/curves/ (written by write(), read by `calib plot`);
 // `dR` as printed in kn_tables.csv.
-std::string curve_file_name(const std::string& table, const std::string& model, const std::string& material,
-                            const std::string& region, const std::string& dR);
+std::string curve_file_name(const std::string& table, const std::string& model,
+                            const std::string& material, const std::string& region,
+                            const std::string& dR);
 
 Result run(const Config& config, const sweep::Execution& execution = {});
 void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
@@ -76,7 +82,8 @@ std::string report(const Result& r);
 
 // ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
 std::string run_study(const RunRequest& request);
-io::GnuplotVars figure_data(const std::filesystem::path& results, const std::filesystem::path& work);
+io::GnuplotVars figure_data(const std::filesystem::path& results,
+                            const std::filesystem::path& work);
 void report_section(const std::filesystem::path& results, io::Section& section);
 
 }  // namespace calib::studies::kn_fit

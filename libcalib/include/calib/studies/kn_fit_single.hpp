@@ -11,23 +11,23 @@
 namespace calib::studies::kn_fit {
 
 struct SingleFitInput {
-  std::string model;                        // models::cylindrical::parse_model name
-  std::string material, material2;          // names in `materials` (body j defaults to body i)
-  std::filesystem::path materials;          // empty: datasets/materials.csv in the data folders
-  std::string E, E2;                        // Young's moduli (bare numbers: MPa)
-  std::optional<double> nu, nu2;            // Poisson's ratios
-  std::string dR, Ri = "100mm", length;     // bare numbers: mm
-  bool external = false;                    // dR = Ri + Rj instead of Ri − Rj
+  std::string model;                     // models::cylindrical::parse_model name
+  std::string material, material2;       // names in `materials` (body j defaults to body i)
+  std::filesystem::path materials;       // empty: datasets/materials.csv in the data folders
+  std::string E, E2;                     // Young's moduli (bare numbers: MPa)
+  std::optional<double> nu, nu2;         // Poisson's ratios
+  std::string dR, Ri = "100mm", length;  // bare numbers: mm
+  bool external = false;                 // dR = Ri + Rj instead of Ri − Rj
   std::string W_min = "0.1", W_max = "1000", W_step = "0.1";  // bare numbers: N/mm
-  std::string weighting = "none";           // none | relative
-  double error_floor_um = 1.0;              // "Max Error %" only where δ ≥ this
-  std::filesystem::path curve;              // optional CSV: W, δ, fitted W, error
+  std::string weighting = "none";                             // none | relative
+  double error_floor_um = 1.0;  // "Max Error %" only where δ ≥ this
+  std::filesystem::path curve;  // optional CSV: W, δ, fitted W, error
 };
 nlohmann::json fit_single(const SingleFitInput& input);
 
 struct MeasurementInput {
-  std::filesystem::path data;   // CSV with delta[unit] and W[unit] (per length) or F[unit] columns
-  std::string length;           // contact length, needed for an F column (W = F/L)
+  std::filesystem::path data;  // CSV with delta[unit] and W[unit] (per length) or F[unit] columns
+  std::string length;          // contact length, needed for an F column (W = F/L)
   std::string weighting = "none", robust = "none";  // robust: none | huber | cauchy
   double loss_scale = 1.0, error_floor_um = 1.0;
   std::filesystem::path curve;  // optional CSV: measured vs fitted with residuals

@@ -20,14 +20,14 @@ double integral_closed_form(double a, double b);
 double integral_quadrature(double a, double b);
 
 struct Config {
-  std::vector<double> e_grid;  // samples of e for the RMS (default 0.01:0.01:0.99)
+  std::vector<double> e_grid;              // samples of e for the RMS (default 0.01:0.01:0.99)
   std::vector<double> a_values, b_values;  // Table 2 axes
-  double n = 1.5;              // exponent used by the ODE numerical model (result is n-free)
+  double n = 1.5;                     // exponent used by the ODE numerical model (result is n-free)
   std::vector<std::string> formulas;  // hysteresis formulas simulated for Fig. 5–6
   std::filesystem::path published;    // Table 2 transcription, as written in the config
   std::filesystem::path published_file;  // where it was found (io::resolve_config_path)
   calibrate::CalibrateOptions solver;
-  nlohmann::json as_json;      // the config as parsed, for provenance
+  nlohmann::json as_json;  // the config as parsed, for provenance
 
   static Config defaults();
   // Reads [e_grid] (from/to/step or from/to/count), [table] a, b, [numerical] n, formulas,
@@ -42,8 +42,8 @@ struct Cell {
 
 struct FormulaError {
   std::string model;
-  double rms_h_percent;       // RMS of 100(h_model - h_num)/h_num over the e grid
-  double max_cor_error;       // max |e_out - e_in| when simulated with h_model(e_in)
+  double rms_h_percent;          // RMS of 100(h_model - h_num)/h_num over the e grid
+  double max_cor_error;          // max |e_out - e_in| when simulated with h_model(e_in)
   std::vector<double> h, e_out;  // per e grid point
 };
 
@@ -51,8 +51,8 @@ struct Result {
   std::vector<double> e, h_ode, h_algebraic;  // numerical model (ODE root and eq. 39 root)
   double max_ode_vs_algebraic = 0.0;          // max |h_ode - h_alg| / h_alg
   std::vector<Cell> cells;
-  double optimal_integral = 0.0;   // I* minimising the RMS (Ceres)
-  double optimal_k = 0.0;          // k* = 2/(5 I*): h = k*(1-e)/e
+  double optimal_integral = 0.0;  // I* minimising the RMS (Ceres)
+  double optimal_k = 0.0;         // k* = 2/(5 I*): h = k*(1-e)/e
   double optimal_rms = 0.0;
   std::vector<std::pair<double, double>> iso_curve;  // (a, b) with I(a,b) = I*
   std::vector<FormulaError> formulas;
@@ -74,7 +74,8 @@ std::string report(const Result& r);
 
 // ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
 std::string run_study(const RunRequest& request);
-io::GnuplotVars figure_data(const std::filesystem::path& results, const std::filesystem::path& work);
+io::GnuplotVars figure_data(const std::filesystem::path& results,
+                            const std::filesystem::path& work);
 void report_section(const std::filesystem::path& results, io::Section& section);
 
 }  // namespace calib::studies::rms_table

@@ -40,7 +40,8 @@ struct Study {
   std::string (*run)(const RunRequest& request);
   // Prepares gnuplot data from a results folder into `work`; the variables for the script.
   // nullptr: the study has no figures.
-  io::GnuplotVars (*figure_data)(const std::filesystem::path& results, const std::filesystem::path& work);
+  io::GnuplotVars (*figure_data)(const std::filesystem::path& results,
+                                 const std::filesystem::path& work);
   // The study's body in the report (tables next to the published values).
   void (*report_section)(const std::filesystem::path& results, io::Section& section);
   bool in_run_all = true;  // false: regenerates a compiled-in dataset (exact-table), run by hand

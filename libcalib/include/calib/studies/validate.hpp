@@ -26,19 +26,20 @@ struct Formula {
   std::optional<std::string> expression;  // user formula; nullopt = catalog model
   Family family = Family::linear_damper;
   bool clamp = true;
-  std::optional<double> fixed_n;          // DEM mappings: n = 3/2
-  double fitted_e_min = 0.0;              // e below this is "outside the fitted range"
+  std::optional<double> fixed_n;  // DEM mappings: n = 3/2
+  double fitted_e_min = 0.0;      // e below this is "outside the fitted range"
 };
 
 struct Config {
-  int e_count = 60;          // half log-spaced on [e_min, 0.45), half linear on [0.45, 1]
+  int e_count = 60;  // half log-spaced on [e_min, 0.45), half linear on [0.45, 1]
   double e_min = 1e-4;
-  int samples = 300;         // random parameter sets per e
+  int samples = 300;  // random parameter sets per e
   std::uint64_t seed = 2020;
   std::array<double, 2> m{1e-5, 1e2}, k{1e5, 1e10}, v{1e-3, 1e2}, n{1.0, 2.0};
   bool physical_units = true;  // integrate the SI-unit ODE directly (else the scaled one)
   std::vector<Formula> formulas;
-  impact::ImpactOptions solver{.rel_tol = 1e-11, .abs_tol = 1e-13, .max_steps = 200'000, .diagnostics = false};
+  impact::ImpactOptions solver{
+      .rel_tol = 1e-11, .abs_tol = 1e-13, .max_steps = 200'000, .diagnostics = false};
   nlohmann::json as_json;
 
   static Config defaults();
@@ -83,7 +84,8 @@ std::string report(const Result& r);
 
 // ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
 std::string run_study(const RunRequest& request);
-io::GnuplotVars figure_data(const std::filesystem::path& results, const std::filesystem::path& work);
+io::GnuplotVars figure_data(const std::filesystem::path& results,
+                            const std::filesystem::path& work);
 void report_section(const std::filesystem::path& results, io::Section& section);
 
 }  // namespace calib::studies::validate

@@ -20,7 +20,8 @@ template <class Result>
 std::vector<Result> map_points(std::size_t count, const std::function<Result(std::size_t)>& f,
                                const Execution& execution) {
   std::vector<Result> out(count);
-  detail::parallel_indices(count, [&](std::size_t i) { out[i] = f(i); }, execution);
+  detail::parallel_indices(
+      count, [&](std::size_t i) { out[i] = f(i); }, execution);
   return out;
 }
 

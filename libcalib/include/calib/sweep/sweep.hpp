@@ -21,15 +21,15 @@ struct Axis {
   enum class Kind { values, random };
   std::string name;
   Kind kind = Kind::values;
-  std::vector<double> values;       // explicit, linspace, logspace or range (expanded)
-  bool log_uniform = false;         // random: "loguniform" instead of "uniform"
-  double from = 0.0, to = 0.0;      // random bounds
+  std::vector<double> values;   // explicit, linspace, logspace or range (expanded)
+  bool log_uniform = false;     // random: "loguniform" instead of "uniform"
+  double from = 0.0, to = 0.0;  // random bounds
 };
 
 struct Space {
   std::vector<Axis> axes;
-  bool zipped = false;       // false: cartesian product; true: i-th value of every axis
-  std::size_t samples = 0;   // number of random draws (random axes)
+  bool zipped = false;      // false: cartesian product; true: i-th value of every axis
+  std::size_t samples = 0;  // number of random draws (random axes)
   std::uint64_t seed = 0;
 
   std::size_t size() const;
@@ -53,20 +53,20 @@ double unit_draw(std::uint64_t seed, std::size_t stream, std::size_t i);
 using Kernel = std::function<std::vector<io::CsvCell>(const std::vector<double>& point)>;
 
 struct SweepOptions {
-  int threads = 0;                 // 0 = all cores (tbb::global_control otherwise)
-  bool progress = false;           // progress bar on stderr
+  int threads = 0;                       // 0 = all cores (tbb::global_control otherwise)
+  bool progress = false;                 // progress bar on stderr
   int shard_index = 0, shard_count = 1;  // --shard i/N: contiguous block i of N
-  bool resume = false;             // continue from <out>.partial
-  std::size_t chunk = 2048;        // points per flush to the partial file
+  bool resume = false;                   // continue from <out>.partial
+  std::size_t chunk = 2048;              // points per flush to the partial file
 
   bool IsValid(std::string* error) const;
 };
 
 struct SweepSummary {
-  std::size_t points = 0;      // points in this shard
-  std::size_t resumed = 0;     // points taken from an existing partial
-  std::size_t computed = 0;    // points computed in this run
-  std::size_t failures = 0;    // points whose kernel threw
+  std::size_t points = 0;    // points in this shard
+  std::size_t resumed = 0;   // points taken from an existing partial
+  std::size_t computed = 0;  // points computed in this run
+  std::size_t failures = 0;  // points whose kernel threw
   bool interrupted = false;
   double wall_seconds = 0.0;
   std::string BriefReport() const;
@@ -84,9 +84,10 @@ SweepSummary run(const Space& space, const std::vector<std::string>& output_colu
 // `calib sweep` (a stop request ends the map at the next block with calib::Interrupted).
 // Implicit from a thread count, so `run(config, 2)` reads as it did.
 struct Execution {
-  Execution(int threads_ = 0, bool progress_ = false) : threads(threads_), progress(progress_) {}  // NOLINT
-  int threads = 0;        // 0 = all cores
-  bool progress = false;  // progress bar on stderr
+  Execution(int threads_ = 0, bool progress_ = false)
+      : threads(threads_), progress(progress_) {}  // NOLINT
+  int threads = 0;                                 // 0 = all cores
+  bool progress = false;                           // progress bar on stderr
 };
 
 // Same engine, results in memory (studies run their grids through it): f(i) for i < count, in

@@ -5,12 +5,12 @@
 
 #include <fmt/format.h>
 
-#include "core/checks.hpp"
 #include "calib/core/error.hpp"
-#include "calib/models/exact_damping.hpp"
 #include "calib/models/catalog.hpp"
-#include "calibrate/solver_config.hpp"
+#include "calib/models/exact_damping.hpp"
 #include "calib/sweep/sweep.hpp"
+#include "calibrate/solver_config.hpp"
+#include "core/checks.hpp"
 
 namespace calib::studies::damping_fit {
 
@@ -29,7 +29,8 @@ int read_count(const io::ConfigNode& t, const std::string& key, int fallback, in
   return static_cast<int>(v);
 }
 
-std::array<double, 2> read_range(const io::ConfigNode& t, const std::string& key, std::array<double, 2> fallback) {
+std::array<double, 2> read_range(const io::ConfigNode& t, const std::string& key,
+                                 std::array<double, 2> fallback) {
   if (!t.has(key)) return fallback;
   const auto v = t.numbers(key);
   if (v.size() != 2 || !(v[0] > 0) || !(v[1] > v[0]))
@@ -48,13 +49,15 @@ Config Config::from(const io::ConfigNode& node) {
     c.e_count = read_count(*g, "e_count", c.e_count, 3);
     c.e_from = require_cor(g->where("e_from"), g->number("e_from", c.e_from));
     c.e_to = require_cor(g->where("e_to"), g->number("e_to", c.e_to));
-    if (!(c.e_from < c.e_to)) throw InputError(fmt::format("{}: must be < e_to", g->where("e_from")));
+    if (!(c.e_from < c.e_to))
+      throw InputError(fmt::format("{}: must be < e_to", g->where("e_from")));
   }
   if (auto s = node.optional_table("scaling")) {
     c.scaling_n_count = read_count(*s, "n_count", c.scaling_n_count, 1);
     c.scaling_count = read_count(*s, "count", c.scaling_count, 2);
     c.scaling_e = require_cor(s->where("e"), s->number("e", c.scaling_e));
-    if (c.scaling_e == 1.0) throw InputError(fmt::format("{}: must be < 1 (c_opt = 0 at e = 1)", s->where("e")));
+    if (c.scaling_e == 1.0)
+      throw InputError(fmt::format("{}: must be < 1 (c_opt = 0 at e = 1)", s->where("e")));
     c.m_range = read_range(*s, "m", c.m_range);
     c.v_range = read_range(*s, "v", c.v_range);
     c.k_range = read_range(*s, "k", c.k_range);
@@ -76,20 +79,30 @@ Config Config::from(const io::ConfigNode& node) {
 namespace {
 
 // c_opt at m = k = v = 1 from ζ*: c = ζ/κ^{1/(n+1)} (PN2020 eq. 27 with δ_m = κ^{1/(n+1)}).
-double unit_c(double zeta, double n) { return to_physical_damping(Family::linear_damper, zeta, 1, 1, 1, n); }
+double unit_c(double zeta, double n) {
+  return to_physical_damping(Family::linear_damper, zeta, 1, 1, 1, n);
+}
 
 PerN fit_one_n(double n, const std::vector<double>& e, const std::vector<double>& c) {
   const auto rep = fit::fit_alpha_beta(e, c, -1.0 / (n + 1.0));
   // The paper's (α, β) on the same samples: the α–β valley is flat, so quite different pairs fit.
   const double ap = models::pn2020_alpha(n), bp = models::pn2020_beta(n);
   double s = 0;
-  for (std::size_t i = 0; i < e.size(); ++i) s += std::pow(ap * (std::pow(e[i], bp) - 1.0) - c[i], 2);
-  return {n, rep.parameters[0], rep.parameters[1], rep.residual_rms, rep.residual_max, ap, bp,
+  for (std::size_t i = 0; i < e.size(); ++i)
+    s += std::pow(ap * (std::pow(e[i], bp) - 1.0) - c[i], 2);
+  return {n,
+          rep.parameters[0],
+          rep.parameters[1],
+          rep.residual_rms,
+          rep.residual_max,
+          ap,
+          bp,
           std::sqrt(s / static_cast<double>(e.size()))};
 }
 
 // Per-n (e, c_opt) samples at m = k = v = 1 over the grid's e values.
-std::pair<std::vector<double>, std::vector<double>> samples_at(const Config& c, double n, std::size_t& solves) {
+std::pair<std::vector<double>, std::vector<double>> samples_at(const Config& c, double n,
+                                                               std::size_t& solves) {
   std::vector<double> e = linspace(c.e_from, c.e_to, c.e_count), copt;
   for (double ei : e) {
     const auto cal = calibrate::zeta_exact(ei, n, c.solver);
@@ -102,26 +115,36 @@ std::pair<std::vector<double>, std::vector<double>> samples_at(const Config& c, 
 void run_grid(const Config& c, const sweep::Execution& execution, Result& r) {
   const auto ns = linspace(1.0, 2.0, c.n_count);
   const auto es = linspace(c.e_from, c.e_to, c.e_count);
-  struct Cell { GridPoint p; int solves; };
-  const auto cells = sweep::map_points<Cell>(ns.size() * es.size(), [&](std::size_t i) {
-    const double n = ns[i / es.size()], e = es[i % es.size()];
-    const auto cal = calibrate::zeta_exact(e, n, c.solver);
-    return Cell{{n, e, cal.damping, unit_c(cal.damping, n), cal.e_out}, cal.solves};
-  }, execution);
+  struct Cell {
+    GridPoint p;
+    int solves;
+  };
+  const auto cells = sweep::map_points<Cell>(
+      ns.size() * es.size(),
+      [&](std::size_t i) {
+        const double n = ns[i / es.size()], e = es[i % es.size()];
+        const auto cal = calibrate::zeta_exact(e, n, c.solver);
+        return Cell{{n, e, cal.damping, unit_c(cal.damping, n), cal.e_out}, cal.solves};
+      },
+      execution);
   for (const Cell& cell : cells) {
     r.grid.push_back(cell.p);
     r.solves += static_cast<std::size_t>(cell.solves);
-    r.worst_grid_rel_err = std::max(r.worst_grid_rel_err, std::abs(cell.p.e_out - cell.p.e) / cell.p.e);
+    r.worst_grid_rel_err =
+        std::max(r.worst_grid_rel_err, std::abs(cell.p.e_out - cell.p.e) / cell.p.e);
   }
   // Per-n fits of eq. 45, in parallel over n.
-  r.per_n = sweep::map_points<PerN>(ns.size(), [&](std::size_t in) {
-    std::vector<double> e, copt;
-    for (std::size_t j = 0; j < es.size(); ++j) {
-      e.push_back(es[j]);
-      copt.push_back(r.grid[in * es.size() + j].c_opt);
-    }
-    return fit_one_n(ns[in], e, copt);
-  }, execution);
+  r.per_n = sweep::map_points<PerN>(
+      ns.size(),
+      [&](std::size_t in) {
+        std::vector<double> e, copt;
+        for (std::size_t j = 0; j < es.size(); ++j) {
+          e.push_back(es[j]);
+          copt.push_back(r.grid[in * es.size() + j].c_opt);
+        }
+        return fit_one_n(ns[in], e, copt);
+      },
+      execution);
   std::vector<double> n, alpha, beta;
   for (const PerN& p : r.per_n) {
     n.push_back(p.n);
@@ -150,7 +173,8 @@ void run_grid(const Config& c, const sweep::Execution& execution, Result& r) {
   const auto& bq = r.beta_power.parameters;
   auto c_rms = [&](auto alpha_of, auto beta_of) {
     double sum = 0;
-    for (const GridPoint& p : r.grid) sum += std::pow(alpha_of(p.n) * (std::pow(p.e, beta_of(p.n)) - 1.0) - p.c_opt, 2);
+    for (const GridPoint& p : r.grid)
+      sum += std::pow(alpha_of(p.n) * (std::pow(p.e, beta_of(p.n)) - 1.0) - p.c_opt, 2);
     return std::sqrt(sum / static_cast<double>(r.grid.size()));
   };
   auto alpha_148 = [](double x) { return models::pn2020_alpha(x); };
@@ -159,13 +183,15 @@ void run_grid(const Config& c, const sweep::Execution& execution, Result& r) {
   r.c_rms_149_2553 = c_rms(alpha_149, beta_2553);
   r.c_rms_148_2533 = c_rms(alpha_148, beta_2533);
   r.c_rms_149_2533 = c_rms(alpha_149, beta_2533);
-  r.c_rms_refit = c_rms([&](double x) { return (((aq[4] * x + aq[3]) * x + aq[2]) * x + aq[1]) * x + aq[0]; },
-                        [&](double x) { return bq[0] * std::pow(x, bq[1]) + bq[2]; });
+  r.c_rms_refit =
+      c_rms([&](double x) { return (((aq[4] * x + aq[3]) * x + aq[2]) * x + aq[1]) * x + aq[0]; },
+            [&](double x) { return bq[0] * std::pow(x, bq[1]) + bq[2]; });
   // Eq. 57 (n = 1) and eq. 52 (n = 3/2) constants: fits at exactly those n — taken from the
   // grid when it has that n (n = 1 always does), computed otherwise.
   for (double nn : {1.0, 1.5}) {
     PerN& target = nn == 1.0 ? r.at_n1 : r.at_n15;
-    const auto on_grid = std::find_if(r.per_n.begin(), r.per_n.end(), [&](const PerN& p) { return p.n == nn; });
+    const auto on_grid =
+        std::find_if(r.per_n.begin(), r.per_n.end(), [&](const PerN& p) { return p.n == nn; });
     if (on_grid != r.per_n.end()) {
       target = *on_grid;
     } else {
@@ -177,17 +203,28 @@ void run_grid(const Config& c, const sweep::Execution& execution, Result& r) {
 
 void run_scaling(const Config& c, const sweep::Execution& execution, Result& r) {
   const auto ns = linspace(1.0, 2.0, c.scaling_n_count);
-  struct Sweep { char name; std::array<double, 2> range; };
+  struct Sweep {
+    char name;
+    std::array<double, 2> range;
+  };
   const Sweep sweeps[] = {{'m', c.m_range}, {'v', c.v_range}, {'k', c.k_range}};
   for (const Sweep& s : sweeps) {
-    const auto values = linspace(s.range[0], s.range[1], c.scaling_count);  // linear, as PN2020 §4.2
-    struct Out { ScalingPoint p; int solves; };
-    const auto pts = sweep::map_points<Out>(ns.size() * values.size(), [&](std::size_t i) {
-      const double n = ns[i / values.size()], x = values[i % values.size()];
-      const double m = s.name == 'm' ? x : 1.0, v = s.name == 'v' ? x : 1.0, k = s.name == 'k' ? x : 1.0;
-      const auto cal = calibrate::c_opt_direct(m, k, v, n, c.scaling_e, c.solver);
-      return Out{{s.name, n, x, cal.damping, cal.e_out}, cal.solves};
-    }, execution);
+    const auto values =
+        linspace(s.range[0], s.range[1], c.scaling_count);  // linear, as PN2020 §4.2
+    struct Out {
+      ScalingPoint p;
+      int solves;
+    };
+    const auto pts = sweep::map_points<Out>(
+        ns.size() * values.size(),
+        [&](std::size_t i) {
+          const double n = ns[i / values.size()], x = values[i % values.size()];
+          const double m = s.name == 'm' ? x : 1.0, v = s.name == 'v' ? x : 1.0,
+                       k = s.name == 'k' ? x : 1.0;
+          const auto cal = calibrate::c_opt_direct(m, k, v, n, c.scaling_e, c.solver);
+          return Out{{s.name, n, x, cal.damping, cal.e_out}, cal.solves};
+        },
+        execution);
     for (std::size_t in = 0; in < ns.size(); ++in) {
       std::vector<double> lx, lc;
       for (std::size_t j = 0; j < values.size(); ++j) {
@@ -200,9 +237,12 @@ void run_scaling(const Config& c, const sweep::Execution& execution, Result& r) 
       const auto line = fit::fit_line(lx, lc);  // PN2020 eq. 36, 39, 42
       const double n = ns[in];
       // PN2020 eq. 34: c_opt ∝ m^{n/(n+1)} v^{(n−1)/(n+1)} k^{1/(n+1)}.
-      const double exact = s.name == 'm' ? n / (n + 1) : s.name == 'v' ? (n - 1) / (n + 1) : 1 / (n + 1);
+      const double exact = s.name == 'm'   ? n / (n + 1)
+                           : s.name == 'v' ? (n - 1) / (n + 1)
+                                           : 1 / (n + 1);
       r.slopes.push_back({s.name, n, line.parameters[1], exact, line.parameters[0]});
-      r.worst_slope_deviation = std::max(r.worst_slope_deviation, std::abs(line.parameters[1] - exact));
+      r.worst_slope_deviation =
+          std::max(r.worst_slope_deviation, std::abs(line.parameters[1] - exact));
     }
   }
 }
@@ -211,17 +251,24 @@ void run_closed_form(const Config& c, const sweep::Execution& execution, Result&
   // e nodes: log-spaced on [e_min, 0.45), linear on [0.45, 1) (e = 1 is exact: ζ = 0).
   const int n_low = c.cf_e_count / 2, n_high = c.cf_e_count - n_low;
   std::vector<double> es;
-  for (int i = 0; i < n_low; ++i) es.push_back(c.cf_e_min * std::pow(0.45 / c.cf_e_min, i / double(n_low)));
+  for (int i = 0; i < n_low; ++i)
+    es.push_back(c.cf_e_min * std::pow(0.45 / c.cf_e_min, i / double(n_low)));
   for (int i = 0; i < n_high; ++i) es.push_back(0.45 + 0.55 * i / double(n_high));
   const auto ns = linspace(1.0, 2.0, c.cf_n_count);
-  struct Node { double e, n, zeta, weight; int solves; };
-  const auto nodes = sweep::map_points<Node>(es.size() * ns.size(), [&](std::size_t i) {
-    const double e = es[i % es.size()], n = ns[i / es.size()];
-    const auto cal = calibrate::zeta_exact(e, n, c.solver);
-    // Weight |de/d ln ζ| = e/|d ln ζ/d ln e|: the residual becomes the first-order e error.
-    const double w = e / std::abs(models::ExactDamping::builtin().dlnzeta_dlne(e, n));
-    return Node{e, n, cal.damping, w, cal.solves};
-  }, execution);
+  struct Node {
+    double e, n, zeta, weight;
+    int solves;
+  };
+  const auto nodes = sweep::map_points<Node>(
+      es.size() * ns.size(),
+      [&](std::size_t i) {
+        const double e = es[i % es.size()], n = ns[i / es.size()];
+        const auto cal = calibrate::zeta_exact(e, n, c.solver);
+        // Weight |de/d ln ζ| = e/|d ln ζ/d ln e|: the residual becomes the first-order e error.
+        const double w = e / std::abs(models::ExactDamping::builtin().dlnzeta_dlne(e, n));
+        return Node{e, n, cal.damping, w, cal.solves};
+      },
+      execution);
   std::vector<double> e, n, zeta, w;
   for (const Node& node : nodes) {
     e.push_back(node.e);
@@ -230,16 +277,23 @@ void run_closed_form(const Config& c, const sweep::Execution& execution, Result&
     w.push_back(node.weight);
     r.solves += static_cast<std::size_t>(node.solves);
   }
-  r.closed_form = fit::fit_closed_form(e, n, zeta, w, c.cf_e_terms, c.cf_n_terms, c.cf_minimax_rounds);
+  r.closed_form =
+      fit::fit_closed_form(e, n, zeta, w, c.cf_e_terms, c.cf_n_terms, c.cf_minimax_rounds);
   // Check by simulation: e_out with the fitted ζ at every node and at midpoints in e.
   const auto& q = r.closed_form.parameters;
-  r.closed_form_check = sweep::map_points<ClosedFormPoint>(nodes.size(), [&](std::size_t i) {
-    const Node& node = nodes[i];
-    const double zf = models::closed_form_zeta_q(q.data(), c.cf_e_terms, c.cf_n_terms, node.e, node.n);
-    const auto res = impact::solve(ContactLaw{Family::linear_damper, node.n, zf, true}, c.solver.impact);
-    return ClosedFormPoint{node.n, node.e, node.zeta, zf, res.e_out};
-  }, execution);
-  for (const auto& p : r.closed_form_check) r.closed_form_worst = std::max(r.closed_form_worst, std::abs(p.e_out - p.e));
+  r.closed_form_check = sweep::map_points<ClosedFormPoint>(
+      nodes.size(),
+      [&](std::size_t i) {
+        const Node& node = nodes[i];
+        const double zf =
+            models::closed_form_zeta_q(q.data(), c.cf_e_terms, c.cf_n_terms, node.e, node.n);
+        const auto res =
+            impact::solve(ContactLaw{Family::linear_damper, node.n, zf, true}, c.solver.impact);
+        return ClosedFormPoint{node.n, node.e, node.zeta, zf, res.e_out};
+      },
+      execution);
+  for (const auto& p : r.closed_form_check)
+    r.closed_form_worst = std::max(r.closed_form_worst, std::abs(p.e_out - p.e));
 }
 
 // PN2020 §5.3 / Fig. 9: for n = 1 the exact e of a Kelvin–Voigt contact is the Butcher–Segalman

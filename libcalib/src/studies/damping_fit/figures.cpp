@@ -1,4 +1,5 @@
-// Figure data of the damping_fit study: its result CSVs as gnuplot data for tools/plot/damping_fit.gp.
+// Figure data of the damping_fit study: its result CSVs as gnuplot data for
+// tools/plot/damping_fit.gp.
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -46,9 +47,12 @@ io::GnuplotVars figure_data(const fs::path& in, const fs::path& work) {
     const auto f = io::read_result(in, "fig9_eq57.csv", {"e", "e_exact", "abs_err"});
     std::ofstream o(work / "fig9.dat");
     for (std::size_t r = 0; r < f.rows(); ++r)
-      o << f.columns[0][r] << ' ' << f.columns[1][r] << ' ' << io::gnuplot_positive(f.columns[2][r]) << '\n';
+      o << f.columns[0][r] << ' ' << f.columns[1][r] << ' ' << io::gnuplot_positive(f.columns[2][r])
+        << '\n';
   }
-  const auto ab = io::read_result(in, "alpha_beta.csv", {"n", "alpha", "beta", "alpha_paper", "beta_paper", "alpha_fit", "beta_fit"});
+  const auto ab =
+      io::read_result(in, "alpha_beta.csv",
+                      {"n", "alpha", "beta", "alpha_paper", "beta_paper", "alpha_fit", "beta_fit"});
   {
     std::ofstream o(work / "alpha_beta.dat");
     for (std::size_t r = 0; r < ab.rows(); ++r) {
@@ -71,7 +75,8 @@ io::GnuplotVars figure_data(const fs::path& in, const fs::path& work) {
       for (auto r : groups[gi].second) {
         const double e = std::stod(g.columns[1][r]);
         b.row({g.columns[1][r], g.columns[2][r], fmt::format("{}", a * (std::pow(e, be) - 1)),
-               fmt::format("{}", models::pn2020_alpha(n) * (std::pow(e, models::pn2020_beta(n)) - 1))});
+               fmt::format("{}",
+                           models::pn2020_alpha(n) * (std::pow(e, models::pn2020_beta(n)) - 1))});
       }
     }
     v["n_copt"] = std::to_string(b.count());

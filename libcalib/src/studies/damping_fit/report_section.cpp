@@ -17,29 +17,38 @@ void report_section(const fs::path& dir, io::Section& s) {
   const json j = io::read_json(dir / "fit_coefficients.json");
   io::Table a{{"coefficient", "libcalib", "PN2020"}, {}, {}};
   for (const char* k : {"a4", "a3", "a2", "a1", "a0"})
-    a.rows.push_back({std::string("alpha ") + k, fmt::format("{:.5f}", j["alpha"]["ours"][k].get<double>()),
+    a.rows.push_back({std::string("alpha ") + k,
+                      fmt::format("{:.5f}", j["alpha"]["ours"][k].get<double>()),
                       fmt::format("{}", j["alpha"]["paper"][k].get<double>())});
   for (const char* k : {"p", "q", "r"})
-    a.rows.push_back({std::string("beta ") + k, fmt::format("{:.5f}", j["beta"]["ours"][k].get<double>()),
+    a.rows.push_back({std::string("beta ") + k,
+                      fmt::format("{:.5f}", j["beta"]["ours"][k].get<double>()),
                       fmt::format("{}", j["beta"]["paper"][k].get<double>())});
   a.rows.push_back({"n = 1 alpha, beta (eq. 57)",
-                    fmt::format("{:.4f}, {:.4f}", j["n_1"]["alpha"].get<double>(), j["n_1"]["beta"].get<double>()),
+                    fmt::format("{:.4f}, {:.4f}", j["n_1"]["alpha"].get<double>(),
+                                j["n_1"]["beta"].get<double>()),
                     "1.4181, -0.44"});
   a.rows.push_back({"n = 3/2 alpha, beta (eq. 52)",
-                    fmt::format("{:.4f}, {:.4f}", j["n_1.5"]["alpha"].get<double>(), j["n_1.5"]["beta"].get<double>()),
+                    fmt::format("{:.4f}, {:.4f}", j["n_1.5"]["alpha"].get<double>(),
+                                j["n_1.5"]["beta"].get<double>()),
                     "1.95, -0.3"});
   a.row_class.assign(a.rows.size(), "minor");
   s.table(a);
   const auto& c = j["c_rms_over_grid"];
   io::Table r{{"eq. 49 variant", "RMS of c_eq49 - c_opt over the 60,000-point grid"}, {}, {}};
-  for (auto it = c.begin(); it != c.end(); ++it) r.rows.push_back({it.key(), fmt::format("{:.3e}", it->get<double>())});
+  for (auto it = c.begin(); it != c.end(); ++it)
+    r.rows.push_back({it.key(), fmt::format("{:.3e}", it->get<double>())});
   s.table(r);
-  s.text(fmt::format("Scaling sweeps (PN2020 eq. 36, 39, 42): worst |slope - exact exponent| = {:.2e}. Improved closed "
-                     "form ({} coefficients): worst |e_out - e| = {:.2e} at the fit nodes. The alpha-beta valley of eq. 45 "
-                     "is flat, so (alpha, beta) pairs far from the paper's fit the data about as well; the c residual "
-                     "above is the meaningful comparison.",
-                     j.value("scaling_worst_slope_deviation", 0.0), j["closed_form"]["q"].size(),
-                     j["closed_form"].value("worst_abs_cor_error_at_fit_nodes", 0.0)));
+  s.text(
+      fmt::format("Scaling sweeps (PN2020 eq. 36, 39, 42): worst |slope - exact exponent| = "
+                  "{:.2e}. Improved closed "
+                  "form ({} coefficients): worst |e_out - e| = {:.2e} at the fit nodes. The "
+                  "alpha-beta valley of eq. 45 "
+                  "is flat, so (alpha, beta) pairs far from the paper's fit the data about as "
+                  "well; the c residual "
+                  "above is the meaningful comparison.",
+                  j.value("scaling_worst_slope_deviation", 0.0), j["closed_form"]["q"].size(),
+                  j["closed_form"].value("worst_abs_cor_error_at_fit_nodes", 0.0)));
 }
 
 }  // namespace calib::studies::damping_fit

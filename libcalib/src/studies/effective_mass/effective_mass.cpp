@@ -32,7 +32,9 @@ Config Config::from(const io::ConfigNode& node) {
       s.from = t.number("from");
       s.to = t.number("to");
       const auto count = t.integer("count");
-      if (count < 2 || count > 100000) throw InputError(fmt::format("{}: must be in [2, 100000], got {}", t.where("count"), count));
+      if (count < 2 || count > 100000)
+        throw InputError(
+            fmt::format("{}: must be in [2, 100000], got {}", t.where("count"), count));
       s.count = static_cast<int>(count);
       s.stem = t.string("stem");
       if (!std::filesystem::exists(s.resolved))
@@ -47,7 +49,8 @@ Config Config::from(const io::ConfigNode& node) {
 SweepResult sweep(models::multibody::PlanarSystem sys, const SweepEntry& spec) {
   const int index = sys.coordinate_index(spec.coordinate);
   const bool angle = index % 3 == 2;
-  if (std::find(sys.fixed.begin(), sys.fixed.end(), index) == sys.fixed.end()) sys.fixed.push_back(index);
+  if (std::find(sys.fixed.begin(), sys.fixed.end(), index) == sys.fixed.end())
+    sys.fixed.push_back(index);
   SweepResult out{spec, {}};
   for (int i = 0; i < spec.count; ++i) {
     const double value = spec.from + (spec.to - spec.from) * i / (spec.count - 1.0);
@@ -64,9 +67,11 @@ Result run(const Config& c, const sweep::Execution&) {
   Result r;
   for (const auto& s : c.systems) {
     const auto sys = models::multibody::PlanarSystem::load(s.resolved);
-    r.systems.push_back({s.file.string(), sys.name, models::multibody::analyse(sys), s.paper_m_eff, s.paper_m_app_i});
+    r.systems.push_back({s.file.string(), sys.name, models::multibody::analyse(sys), s.paper_m_eff,
+                         s.paper_m_app_i});
   }
-  for (const auto& s : c.sweeps) r.sweeps.push_back(sweep(models::multibody::PlanarSystem::load(s.resolved), s));
+  for (const auto& s : c.sweeps)
+    r.sweeps.push_back(sweep(models::multibody::PlanarSystem::load(s.resolved), s));
   return r;
 }
 
@@ -75,20 +80,30 @@ io::CsvCell num(double x) {
   if (std::isfinite(x)) return x;
   return std::string("inf");
 }
-io::CsvCell opt(const std::optional<double>& x) { return x ? io::CsvCell(*x) : io::CsvCell(std::string()); }
+io::CsvCell opt(const std::optional<double>& x) {
+  return x ? io::CsvCell(*x) : io::CsvCell(std::string());
+}
 }  // namespace
 
-void write(const Result& r, const Config& c, const std::filesystem::path& out, int /*threads: run is serial*/,
-           const std::string& started_utc, double wall_seconds) {
-  const io::Provenance prov{"calib effective-mass-study", c.as_json, {{"assembly_tol", 1e-12}, {"infinite_ratio", 1e-12}},
-                            1, started_utc, wall_seconds,
-                            {{"source", "Nikravesh & Poursina, effective mass: eq. 28, 31, 38-39, Examples 1-4, Fig. 10"}}};
+void write(const Result& r, const Config& c, const std::filesystem::path& out,
+           int /*threads: run is serial*/, const std::string& started_utc, double wall_seconds) {
+  const io::Provenance prov{
+      "calib effective-mass-study",
+      c.as_json,
+      {{"assembly_tol", 1e-12}, {"infinite_ratio", 1e-12}},
+      1,
+      started_utc,
+      wall_seconds,
+      {{"source",
+        "Nikravesh & Poursina, effective mass: eq. 28, 31, 38-39, Examples 1-4, Fig. 10"}}};
   {
-    io::CsvWriter w(out / "examples.csv", {"file", "name", "m_eff", "m_eff_eq31", "m_eff_eq39", "m_app_i", "m_app_j",
-                                            "status", "paper_m_eff", "paper_m_app_i", "constraint_residual"});
+    io::CsvWriter w(out / "examples.csv",
+                    {"file", "name", "m_eff", "m_eff_eq31", "m_eff_eq39", "m_app_i", "m_app_j",
+                     "status", "paper_m_eff", "paper_m_app_i", "constraint_residual"});
     for (const auto& s : r.systems)
-      w.row({s.file, s.name, num(s.report.result.m_eff), num(s.report.m_eff_eq31), num(s.report.m_eff_eq39),
-             num(s.report.m_app_i), num(s.report.m_app_j), std::string(models::multibody::status_name(s.report.result.status)),
+      w.row({s.file, s.name, num(s.report.result.m_eff), num(s.report.m_eff_eq31),
+             num(s.report.m_eff_eq39), num(s.report.m_app_i), num(s.report.m_app_j),
+             std::string(models::multibody::status_name(s.report.result.status)),
              opt(s.paper_m_eff), opt(s.paper_m_app_i), s.report.constraint_residual});
     w.commit();
     io::write_provenance_sidecar(out / "examples.csv", prov);
@@ -96,9 +111,11 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
   for (const auto& s : r.sweeps) {
     const auto path = out / (s.spec.stem + ".csv");
     const bool angle = s.spec.coordinate.size() > 6 && s.spec.coordinate.ends_with(".angle");
-    io::CsvWriter w(path, {s.spec.coordinate + (angle ? "_deg" : ""), "m_eff", "m_app_i", "m_app_j", "status"});
+    io::CsvWriter w(
+        path, {s.spec.coordinate + (angle ? "_deg" : ""), "m_eff", "m_app_i", "m_app_j", "status"});
     for (const auto& row : s.rows)
-      w.row({row.value, num(row.report.result.m_eff), num(row.report.m_app_i), num(row.report.m_app_j),
+      w.row({row.value, num(row.report.result.m_eff), num(row.report.m_app_i),
+             num(row.report.m_app_j),
              std::string(models::multibody::status_name(row.report.result.status))});
     w.commit();
     io::write_provenance_sidecar(path, prov);
@@ -106,16 +123,19 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
 }
 
 std::string report(const Result& r) {
-  std::string s = fmt::format("{:<52} {:>10} {:>10} {:>10} {:>10} {:>8}\n", "system", "m_eff", "paper", "m_app_i",
-                              "paper", "status");
-  auto f = [](double x) { return std::isfinite(x) ? fmt::format("{:.5g}", x) : std::string("inf"); };
+  std::string s = fmt::format("{:<52} {:>10} {:>10} {:>10} {:>10} {:>8}\n", "system", "m_eff",
+                              "paper", "m_app_i", "paper", "status");
+  auto f = [](double x) {
+    return std::isfinite(x) ? fmt::format("{:.5g}", x) : std::string("inf");
+  };
   for (const auto& x : r.systems)
-    s += fmt::format("{:<52} {:>10} {:>10} {:>10} {:>10} {:>8}\n", x.name.substr(0, 52), f(x.report.result.m_eff),
-                     x.paper_m_eff ? f(*x.paper_m_eff) : "-", f(x.report.m_app_i),
-                     x.paper_m_app_i ? f(*x.paper_m_app_i) : "-", models::multibody::status_name(x.report.result.status));
+    s += fmt::format("{:<52} {:>10} {:>10} {:>10} {:>10} {:>8}\n", x.name.substr(0, 52),
+                     f(x.report.result.m_eff), x.paper_m_eff ? f(*x.paper_m_eff) : "-",
+                     f(x.report.m_app_i), x.paper_m_app_i ? f(*x.paper_m_app_i) : "-",
+                     models::multibody::status_name(x.report.result.status));
   for (const auto& sw : r.sweeps)
-    s += fmt::format("sweep {} over {} = {}..{} ({} points) -> {}.csv\n", sw.spec.file.string(), sw.spec.coordinate,
-                     sw.spec.from, sw.spec.to, sw.rows.size(), sw.spec.stem);
+    s += fmt::format("sweep {} over {} = {}..{} ({} points) -> {}.csv\n", sw.spec.file.string(),
+                     sw.spec.coordinate, sw.spec.from, sw.spec.to, sw.rows.size(), sw.spec.stem);
   return s;
 }
 

@@ -24,9 +24,10 @@ io::CsvCell cell(double x) {
 
 SweepEntry parse_sweep_spec(const std::string& text, const std::filesystem::path& system_file) {
   const auto bad = [&] {
-    return InputError(fmt::format("--sweep '{}': expected coordinate=from:to:count with finite from, to and "
-                                  "count in [2, 100000], e.g. crank.angle=0:90:91",
-                                  text.size() > 80 ? text.substr(0, 80) + "..." : text));
+    return InputError(
+        fmt::format("--sweep '{}': expected coordinate=from:to:count with finite from, to and "
+                    "count in [2, 100000], e.g. crank.angle=0:90:91",
+                    text.size() > 80 ? text.substr(0, 80) + "..." : text));
   };
   const auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0) throw bad();
@@ -37,9 +38,10 @@ SweepEntry parse_sweep_spec(const std::string& text, const std::filesystem::path
   s.file = s.resolved = system_file;
   s.coordinate = text.substr(0, eq);
   long long count = 0;
-  if (!parse_part(spec.substr(0, c1), s.from) || !parse_part(spec.substr(c1 + 1, c2 - c1 - 1), s.to) ||
-      !parse_part(spec.substr(c2 + 1), count) || !std::isfinite(s.from) || !std::isfinite(s.to) || count < 2 ||
-      count > 100000)
+  if (!parse_part(spec.substr(0, c1), s.from) ||
+      !parse_part(spec.substr(c1 + 1, c2 - c1 - 1), s.to) ||
+      !parse_part(spec.substr(c2 + 1), count) || !std::isfinite(s.from) || !std::isfinite(s.to) ||
+      count < 2 || count > 100000)
     throw bad();
   s.count = static_cast<int>(count);
   return s;
@@ -48,13 +50,19 @@ SweepEntry parse_sweep_spec(const std::string& text, const std::filesystem::path
 SweepTable sweep_table(const SweepResult& result) {
   const bool angle = result.spec.coordinate.ends_with(".angle");
   SweepTable t;
-  t.header = {result.spec.coordinate + (angle ? "_deg" : ""), "m_eff", "m_app_i", "m_app_j",
-              "status", "m_eff_eq31", "m_eff_eq39", "constraint_residual"};
+  t.header = {result.spec.coordinate + (angle ? "_deg" : ""),
+              "m_eff",
+              "m_app_i",
+              "m_app_j",
+              "status",
+              "m_eff_eq31",
+              "m_eff_eq39",
+              "constraint_residual"};
   for (const auto& row : result.rows) {
     const auto& r = row.report;
     t.rows.push_back({row.value, cell(r.result.m_eff), cell(r.m_app_i), cell(r.m_app_j),
-                      std::string(models::multibody::status_name(r.result.status)), cell(r.m_eff_eq31),
-                      cell(r.m_eff_eq39), r.constraint_residual});
+                      std::string(models::multibody::status_name(r.result.status)),
+                      cell(r.m_eff_eq31), cell(r.m_eff_eq39), r.constraint_residual});
   }
   return t;
 }

@@ -37,7 +37,8 @@ bool Config::IsValid(std::string* error) const {
     return false;
   }
   if (solver.use_table_guess) {
-    if (error) *error = "the exact table cannot be seeded by a table (use_table_guess must be false)";
+    if (error)
+      *error = "the exact table cannot be seeded by a table (use_table_guess must be false)";
     return false;
   }
   return true;
@@ -65,26 +66,31 @@ std::string run_study(const RunRequest& request) {
   std::filesystem::create_directories(request.out);
   const auto csv = request.out / "exact_damping.csv";
   table.write(csv);
-  io::write_provenance_sidecar(
-      csv, {"calib exact-table", cfg.as_json,
-            {{"cor_rel_tol", cfg.solver.cor_rel_tol}, {"rel_tol", cfg.solver.impact.rel_tol},
-             {"abs_tol", cfg.solver.impact.abs_tol}},
-            request.execution.threads, clock.started_utc(), clock.seconds(),
-            {{"source", "PN2020 eq. 20-23 solved at every node"}}});
-  return fmt::format("exact-table: {} x {} nodes written to {} in {:.1f} s (cor_rel_tol {}, ODE rel_tol {}); "
-                     "copy it to datasets/exact_damping.csv and rebuild to compile it in\n",
-                     cfg.grid.e_nodes, cfg.grid.n_nodes, csv.string(), clock.seconds(), cfg.solver.cor_rel_tol,
-                     cfg.solver.impact.rel_tol);
+  io::write_provenance_sidecar(csv, {"calib exact-table",
+                                     cfg.as_json,
+                                     {{"cor_rel_tol", cfg.solver.cor_rel_tol},
+                                      {"rel_tol", cfg.solver.impact.rel_tol},
+                                      {"abs_tol", cfg.solver.impact.abs_tol}},
+                                     request.execution.threads,
+                                     clock.started_utc(),
+                                     clock.seconds(),
+                                     {{"source", "PN2020 eq. 20-23 solved at every node"}}});
+  return fmt::format(
+      "exact-table: {} x {} nodes written to {} in {:.1f} s (cor_rel_tol {}, ODE rel_tol {}); "
+      "copy it to datasets/exact_damping.csv and rebuild to compile it in\n",
+      cfg.grid.e_nodes, cfg.grid.n_nodes, csv.string(), clock.seconds(), cfg.solver.cor_rel_tol,
+      cfg.solver.impact.rel_tol);
 }
 
 void report_section(const std::filesystem::path& dir, io::Section& s) {
   const auto table = models::ExactDamping::load(dir / "exact_damping.csv");
   const auto& g = table.grid();
-  s.text(fmt::format("Grid: {} e-nodes from e = {} to 1 (clustered at e = 1, power {}), {} n-nodes on [1, 2], "
-                     "{}-point Lagrange stencil; every node calibrated to |e_out - e|/e <= {} with the ODE at "
-                     "rel_tol {}.",
-                     g.e_nodes, g.e_min, g.e_power, g.n_nodes, g.stencil, table.generated_with().cor_rel_tol,
-                     table.generated_with().rel_tol));
+  s.text(fmt::format(
+      "Grid: {} e-nodes from e = {} to 1 (clustered at e = 1, power {}), {} n-nodes on [1, 2], "
+      "{}-point Lagrange stencil; every node calibrated to |e_out - e|/e <= {} with the ODE at "
+      "rel_tol {}.",
+      g.e_nodes, g.e_min, g.e_power, g.n_nodes, g.stencil, table.generated_with().cor_rel_tol,
+      table.generated_with().rel_tol));
 }
 
 }  // namespace calib::studies::exact_table

@@ -7,23 +7,28 @@
 
 #include <fmt/format.h>
 
-#include "core/checks.hpp"
 #include "calib/core/error.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/resources.hpp"
 #include "calib/sweep/sweep.hpp"
+#include "core/checks.hpp"
 
 namespace calib::studies::kn_fit {
 
 void Protocol::validate() const {
   if (!(W_min > 0 && W_max > W_min && W_step > 0) || !std::isfinite(W_max))
-    throw InputError(fmt::format("protocol: need 0 < W_min < W_max and W_step > 0, got W_min={} W_max={} W_step={}",
-                                 W_min, W_max, W_step));
-  if ((W_max - W_min) / W_step > 1e7) throw InputError("protocol: more than 1e7 W samples; increase W_step");
-  if (!(error_floor >= 0)) throw InputError(fmt::format("protocol: error_floor must be >= 0, got {}", error_floor));
+    throw InputError(fmt::format(
+        "protocol: need 0 < W_min < W_max and W_step > 0, got W_min={} W_max={} W_step={}", W_min,
+        W_max, W_step));
+  if ((W_max - W_min) / W_step > 1e7)
+    throw InputError("protocol: more than 1e7 W samples; increase W_step");
+  if (!(error_floor >= 0))
+    throw InputError(fmt::format("protocol: error_floor must be >= 0, got {}", error_floor));
 }
 
-std::vector<double> Protocol::samples() const { return sweep::inclusive_range(W_min, W_max, W_step); }
+std::vector<double> Protocol::samples() const {
+  return sweep::inclusive_range(W_min, W_max, W_step);
+}
 
 Protocol Protocol::from(const io::ConfigNode& t) {
   Protocol p;
@@ -32,9 +37,13 @@ Protocol Protocol::from(const io::ConfigNode& t) {
   p.W_step = t.number("W_step", p.W_step);
   p.error_floor = t.number("error_floor", p.error_floor);
   const std::string w = t.string("weighting", "none");
-  if (w == "none") p.weighting = fit::Weighting::none;
-  else if (w == "relative") p.weighting = fit::Weighting::relative;
-  else throw InputError(fmt::format("{}: must be none or relative, got '{}'", t.where("weighting"), w));
+  if (w == "none")
+    p.weighting = fit::Weighting::none;
+  else if (w == "relative")
+    p.weighting = fit::Weighting::relative;
+  else
+    throw InputError(
+        fmt::format("{}: must be none or relative, got '{}'", t.where("weighting"), w));
   try {
     p.validate();
   } catch (const InputError& ex) {
@@ -48,7 +57,8 @@ namespace {
 double max_error_percent(const ModelFit& f, double floor) {
   double worst = 0;
   for (std::size_t i = 0; i < f.W.size(); ++i)
-    if (f.delta[i] >= floor) worst = std::max(worst, 100.0 * std::abs(f.K * std::pow(f.delta[i], f.n) - f.W[i]) / f.W[i]);
+    if (f.delta[i] >= floor)
+      worst = std::max(worst, 100.0 * std::abs(f.K * std::pow(f.delta[i], f.n) - f.W[i]) / f.W[i]);
   return worst;
 }
 
@@ -65,7 +75,8 @@ ModelFit finish(ModelFit f, const fit::FitReport& rep, double floor) {
 
 }  // namespace
 
-ModelFit fit_model(models::cylindrical::Model model, const models::cylindrical::Contact& contact, const Protocol& p) {
+ModelFit fit_model(models::cylindrical::Model model, const models::cylindrical::Contact& contact,
+                   const Protocol& p) {
   p.validate();
   contact.validate();
   ModelFit f;
@@ -73,36 +84,43 @@ ModelFit fit_model(models::cylindrical::Model model, const models::cylindrical::
   for (double W : f.W) f.delta.push_back(models::cylindrical::delta_of_W(model, contact, W));
   for (std::size_t i = 0; i < f.W.size(); ++i)
     if (!(f.delta[i] > 0) || (i > 0 && !(f.delta[i] > f.delta[i - 1])))
-      throw ComputeError(fmt::format("{}: delta(W) is not positive and increasing at W = {} N/mm (delta = {} mm); "
-                                     "reduce W_max (monotone below {} N/mm)",
-                                     models::cylindrical::model_name(model), f.W[i], f.delta[i],
-                                     models::cylindrical::W_monotone_limit(model, contact)));
+      throw ComputeError(
+          fmt::format("{}: delta(W) is not positive and increasing at W = {} N/mm (delta = {} mm); "
+                      "reduce W_max (monotone below {} N/mm)",
+                      models::cylindrical::model_name(model), f.W[i], f.delta[i],
+                      models::cylindrical::W_monotone_limit(model, contact)));
   return finish(f, fit::fit_power_law(f.delta, f.W, {.weighting = p.weighting}), p.error_floor);
 }
 
-ModelFit fit_data(std::vector<double> delta, std::vector<double> W, fit::Weighting weighting, fit::Loss loss,
-                  double loss_scale, double error_floor) {
+ModelFit fit_data(std::vector<double> delta, std::vector<double> W, fit::Weighting weighting,
+                  fit::Loss loss, double loss_scale, double error_floor) {
   if (delta.empty()) throw InputError("measurements: no data rows");
-  if (delta.size() < 3) throw InputError(fmt::format("measurements: need at least 3 rows, got {}", delta.size()));
+  if (delta.size() < 3)
+    throw InputError(fmt::format("measurements: need at least 3 rows, got {}", delta.size()));
   for (std::size_t i = 0; i < delta.size(); ++i)
     if (!(delta[i] > 0) || !(W[i] > 0))
-      throw InputError(fmt::format("measurements: row {} has indentation {} and force {}; both must be > 0", i + 1,
-                                   delta[i], W[i]));
+      throw InputError(
+          fmt::format("measurements: row {} has indentation {} and force {}; both must be > 0",
+                      i + 1, delta[i], W[i]));
   std::vector<std::size_t> order(delta.size());
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&](auto a, auto b) { return delta[a] < delta[b]; });
   for (std::size_t k = 1; k < order.size(); ++k)
     if (!(W[order[k]] > W[order[k - 1]]) || !(delta[order[k]] > delta[order[k - 1]]))
-      throw InputError(fmt::format("measurements: not monotone — rows {} and {} (indentation {} and {}, force {} and {}); "
-                                   "force must rise with indentation",
-                                   order[k - 1] + 1, order[k] + 1, delta[order[k - 1]], delta[order[k]], W[order[k - 1]],
-                                   W[order[k]]));
+      throw InputError(fmt::format(
+          "measurements: not monotone — rows {} and {} (indentation {} and {}, force {} and {}); "
+          "force must rise with indentation",
+          order[k - 1] + 1, order[k] + 1, delta[order[k - 1]], delta[order[k]], W[order[k - 1]],
+          W[order[k]]));
   ModelFit f;
   for (auto i : order) {
     f.delta.push_back(delta[i]);
     f.W.push_back(W[i]);
   }
-  return finish(f, fit::fit_power_law(f.delta, f.W, {.weighting = weighting, .loss = loss, .loss_scale = loss_scale}), error_floor);
+  return finish(f,
+                fit::fit_power_law(
+                    f.delta, f.W, {.weighting = weighting, .loss = loss, .loss_scale = loss_scale}),
+                error_floor);
 }
 
 // ---- the published-tables study -----------------------------------------------------------
@@ -140,11 +158,13 @@ Config Config::from(const io::ConfigNode& node) {
 namespace {
 
 std::vector<PublishedEntry> load_published(const std::filesystem::path& file) {
-  const auto t = io::read_text_csv(file, {"table", "model", "material", "region", "dR", "K", "K_digits", "n",
-                                          "n_decimals", "max_err_percent"});
+  const auto t = io::read_text_csv(file, {"table", "model", "material", "region", "dR", "K",
+                                          "K_digits", "n", "n_decimals", "max_err_percent"});
   std::vector<PublishedEntry> out;
   for (std::size_t r = 0; r < t.rows(); ++r) {
-    auto num = [&](std::size_t col) { return io::parse_number(t.columns[col][r], file, t.lines[r], t.names[col]); };
+    auto num = [&](std::size_t col) {
+      return io::parse_number(t.columns[col][r], file, t.lines[r], t.names[col]);
+    };
     PublishedEntry e;
     e.table = t.columns[0][r];
     e.model = t.columns[1][r];
@@ -182,21 +202,33 @@ void judge(Row& row) {
     return;
   }
   if (p.table == "8")
-    row.note = fmt::format("K printed x10^3 but ours is {:.3g}: consistent with an exponent typo (x10^4); n agrees",
-                           row.ours.K);
+    row.note = fmt::format(
+        "K printed x10^3 but ours is {:.3g}: consistent with an exponent typo (x10^4); n agrees",
+        row.ours.K);
   else if (p.table == "9")
-    row.note = "Table 9's n column duplicates Table 8's (steel) n; our K agrees with Table 9, our n does not";
+    row.note =
+        "Table 9's n column duplicates Table 8's (steel) n; our K agrees with Table 9, our n does "
+        "not";
   else if (p.table == "4" && p.dR == 10.0)
-    row.note = fmt::format("ours {:.3g} vs printed 6.54e4 (0.3%) while n and Max Error agree and the neighbours match: "
-                           "likely a misprint", row.ours.K);
+    row.note = fmt::format(
+        "ours {:.3g} vs printed 6.54e4 (0.3%) while n and Max Error agree and the neighbours "
+        "match: "
+        "likely a misprint",
+        row.ours.K);
   else if (p.table == "5" && p.dR == 80.0)
-    row.note = "n = 1.083 breaks the monotone trend of the column (1.121, 1.111, ...): likely a typo for 1.108";
+    row.note =
+        "n = 1.083 breaks the monotone trend of the column (1.121, 1.111, ...): likely a typo for "
+        "1.108";
   else if (p.table == "11" && p.model == "lankarani-nikravesh")
-    row.note = fmt::format("LN is explicit, K = (4/3)E*sqrt(R) with R = RiRj/dR; the paper's K is {:.3f}x smaller "
-                           "(not explained by the dR labels)", row.ours.K / p.K);
+    row.note = fmt::format(
+        "LN is explicit, K = (4/3)E*sqrt(R) with R = RiRj/dR; the paper's K is {:.3f}x smaller "
+        "(not explained by the dR labels)",
+        row.ours.K / p.K);
   else if (p.table == "11")
-    row.note = "Table 11 Ri/Rp (external, dR = Ri + Rp = 59.9; printed 60.1): unexplained; the Ro/Rp and Rc/Rp "
-               "entries agree, the W range of Table 11 is not stated";
+    row.note =
+        "Table 11 Ri/Rp (external, dR = Ri + Rp = 59.9; printed 60.1): unexplained; the Ro/Rp and "
+        "Rc/Rp "
+        "entries agree, the W range of Table 11 is not stated";
   else
     row.note = "difference beyond the printed rounding; protocol details not stated in PINSLOT";
 }
@@ -205,28 +237,37 @@ void judge(Row& row) {
 
 Result run(const Config& c, const sweep::Execution& execution) {
   const auto published = load_published(
-      c.published_file.empty() ? io::resolve_config_path({}, c.published_tables.string()) : c.published_file);
+      c.published_file.empty() ? io::resolve_config_path({}, c.published_tables.string())
+                               : c.published_file);
   Result r;
-  r.rows = sweep::map_points<Row>(published.size(), [&](std::size_t i) {
-    Row row;
-    row.paper = published[i];
-    const auto& p = row.paper;
-    models::cylindrical::Contact& contact = row.contact;
-    contact.body_i = contact.body_j = p.material == "aluminium" ? c.aluminium : c.steel;
-    if (p.table == "11") {  // PINSLOT Table 10 regions
-      if (p.region == "Ri/Rp") contact.internal = false, contact.R_i = c.R_i, contact.dR = c.R_i + c.R_p;
-      else if (p.region == "Ro/Rp") contact.internal = true, contact.R_i = c.R_o, contact.dR = c.R_o - c.R_p;
-      else if (p.region == "Rc/Rp") contact.internal = true, contact.R_i = c.R_c, contact.dR = c.R_c - c.R_p;
-      else throw InputError(fmt::format("{}: unknown Table 11 region '{}'", c.published_tables.string(), p.region));
-    } else {
-      contact.internal = true;
-      contact.R_i = c.tables_R_i;
-      contact.dR = p.dR;
-    }
-    row.ours = fit_model(models::cylindrical::parse_model(p.model), contact, c.protocol);
-    judge(row);
-    return row;
-  }, execution);
+  r.rows = sweep::map_points<Row>(
+      published.size(),
+      [&](std::size_t i) {
+        Row row;
+        row.paper = published[i];
+        const auto& p = row.paper;
+        models::cylindrical::Contact& contact = row.contact;
+        contact.body_i = contact.body_j = p.material == "aluminium" ? c.aluminium : c.steel;
+        if (p.table == "11") {  // PINSLOT Table 10 regions
+          if (p.region == "Ri/Rp")
+            contact.internal = false, contact.R_i = c.R_i, contact.dR = c.R_i + c.R_p;
+          else if (p.region == "Ro/Rp")
+            contact.internal = true, contact.R_i = c.R_o, contact.dR = c.R_o - c.R_p;
+          else if (p.region == "Rc/Rp")
+            contact.internal = true, contact.R_i = c.R_c, contact.dR = c.R_c - c.R_p;
+          else
+            throw InputError(fmt::format("{}: unknown Table 11 region '{}'",
+                                         c.published_tables.string(), p.region));
+        } else {
+          contact.internal = true;
+          contact.R_i = c.tables_R_i;
+          contact.dR = p.dR;
+        }
+        row.ours = fit_model(models::cylindrical::parse_model(p.model), contact, c.protocol);
+        judge(row);
+        return row;
+      },
+      execution);
   return r;
 }
 

@@ -9,28 +9,38 @@
 
 namespace calib::studies::kn_fit {
 
-std::string curve_file_name(const std::string& table, const std::string& model, const std::string& material,
-                            const std::string& region, const std::string& dR) {
-  return fmt::format("table{}_{}_{}_dR{}.csv", table, model, material, region.empty() ? dR : region.substr(0, 2));
+std::string curve_file_name(const std::string& table, const std::string& model,
+                            const std::string& material, const std::string& region,
+                            const std::string& dR) {
+  return fmt::format("table{}_{}_{}_dR{}.csv", table, model, material,
+                     region.empty() ? dR : region.substr(0, 2));
 }
 
 void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
            const std::string& started_utc, double wall_seconds) {
   const io::Provenance prov{
-      "calib kn-fit", c.as_json,
-      {{"W_min", c.protocol.W_min}, {"W_max", c.protocol.W_max}, {"W_step", c.protocol.W_step},
+      "calib kn-fit",
+      c.as_json,
+      {{"W_min", c.protocol.W_min},
+       {"W_max", c.protocol.W_max},
+       {"W_step", c.protocol.W_step},
        {"weighting", c.protocol.weighting == fit::Weighting::none ? "none" : "relative"},
-       {"error_floor_mm", c.protocol.error_floor}, {"fit", "Ceres, W = K delta^n, started from the log-log line"}},
-      threads, started_utc, wall_seconds,
+       {"error_floor_mm", c.protocol.error_floor},
+       {"fit", "Ceres, W = K delta^n, started from the log-log line"}},
+      threads,
+      started_utc,
+      wall_seconds,
       {{"published", c.published_tables.string()}, {"source", "PINSLOT Tables 2-9, 10-11"}}};
   {
-    io::CsvWriter w(out / "kn_tables.csv", {"table", "model", "material", "region", "dR", "internal", "R_i", "K", "n",
-                                             "max_err_percent", "K_paper", "n_paper", "max_err_paper", "K_se", "n_se",
-                                             "flag", "note"});
+    io::CsvWriter w(
+        out / "kn_tables.csv",
+        {"table", "model", "material", "region", "dR", "internal", "R_i", "K", "n",
+         "max_err_percent", "K_paper", "n_paper", "max_err_paper", "K_se", "n_se", "flag", "note"});
     for (const Row& row : r.rows)
       w.row({row.paper.table, row.paper.model, row.paper.material, row.paper.region, row.paper.dR,
-             std::string(row.contact.internal ? "yes" : "no"), row.contact.R_i, row.ours.K, row.ours.n, row.ours.max_err_percent,
-             row.paper.K, row.paper.n, io::number_or_blank(row.paper.max_err), row.ours.K_se, row.ours.n_se, row.flag,
+             std::string(row.contact.internal ? "yes" : "no"), row.contact.R_i, row.ours.K,
+             row.ours.n, row.ours.max_err_percent, row.paper.K, row.paper.n,
+             io::number_or_blank(row.paper.max_err), row.ours.K_se, row.ours.n_se, row.flag,
              row.note});
     w.commit();
     io::write_provenance_sidecar(out / "kn_tables.csv", prov);
@@ -39,8 +49,9 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
   const auto curves = out / "curves";
   for (const Row& row : r.rows) {
     const auto& p = row.paper;
-    io::CsvWriter w(curves / curve_file_name(p.table, p.model, p.material, p.region, io::format_number(p.dR)),
-                    {"W", "delta", "W_fit", "rel_err_percent"});
+    io::CsvWriter w(
+        curves / curve_file_name(p.table, p.model, p.material, p.region, io::format_number(p.dR)),
+        {"W", "delta", "W_fit", "rel_err_percent"});
     const auto& f = row.ours;
     for (std::size_t i = 0; i < f.W.size(); i += 10) {
       const double wf = f.K * std::pow(f.delta[i], f.n);
@@ -51,20 +62,25 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
 }
 
 std::string report(const Result& r) {
-  std::string s = fmt::format("{:<5} {:<20} {:<9} {:>6} {:>11} {:>11} {:>7} {:>7} {:>7} {:>7}  {}\n", "table", "model",
-                              "material", "dR", "K", "K paper", "n", "paper", "err%", "paper", "flag");
+  std::string s =
+      fmt::format("{:<5} {:<20} {:<9} {:>6} {:>11} {:>11} {:>7} {:>7} {:>7} {:>7}  {}\n", "table",
+                  "model", "material", "dR", "K", "K paper", "n", "paper", "err%", "paper", "flag");
   int minor = 0, major = 0;
   for (const Row& row : r.rows) {
     const auto& p = row.paper;
-    s += fmt::format("{:<5} {:<20} {:<9} {:>6} {:>11.5g} {:>11.5g} {:>7.4f} {:>7.3f} {:>7.2f} {:>7} {}\n", p.table, p.model,
-                     p.material, p.region.empty() ? fmt::format("{}", p.dR) : p.region, row.ours.K, p.K, row.ours.n, p.n,
-                     row.ours.max_err_percent, std::isfinite(p.max_err) ? fmt::format("{:.1f}", p.max_err) : "-",
-                     row.flag.empty() ? "ok" : row.flag);
+    s += fmt::format(
+        "{:<5} {:<20} {:<9} {:>6} {:>11.5g} {:>11.5g} {:>7.4f} {:>7.3f} {:>7.2f} {:>7} {}\n",
+        p.table, p.model, p.material, p.region.empty() ? fmt::format("{}", p.dR) : p.region,
+        row.ours.K, p.K, row.ours.n, p.n, row.ours.max_err_percent,
+        std::isfinite(p.max_err) ? fmt::format("{:.1f}", p.max_err) : "-",
+        row.flag.empty() ? "ok" : row.flag);
     if (!row.flag.empty()) (row.note == "last printed digit only" ? minor : major) += 1;
   }
-  s += fmt::format("{} entries: {} within the printed rounding, {} off by one unit of the last printed digit (~), "
-                   "{} beyond (explained in kn_tables.csv notes)\n",
-                   r.rows.size(), r.rows.size() - minor - major, minor, major);
+  s += fmt::format(
+      "{} entries: {} within the printed rounding, {} off by one unit of the last printed digit "
+      "(~), "
+      "{} beyond (explained in kn_tables.csv notes)\n",
+      r.rows.size(), r.rows.size() - minor - major, minor, major);
   return s;
 }
 

@@ -15,8 +15,10 @@ namespace calib::studies::kn_fit {
 
 namespace {
 
-models::cylindrical::Material material_named(const std::string& name, const std::filesystem::path& given) {
-  const std::filesystem::path file = given.empty() ? io::find_resource("datasets/materials.csv") : given;
+models::cylindrical::Material material_named(const std::string& name,
+                                             const std::filesystem::path& given) {
+  const std::filesystem::path file =
+      given.empty() ? io::find_resource("datasets/materials.csv") : given;
   const auto t = io::read_text_csv(file, {"name", "E_GPa", "nu", "source"});
   std::string names;
   for (std::size_t r = 0; r < t.rows(); ++r) {
@@ -25,17 +27,23 @@ models::cylindrical::Material material_named(const std::string& name, const std:
               io::parse_number(t.columns[2][r], file, t.lines[r], "nu")};
     names += fmt::format("{}{}", names.empty() ? "" : ", ", t.columns[0][r]);
   }
-  throw InputError(fmt::format("--material: unknown material '{}' in {}; known: {}", name, file.string(), names));
+  throw InputError(fmt::format("--material: unknown material '{}' in {}; known: {}", name,
+                               file.string(), names));
 }
 
-models::cylindrical::Material material_of(const std::string& name, const std::string& E, std::optional<double> nu,
-                                          const std::string& which, const std::filesystem::path& materials) {
+models::cylindrical::Material material_of(const std::string& name, const std::string& E,
+                                          std::optional<double> nu, const std::string& which,
+                                          const std::filesystem::path& materials) {
   models::cylindrical::Material m;
-  if (!name.empty()) m = material_named(name, materials);
-  else if (E.empty()) throw InputError(fmt::format("give --material{0} NAME or --E{0} (and --nu{0})", which));
+  if (!name.empty())
+    m = material_named(name, materials);
+  else if (E.empty())
+    throw InputError(fmt::format("give --material{0} NAME or --E{0} (and --nu{0})", which));
   if (!E.empty()) m.E = units::parse(E, units::Kind::stress, "--E" + which);
-  if (nu) m.nu = *nu;
-  else if (name.empty()) throw InputError(fmt::format("--nu{} is required with --E{}", which, which));
+  if (nu)
+    m.nu = *nu;
+  else if (name.empty())
+    throw InputError(fmt::format("--nu{} is required with --E{}", which, which));
   return m;
 }
 
@@ -70,17 +78,21 @@ nlohmann::json fit_measurements(const MeasurementInput& a) {
     if (base == "W" || base == "F") force_col = name;
   }
   if (delta_col.empty() || force_col.empty())
-    throw InputError(fmt::format("{}: header needs a 'delta[unit]' column and a 'W[unit]' or 'F[unit]' column, got '{}'",
-                                 a.data.string(), header));
+    throw InputError(fmt::format(
+        "{}: header needs a 'delta[unit]' column and a 'W[unit]' or 'F[unit]' column, got '{}'",
+        a.data.string(), header));
   const auto table = io::read_numeric_csv(a.data, {delta_col, force_col});
-  const double dscale = units::factor(split_unit(delta_col).second, units::Kind::length, a.data.string() + ": " + delta_col);
+  const double dscale = units::factor(split_unit(delta_col).second, units::Kind::length,
+                                      a.data.string() + ": " + delta_col);
   const bool per_length = split_unit(force_col).first == "W";
-  const double fscale = units::factor(split_unit(force_col).second,
-                                      per_length ? units::Kind::force_per_length : units::Kind::force,
-                                      a.data.string() + ": " + force_col);
+  const double fscale = units::factor(
+      split_unit(force_col).second, per_length ? units::Kind::force_per_length : units::Kind::force,
+      a.data.string() + ": " + force_col);
   double L = 1.0;
   if (!per_length) {
-    if (a.length.empty()) throw InputError(fmt::format("{}: column {} is a force; give --length to convert to W = F/L", a.data.string(), force_col));
+    if (a.length.empty())
+      throw InputError(fmt::format("{}: column {} is a force; give --length to convert to W = F/L",
+                                   a.data.string(), force_col));
     L = units::parse(a.length, units::Kind::length, "--length");
   }
   std::vector<double> delta, W;
@@ -88,12 +100,21 @@ nlohmann::json fit_measurements(const MeasurementInput& a) {
     delta.push_back(table.columns[0][i] * dscale);
     W.push_back(table.columns[1][i] * fscale / L);
   }
-  const fit::Loss loss = a.robust == "huber" ? fit::Loss::huber : a.robust == "cauchy" ? fit::Loss::cauchy : fit::Loss::none;
-  const auto f = fit_data(delta, W, a.weighting == "relative" ? fit::Weighting::relative : fit::Weighting::none,
-                                  loss, a.loss_scale, a.error_floor_um * 1e-3);
-  nlohmann::json rec = {{"K", f.K}, {"n", f.n}, {"K_se", f.K_se}, {"n_se", f.n_se},
-                        {"max_err_percent", f.max_err_percent}, {"samples", f.W.size()}, {"data", a.data.string()},
-                        {"K_units", "N/mm^(n+1) (force per unit length)"}, {"robust", a.robust},
+  const fit::Loss loss = a.robust == "huber"    ? fit::Loss::huber
+                         : a.robust == "cauchy" ? fit::Loss::cauchy
+                                                : fit::Loss::none;
+  const auto f = fit_data(
+      delta, W, a.weighting == "relative" ? fit::Weighting::relative : fit::Weighting::none, loss,
+      a.loss_scale, a.error_floor_um * 1e-3);
+  nlohmann::json rec = {{"K", f.K},
+                        {"n", f.n},
+                        {"K_se", f.K_se},
+                        {"n_se", f.n_se},
+                        {"max_err_percent", f.max_err_percent},
+                        {"samples", f.W.size()},
+                        {"data", a.data.string()},
+                        {"K_units", "N/mm^(n+1) (force per unit length)"},
+                        {"robust", a.robust},
                         {"weighting", a.weighting}};
   if (!a.curve.empty()) {  // measured vs fitted, with residuals
     io::CsvWriter w(a.curve, {"delta_mm", "W", "W_fit", "residual", "rel_err_percent"});
@@ -110,7 +131,9 @@ nlohmann::json fit_measurements(const MeasurementInput& a) {
 nlohmann::json fit_single(const SingleFitInput& a) {
   models::cylindrical::Contact c;
   c.body_i = material_of(a.material, a.E, a.nu, "", a.materials);
-  c.body_j = (a.material2.empty() && a.E2.empty() && !a.nu2) ? c.body_i : material_of(a.material2, a.E2, a.nu2, "2", a.materials);
+  c.body_j = (a.material2.empty() && a.E2.empty() && !a.nu2)
+                 ? c.body_i
+                 : material_of(a.material2, a.E2, a.nu2, "2", a.materials);
   if (a.dR.empty()) throw InputError("--dR is required (e.g. --dR 5mm)");
   c.dR = units::parse(a.dR, units::Kind::length, "--dR");
   c.R_i = units::parse(a.Ri, units::Kind::length, "--Ri");
@@ -126,11 +149,20 @@ nlohmann::json fit_single(const SingleFitInput& a) {
   const auto model = models::cylindrical::parse_model(a.model);
   const auto f = fit_model(model, c, p);
   // K per unit length (N/mm^(n+1)); with a contact length, the force law F = (K L) δⁿ.
-  nlohmann::json rec = {{"model", a.model}, {"K", has_length ? f.K * c.length : f.K},
+  nlohmann::json rec = {{"model", a.model},
+                        {"K", has_length ? f.K * c.length : f.K},
                         {"K_units", has_length ? "N/mm^n (force, L given)" : "N/mm^n for L = 1 mm"},
-                        {"n", f.n}, {"K_se", f.K_se}, {"n_se", f.n_se}, {"max_err_percent", f.max_err_percent},
-                        {"E_star_MPa", c.E_star()}, {"dR_mm", c.dR}, {"internal", c.internal},
-                        {"W_min", p.W_min}, {"W_max", p.W_max}, {"W_step", p.W_step}, {"samples", f.W.size()}};
+                        {"n", f.n},
+                        {"K_se", f.K_se},
+                        {"n_se", f.n_se},
+                        {"max_err_percent", f.max_err_percent},
+                        {"E_star_MPa", c.E_star()},
+                        {"dR_mm", c.dR},
+                        {"internal", c.internal},
+                        {"W_min", p.W_min},
+                        {"W_max", p.W_max},
+                        {"W_step", p.W_step},
+                        {"samples", f.W.size()}};
   if (!a.curve.empty()) {
     io::CsvWriter w(a.curve, {"W", "delta", "W_fit", "rel_err_percent"});
     for (std::size_t i = 0; i < f.W.size(); ++i) {

@@ -17,11 +17,17 @@ using io::number_or_blank;
 
 void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
            const std::string& started_utc, double wall_seconds) {
-  io::Provenance prov{"calib rms-table", c.as_json,
-                      {{"rel_tol", c.solver.impact.rel_tol}, {"abs_tol", c.solver.impact.abs_tol},
-                       {"cor_rel_tol", c.solver.cor_rel_tol}, {"n", c.n}},
-                      threads, started_utc, wall_seconds,
-                      {{"published", c.published.string()}, {"e_samples", r.e.size()},
+  io::Provenance prov{"calib rms-table",
+                      c.as_json,
+                      {{"rel_tol", c.solver.impact.rel_tol},
+                       {"abs_tol", c.solver.impact.abs_tol},
+                       {"cor_rel_tol", c.solver.cor_rel_tol},
+                       {"n", c.n}},
+                      threads,
+                      started_utc,
+                      wall_seconds,
+                      {{"published", c.published.string()},
+                       {"e_samples", r.e.size()},
                        {"ode_solves", r.ode_solves}}};
   auto sidecar = [&](const std::filesystem::path& p) { io::write_provenance_sidecar(p, prov); };
 
@@ -39,26 +45,30 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
     io::CsvWriter w(out / "rms_table_wide.csv", header);
     for (std::size_t i = 0; i < c.a_values.size(); ++i) {
       std::vector<io::CsvCell> row = {c.a_values[i]};
-      for (std::size_t j = 0; j < c.b_values.size(); ++j) row.push_back(r.cells[i * c.b_values.size() + j].rms_percent);
+      for (std::size_t j = 0; j < c.b_values.size(); ++j)
+        row.push_back(r.cells[i * c.b_values.size() + j].rms_percent);
       w.row(row);
     }
     w.commit();
     sidecar(out / "rms_table_wide.csv");
   }
   {
-    io::CsvWriter w(out / "h_numerical.csv", {"e", "h_ode", "h_algebraic", "rel_diff", "h_optimal_fit"});
+    io::CsvWriter w(out / "h_numerical.csv",
+                    {"e", "h_ode", "h_algebraic", "rel_diff", "h_optimal_fit"});
     for (std::size_t i = 0; i < r.e.size(); ++i)
-      w.row({r.e[i], r.h_ode[i], r.h_algebraic[i], (r.h_ode[i] - r.h_algebraic[i]) / r.h_algebraic[i],
+      w.row({r.e[i], r.h_ode[i], r.h_algebraic[i],
+             (r.h_ode[i] - r.h_algebraic[i]) / r.h_algebraic[i],
              r.optimal_k * (1 - r.e[i]) / r.e[i]});
     w.commit();
     sidecar(out / "h_numerical.csv");
   }
   {
-    io::CsvWriter w(out / "formula_cor.csv", {"model", "e_in", "h", "h_num", "h_err_percent", "e_out", "cor_err"});
+    io::CsvWriter w(out / "formula_cor.csv",
+                    {"model", "e_in", "h", "h_num", "h_err_percent", "e_out", "cor_err"});
     for (const auto& f : r.formulas)
       for (std::size_t i = 0; i < r.e.size(); ++i)
-        w.row({f.model, r.e[i], f.h[i], r.h_ode[i], 100 * (f.h[i] - r.h_ode[i]) / r.h_ode[i], f.e_out[i],
-               f.e_out[i] - r.e[i]});
+        w.row({f.model, r.e[i], f.h[i], r.h_ode[i], 100 * (f.h[i] - r.h_ode[i]) / r.h_ode[i],
+               f.e_out[i], f.e_out[i] - r.e[i]});
     w.commit();
     sidecar(out / "formula_cor.csv");
   }
@@ -71,10 +81,13 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
   {
     nlohmann::json iso = nlohmann::json::array();
     for (auto [a, b] : r.iso_curve) iso.push_back({{"a", a}, {"b", b}});
-    nlohmann::json j = {{"optimal_integral", r.optimal_integral}, {"optimal_k", r.optimal_k},
-                        {"optimal_rms_percent", r.optimal_rms}, {"iso_integral_curve", iso},
+    nlohmann::json j = {{"optimal_integral", r.optimal_integral},
+                        {"optimal_k", r.optimal_k},
+                        {"optimal_rms_percent", r.optimal_rms},
+                        {"iso_integral_curve", iso},
                         {"max_rel_diff_ode_vs_eq39", r.max_ode_vs_algebraic},
-                        {"paper_integral_1p5_5p5", 0.3180}, {"paper_min_rms", 12.596}};
+                        {"paper_integral_1p5_5p5", 0.3180},
+                        {"paper_min_rms", 12.596}};
     io::write_text_atomically(out / "optimum.json", j.dump(2) + "\n");
     sidecar(out / "optimum.json");
   }
@@ -82,9 +95,13 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
 
 std::string report(const Result& r) {
   std::string s;
-  s += fmt::format("SF2020 Table 2 regenerated: RMS of 100(h_new - h_num)/h_num over {} values of e\n", r.e.size());
-  s += fmt::format("numerical model: {} ODE solves; max |h_ode - h_eq39|/h = {:.2e}\n", r.ode_solves, r.max_ode_vs_algebraic);
-  s += fmt::format("{:>5} {:>5} {:>9} {:>10} {:>10} {:>9}\n", "a", "b", "I", "ours", "paper", "diff");
+  s += fmt::format(
+      "SF2020 Table 2 regenerated: RMS of 100(h_new - h_num)/h_num over {} values of e\n",
+      r.e.size());
+  s += fmt::format("numerical model: {} ODE solves; max |h_ode - h_eq39|/h = {:.2e}\n",
+                   r.ode_solves, r.max_ode_vs_algebraic);
+  s += fmt::format("{:>5} {:>5} {:>9} {:>10} {:>10} {:>9}\n", "a", "b", "I", "ours", "paper",
+                   "diff");
   double worst = 0;
   for (const Cell& c : r.cells) {
     s += fmt::format("{:>5} {:>5} {:>9.5f} {:>10.3f} {:>10.3f} {:>+9.3f}\n", c.a, c.b, c.integral,
@@ -92,9 +109,10 @@ std::string report(const Result& r) {
     if (std::isfinite(c.rms_paper)) worst = std::max(worst, std::abs(c.rms_percent - c.rms_paper));
   }
   s += fmt::format("largest |ours - paper| = {:.3f} percentage points\n", worst);
-  s += fmt::format("continuous optimum (Ceres): I* = {:.6f}, k* = 2/(5I*) = {:.6f}, RMS = {:.4f} %"
-                   "  (paper: minimum 12.596 at a=1.5, b=5.5, I=0.3180, k=1.25)\n",
-                   r.optimal_integral, r.optimal_k, r.optimal_rms);
+  s += fmt::format(
+      "continuous optimum (Ceres): I* = {:.6f}, k* = 2/(5I*) = {:.6f}, RMS = {:.4f} %"
+      "  (paper: minimum 12.596 at a=1.5, b=5.5, I=0.3180, k=1.25)\n",
+      r.optimal_integral, r.optimal_k, r.optimal_rms);
   s += "iso-I* valley b(a):";
   for (auto [a, b] : r.iso_curve) s += fmt::format(" ({:g}, {:.3f})", a, b);
   s += "\nformula            RMS h error %   max |e_out - e_in|\n";

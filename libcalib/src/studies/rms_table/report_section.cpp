@@ -15,10 +15,13 @@ using nlohmann::json;
 
 void report_section(const fs::path& dir, io::Section& s) {
   const json opt = io::read_json(dir / "optimum.json");
-  s.text(fmt::format("Optimum of the RMS over all (a, b): I* = {:.6f}, k* = 2/(5I*) = {:.6f}, RMS = {:.4f} %. "
-                     "Cells: libcalib RMS (published RMS); red where they differ by more than 0.5 points.",
-                     opt.value("optimal_integral", 0.0), opt.value("optimal_k", 0.0), opt.value("optimal_rms_percent", 0.0)));
-  const auto t = io::read_text_csv(dir / "rms_table.csv", {"a", "b", "rms_percent", "rms_paper", "diff"});
+  s.text(fmt::format(
+      "Optimum of the RMS over all (a, b): I* = {:.6f}, k* = 2/(5I*) = {:.6f}, RMS = {:.4f} %. "
+      "Cells: libcalib RMS (published RMS); red where they differ by more than 0.5 points.",
+      opt.value("optimal_integral", 0.0), opt.value("optimal_k", 0.0),
+      opt.value("optimal_rms_percent", 0.0)));
+  const auto t =
+      io::read_text_csv(dir / "rms_table.csv", {"a", "b", "rms_percent", "rms_paper", "diff"});
   io::Table tab{{"a \\ b"}, {}, {}};
   std::vector<std::string> bs;
   for (std::size_t r = 0; r < t.rows(); ++r)
@@ -34,16 +37,22 @@ void report_section(const fs::path& dir, io::Section& s) {
     }
     const double d = io::number_or_nan(t.columns[4][r]);
     bad += std::abs(d) > 0.5;
-    tab.rows.back().push_back(fmt::format("{} ({}){}", io::number_text(t.columns[2][r], 4), io::number_text(t.columns[3][r], 4),
+    tab.rows.back().push_back(fmt::format("{} ({}){}", io::number_text(t.columns[2][r], 4),
+                                          io::number_text(t.columns[3][r], 4),
                                           std::abs(d) > 0.5 ? " *" : ""));
   }
   s.table(tab);
-  s.text(fmt::format("{} of {} cells differ from SF2020 io::Table 2 by more than 0.5 points (marked *); see README, "
-                     "\"RMS table: the gap\".", bad, t.rows()));
-  const auto f = io::read_text_csv(dir / "formula_errors.csv", {"model", "rms_h_percent", "max_abs_cor_error"});
+  s.text(
+      fmt::format("{} of {} cells differ from SF2020 io::Table 2 by more than 0.5 points (marked "
+                  "*); see README, "
+                  "\"RMS table: the gap\".",
+                  bad, t.rows()));
+  const auto f = io::read_text_csv(dir / "formula_errors.csv",
+                                   {"model", "rms_h_percent", "max_abs_cor_error"});
   io::Table ft{{"formula", "RMS of h error (%)", "max |e_out - e_in|"}, {}, {}};
   for (std::size_t r = 0; r < f.rows(); ++r) {
-    ft.rows.push_back({f.columns[0][r], io::number_text(f.columns[1][r], 4), io::number_text(f.columns[2][r], 3)});
+    ft.rows.push_back({f.columns[0][r], io::number_text(f.columns[1][r], 4),
+                       io::number_text(f.columns[2][r], 3)});
     ft.row_class.push_back(io::number_or_nan(f.columns[2][r]) < 1e-6 ? "ok" : "");
   }
   s.table(ft);

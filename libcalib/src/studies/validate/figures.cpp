@@ -24,9 +24,12 @@ io::GnuplotVars figure_data(const fs::path& in, const fs::path& work) {
   std::vector<std::pair<std::string, std::vector<std::size_t>>> groups;
   for (std::size_t r = 0; r < t.rows(); ++r) {
     const std::string key = t.columns[0][r] + " (clamp " + t.columns[1][r] + ")";
-    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return x.first == key; });
-    if (it == groups.end()) groups.push_back({key, {r}});
-    else it->second.push_back(r);
+    auto it =
+        std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return x.first == key; });
+    if (it == groups.end())
+      groups.push_back({key, {r}});
+    else
+      it->second.push_back(r);
   }
   for (const auto& [key, rows] : groups) {
     const std::string formula = t.columns[0][rows.front()];
@@ -34,8 +37,8 @@ io::GnuplotVars figure_data(const fs::path& in, const fs::path& work) {
     for (const auto& m : models::catalog())
       if (m.name == formula)
         family = (m.family == Family::hysteresis || m.family == Family::indentation) ? "hysteresis"
-                 : m.family == Family::tsuji                                            ? "dem"
-                                                                                        : "linear_damper";
+                 : m.family == Family::tsuji                                         ? "dem"
+                                             : "linear_damper";
     io::DataBlocks& b = *files[family];
     b.block(key, 2);
     for (auto r : rows) b.row({t.columns[2][r], io::gnuplot_positive(t.columns[3][r])});

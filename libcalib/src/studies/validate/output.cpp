@@ -18,18 +18,29 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
            const std::string& started_utc, double wall_seconds) {
   nlohmann::json formulas = nlohmann::json::array();
   for (const Formula& f : c.formulas)
-    formulas.push_back({{"name", f.name}, {"expression", f.expression.value_or("")}, {"family", family_name(f.family)},
-                        {"clamp", f.clamp}, {"fitted_e_min", f.fitted_e_min}});
-  io::Provenance prov{"calib validate", c.as_json,
-                      {{"rel_tol", c.solver.rel_tol}, {"abs_tol", c.solver.abs_tol},
+    formulas.push_back({{"name", f.name},
+                        {"expression", f.expression.value_or("")},
+                        {"family", family_name(f.family)},
+                        {"clamp", f.clamp},
+                        {"fitted_e_min", f.fitted_e_min}});
+  io::Provenance prov{"calib validate",
+                      c.as_json,
+                      {{"rel_tol", c.solver.rel_tol},
+                       {"abs_tol", c.solver.abs_tol},
                        {"units", c.physical_units ? "physical (SI-unit ODE)" : "dimensionless"}},
-                      threads, started_utc, wall_seconds,
-                      {{"formulas", formulas}, {"samples_per_e", c.samples}, {"seed", c.seed},
-                       {"ranges", {{"m", c.m}, {"k", c.k}, {"v", c.v}, {"n", c.n}}}, {"ode_solves", r.solves},
+                      threads,
+                      started_utc,
+                      wall_seconds,
+                      {{"formulas", formulas},
+                       {"samples_per_e", c.samples},
+                       {"seed", c.seed},
+                       {"ranges", {{"m", c.m}, {"k", c.k}, {"v", c.v}, {"n", c.n}}},
+                       {"ode_solves", r.solves},
                        {"source", "PN2020 §5.1, Fig. 8 (generalised)"}}};
   {
-    io::CsvWriter w(out / "validation.csv", {"formula", "clamp", "e", "max_abs_err", "median_abs_err", "p95_abs_err",
-                                             "samples", "failures"});
+    io::CsvWriter w(out / "validation.csv",
+                    {"formula", "clamp", "e", "max_abs_err", "median_abs_err", "p95_abs_err",
+                     "samples", "failures"});
     for (const Row& row : r.rows)
       w.row({row.formula, clamp_name(row.clamp), row.e, number_or_blank(row.max_abs_err),
              number_or_blank(row.median_abs_err), number_or_blank(row.p95_abs_err),
@@ -39,7 +50,8 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
   }
   {
     io::CsvWriter w(out / "validation_summary.csv",
-                    {"formula", "clamp", "worst_in_range", "e_at_worst_in_range", "worst_outside_range", "e_at_worst_outside"});
+                    {"formula", "clamp", "worst_in_range", "e_at_worst_in_range",
+                     "worst_outside_range", "e_at_worst_outside"});
     for (const Summary& s : r.summary)
       w.row({s.formula, clamp_name(s.clamp), number_or_blank(s.worst_in_range), s.e_worst_in_range,
              number_or_blank(s.worst_outside), s.e_worst_outside});
@@ -49,13 +61,13 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
 }
 
 std::string report(const Result& r) {
-  std::string s = fmt::format("{} e values x {} formulas, {} simulated impacts\n", r.e_grid.size(), r.summary.size(),
-                              r.solves);
-  s += fmt::format("{:<24} {:>5} {:>16} {:>10} {:>16} {:>10}\n", "formula", "clamp", "worst |e_out-e|", "at e",
-                   "outside fit", "at e");
+  std::string s = fmt::format("{} e values x {} formulas, {} simulated impacts\n", r.e_grid.size(),
+                              r.summary.size(), r.solves);
+  s += fmt::format("{:<24} {:>5} {:>16} {:>10} {:>16} {:>10}\n", "formula", "clamp",
+                   "worst |e_out-e|", "at e", "outside fit", "at e");
   for (const Summary& x : r.summary)
-    s += fmt::format("{:<24} {:>5} {:>16.3e} {:>10.4g} {:>16} {:>10}\n", x.formula, clamp_name(x.clamp),
-                     x.worst_in_range, x.e_worst_in_range,
+    s += fmt::format("{:<24} {:>5} {:>16.3e} {:>10.4g} {:>16} {:>10}\n", x.formula,
+                     clamp_name(x.clamp), x.worst_in_range, x.e_worst_in_range,
                      x.worst_outside > 0 ? fmt::format("{:.3e}", x.worst_outside) : "-",
                      x.worst_outside > 0 ? fmt::format("{:.4g}", x.e_worst_outside) : "-");
   return s;

@@ -15,13 +15,22 @@ using nlohmann::json;
 
 void report_section(const fs::path& dir, io::Section& s) {
   const auto t = io::read_text_csv(dir / "validation_summary.csv",
-                          {"formula", "clamp", "worst_in_range", "e_at_worst_in_range", "worst_outside_range", "e_at_worst_outside"});
-  io::Table v{{"formula", "clamp", "worst |e_out - e| (fitted range)", "at e", "worst outside", "at e"}, {}, {}};
+                                   {"formula", "clamp", "worst_in_range", "e_at_worst_in_range",
+                                    "worst_outside_range", "e_at_worst_outside"});
+  io::Table v{
+      {"formula", "clamp", "worst |e_out - e| (fitted range)", "at e", "worst outside", "at e"},
+      {},
+      {}};
   for (std::size_t r = 0; r < t.rows(); ++r) {
     const double w = io::number_or_nan(t.columns[2][r]);
-    v.rows.push_back({t.columns[0][r], t.columns[1][r], io::number_text(t.columns[2][r], 3), io::number_text(t.columns[3][r], 4),
-                      t.columns[4][r].empty() || io::number_or_nan(t.columns[4][r]) == 0 ? "-" : io::number_text(t.columns[4][r], 3),
-                      t.columns[4][r].empty() || io::number_or_nan(t.columns[4][r]) == 0 ? "-" : io::number_text(t.columns[5][r], 4)});
+    v.rows.push_back({t.columns[0][r], t.columns[1][r], io::number_text(t.columns[2][r], 3),
+                      io::number_text(t.columns[3][r], 4),
+                      t.columns[4][r].empty() || io::number_or_nan(t.columns[4][r]) == 0
+                          ? "-"
+                          : io::number_text(t.columns[4][r], 3),
+                      t.columns[4][r].empty() || io::number_or_nan(t.columns[4][r]) == 0
+                          ? "-"
+                          : io::number_text(t.columns[5][r], 4)});
     v.row_class.push_back(w <= 1e-8 ? "ok" : w <= 1e-3 ? "" : w <= 1e-2 ? "minor" : "bad");
   }
   s.text("Green: exact to the solver (<= 1e-8); yellow: <= 1e-2; red: worse.");

@@ -2,14 +2,15 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
-#include "studies/run_config_study.hpp"
 #include "calib/studies/validate.hpp"
+#include "studies/run_config_study.hpp"
 
 namespace calib::studies::validate {
 
 void apply_overrides(Config& cfg, const nlohmann::json& o) {
   if (o.is_null()) return;
-  if (!o.is_object()) throw InputError(fmt::format("validate: overrides must be an object, got {}", o.dump()));
+  if (!o.is_object())
+    throw InputError(fmt::format("validate: overrides must be an object, got {}", o.dump()));
   for (auto it = o.begin(); it != o.end(); ++it)
     if (it.key() != "formula" && it.key() != "clamp" && it.key() != "samples")
       throw InputError(fmt::format("validate: unknown override '{}'", it.key()));
@@ -31,8 +32,9 @@ void apply_overrides(Config& cfg, const nlohmann::json& o) {
 }
 
 std::string run_study(const RunRequest& request) {
-  return run_config_study<Config>(request, run, write, report,
-                                  [&](Config& config) { apply_overrides(config, request.overrides); });
+  return run_config_study<Config>(request, run, write, report, [&](Config& config) {
+    apply_overrides(config, request.overrides);
+  });
 }
 
 }  // namespace calib::studies::validate

@@ -7,11 +7,11 @@
 #include <fmt/format.h>
 #include <muParser.h>
 
-#include "core/checks.hpp"
 #include "calib/core/error.hpp"
 #include "calib/models/catalog.hpp"
-#include "calibrate/solver_config.hpp"
 #include "calib/sweep/sweep.hpp"
+#include "calibrate/solver_config.hpp"
+#include "core/checks.hpp"
 
 namespace calib::studies::validate {
 
@@ -21,7 +21,8 @@ Family family_of(const std::string& text, const std::string& where) {
   if (text == "linear-damper") return Family::linear_damper;
   if (text == "hysteresis") return Family::hysteresis;
   if (text == "tsuji") return Family::tsuji;
-  throw InputError(fmt::format("{}: family must be linear-damper, hysteresis or tsuji, got '{}'", where, text));
+  throw InputError(
+      fmt::format("{}: family must be linear-damper, hysteresis or tsuji, got '{}'", where, text));
 }
 
 // A user formula bound to local variables; one per worker task (muparser is not thread-safe).
@@ -46,12 +47,13 @@ class Expression {
   double e_ = 0, n_ = 0, m_ = 0, k_ = 0, v_ = 0;
 };
 
-std::array<double, 2> read_range(const io::ConfigNode& t, const std::string& key, std::array<double, 2> fallback,
-                                 bool positive) {
+std::array<double, 2> read_range(const io::ConfigNode& t, const std::string& key,
+                                 std::array<double, 2> fallback, bool positive) {
   if (!t.has(key)) return fallback;
   const auto v = t.numbers(key);
   if (v.size() != 2 || !(v[1] >= v[0]) || (positive && !(v[0] > 0)))
-    throw InputError(fmt::format("{}: need [low, high] with {}low <= high", t.where(key), positive ? "0 < " : ""));
+    throw InputError(fmt::format("{}: need [low, high] with {}low <= high", t.where(key),
+                                 positive ? "0 < " : ""));
   return {v[0], v[1]};
 }
 
@@ -66,11 +68,12 @@ void check_expression(const std::string& expression, const std::string& where) {
     Expression x(expression);
     const double value = x(0.5, 1.5, 1.0, 1e6, 1.0);
     if (!std::isfinite(value))
-      throw InputError(fmt::format("{}: expression '{}' is not finite at e=0.5, n=1.5, m=1, k=1e6, v=1 (got {})",
-                                   where, expression, value));
+      throw InputError(
+          fmt::format("{}: expression '{}' is not finite at e=0.5, n=1.5, m=1, k=1e6, v=1 (got {})",
+                      where, expression, value));
   } catch (const mu::Parser::exception_type& ex) {
-    throw InputError(fmt::format("{}: cannot parse expression '{}': {} (variables: e, n, m, k, v)", where, expression,
-                                 ex.GetMsg()));
+    throw InputError(fmt::format("{}: cannot parse expression '{}': {} (variables: e, n, m, k, v)",
+                                 where, expression, ex.GetMsg()));
   }
 }
 
@@ -80,26 +83,34 @@ std::vector<Formula> catalog_formulas(const std::string& name, const std::string
   // The clamp choice is for the DEM (Tsuji-type) mappings, whose codes differ on it; the
   // other families keep their source's separation rule (a linear dashpot without the clamp
   // and ζ above critical creeps towards δ = 0 for ever — there is no rebound to measure).
-  if (clamp == "default" || model.family != Family::tsuji) clamps = {model.default_clamp};
-  else if (clamp == "on") clamps = {true};
-  else if (clamp == "off") clamps = {false};
-  else if (clamp == "both") clamps = {true, false};
-  else throw InputError(fmt::format("clamp must be default, on, off or both, got '{}'", clamp));
+  if (clamp == "default" || model.family != Family::tsuji)
+    clamps = {model.default_clamp};
+  else if (clamp == "on")
+    clamps = {true};
+  else if (clamp == "off")
+    clamps = {false};
+  else if (clamp == "both")
+    clamps = {true, false};
+  else
+    throw InputError(fmt::format("clamp must be default, on, off or both, got '{}'", clamp));
   std::vector<Formula> out;
   for (bool c : clamps)
-    out.push_back({std::string(model.name), std::nullopt, model.family, c, model.fixed_n, model.fitted_e_min});
+    out.push_back({std::string(model.name), std::nullopt, model.family, c, model.fixed_n,
+                   model.fitted_e_min});
   return out;
 }
 
 Config Config::defaults() {
   Config c;
-  for (const char* name : {"poursina-nikravesh", "poursina-nikravesh-n15", "poursina-nikravesh-n1", "refit",
-                           "libcalib-closed-form", "exact-table", "kelvin-voigt", "hunt-crossley",
-                           "lankarani-nikravesh", "flores", "gharib-hurmuzlu", "hu-guo", "safaeifar-farshidianfar",
-                           "herbert-mcwhannell", "marhefka-orin", "lee-wang", "gonthier", "khulief-shabana",
-                           "lankarani-nikravesh-1994"})
+  for (const char* name :
+       {"poursina-nikravesh", "poursina-nikravesh-n15", "poursina-nikravesh-n1", "refit",
+        "libcalib-closed-form", "exact-table", "kelvin-voigt", "hunt-crossley",
+        "lankarani-nikravesh", "flores", "gharib-hurmuzlu", "hu-guo", "safaeifar-farshidianfar",
+        "herbert-mcwhannell", "marhefka-orin", "lee-wang", "gonthier", "khulief-shabana",
+        "lankarani-nikravesh-1994"})
     for (auto& f : catalog_formulas(name, "default")) c.formulas.push_back(f);
-  for (const char* name : {"tsuji", "dem-sqrt5", "mfix-hertz", "lammps-tsuji", "lammps-tsuji-pre2026", "thornton2013"})
+  for (const char* name :
+       {"tsuji", "dem-sqrt5", "mfix-hertz", "lammps-tsuji", "lammps-tsuji-pre2026", "thornton2013"})
     for (auto& f : catalog_formulas(name, "both")) c.formulas.push_back(f);
   return c;
 }
@@ -108,11 +119,15 @@ Config Config::from(const io::ConfigNode& node) {
   Config c = defaults();
   if (auto g = node.optional_table("grid")) {
     const auto count = g->integer("e_count", c.e_count);
-    if (count < 2 || count > 100000) throw InputError(fmt::format("{}: must be in [2, 100000], got {}", g->where("e_count"), count));
+    if (count < 2 || count > 100000)
+      throw InputError(
+          fmt::format("{}: must be in [2, 100000], got {}", g->where("e_count"), count));
     c.e_count = static_cast<int>(count);
     c.e_min = require_in_range(g->where("e_min"), g->number("e_min", c.e_min), 1e-12, 0.44);
     const auto samples = g->integer("samples", c.samples);
-    if (samples < 1 || samples > 10'000'000) throw InputError(fmt::format("{}: must be in [1, 1e7], got {}", g->where("samples"), samples));
+    if (samples < 1 || samples > 10'000'000)
+      throw InputError(
+          fmt::format("{}: must be in [1, 1e7], got {}", g->where("samples"), samples));
     c.samples = static_cast<int>(samples);
     const auto seed = g->integer("seed", static_cast<std::int64_t>(c.seed));
     if (seed < 0) throw InputError(fmt::format("{}: must be >= 0, got {}", g->where("seed"), seed));
@@ -129,7 +144,8 @@ Config Config::from(const io::ConfigNode& node) {
   if (auto s = node.optional_table("simulate")) {
     const std::string units = s->string("units", "physical");
     if (units != "physical" && units != "dimensionless")
-      throw InputError(fmt::format("{}: must be physical or dimensionless, got '{}'", s->where("units"), units));
+      throw InputError(
+          fmt::format("{}: must be physical or dimensionless, got '{}'", s->where("units"), units));
     c.physical_units = units == "physical";
   }
   if (auto f = node.optional_table("formulas")) {
@@ -193,7 +209,8 @@ Row run_row(const Config& c, const Formula& f, std::size_t ie, double e) {
     const double m = log_uniform(c.m, sweep::unit_draw(c.seed, 0, i));
     const double k = log_uniform(c.k, sweep::unit_draw(c.seed, 1, i));
     const double v = log_uniform(c.v, sweep::unit_draw(c.seed, 2, i));
-    const double n = f.fixed_n ? *f.fixed_n : c.n[0] + (c.n[1] - c.n[0]) * sweep::unit_draw(c.seed, 3, i);
+    const double n =
+        f.fixed_n ? *f.fixed_n : c.n[0] + (c.n[1] - c.n[0]) * sweep::unit_draw(c.seed, 3, i);
     try {
       double damping;
       if (expr) {
@@ -203,7 +220,8 @@ Row run_row(const Config& c, const Formula& f, std::size_t ie, double e) {
         damping = to_physical_damping(law.family, law.damping, m, k, v, n);
       }
       const PhysicalImpact p{f.family, m, k, v, n, damping, f.clamp};
-      const auto r = c.physical_units ? impact::solve_physical_direct(p, c.solver) : impact::solve_physical(p, c.solver);
+      const auto r = c.physical_units ? impact::solve_physical_direct(p, c.solver)
+                                      : impact::solve_physical(p, c.solver);
       if (r.status != impact::Status::separated) {
         ++failures;
         errors.push_back(e);  // captured / not separated: e_out = 0
@@ -218,8 +236,14 @@ Row run_row(const Config& c, const Formula& f, std::size_t ie, double e) {
   }
   std::sort(errors.begin(), errors.end());
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  return {f.name, f.clamp, e, errors.empty() ? nan : errors.back(), quantile(errors, 0.5), quantile(errors, 0.95),
-          c.samples, failures};
+  return {f.name,
+          f.clamp,
+          e,
+          errors.empty() ? nan : errors.back(),
+          quantile(errors, 0.5),
+          quantile(errors, 0.95),
+          c.samples,
+          failures};
 }
 
 }  // namespace
@@ -228,16 +252,18 @@ Result run(const Config& c, const sweep::Execution& execution) {
   Result r;
   r.e_grid = e_grid(c);
   const std::size_t ne = r.e_grid.size();
-  r.rows = sweep::map_points<Row>(c.formulas.size() * ne, [&](std::size_t i) {
-    return run_row(c, c.formulas[i / ne], i % ne, r.e_grid[i % ne]);
-  }, execution);
+  r.rows = sweep::map_points<Row>(
+      c.formulas.size() * ne,
+      [&](std::size_t i) { return run_row(c, c.formulas[i / ne], i % ne, r.e_grid[i % ne]); },
+      execution);
   r.solves = r.rows.size() * static_cast<std::size_t>(c.samples);
   for (std::size_t fi = 0; fi < c.formulas.size(); ++fi) {
     const Formula& f = c.formulas[fi];
     Summary s{f.name, f.clamp, 0, 0, 0, 0};
     for (std::size_t ie = 0; ie < ne; ++ie) {
       const Row& row = r.rows[fi * ne + ie];
-      const double err = std::isnan(row.max_abs_err) ? std::numeric_limits<double>::infinity() : row.max_abs_err;
+      const double err =
+          std::isnan(row.max_abs_err) ? std::numeric_limits<double>::infinity() : row.max_abs_err;
       const bool inside = row.e >= f.fitted_e_min;
       double& worst = inside ? s.worst_in_range : s.worst_outside;
       double& where = inside ? s.e_worst_in_range : s.e_worst_outside;
