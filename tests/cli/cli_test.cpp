@@ -143,3 +143,15 @@ TEST(Cli, SweepHelpNamesNoMissingDefault) {
   EXPECT_NE(r.out.find("output CSV"), std::string::npos) << r.out;
   EXPECT_EQ(run("sweep").code, 2);  // --config is required
 }
+
+TEST(Cli, CtrlCStopsAStudyWithExit130AndNoResults) {
+  // Studies run on the sweep engine: SIGINT ends them at the next block (exit 130), and the
+  // results folder gets no (half-written) result file.
+  const std::string out = "/tmp/calib_cli_sigint";
+  std::system(("rm -rf " + out).c_str());
+  const std::string cmd = std::string(CALIB_CLI) + " validate --quiet --out " + out +
+                          " > /dev/null 2>&1 & pid=$!; sleep 1; kill -INT $pid; wait $pid; exit $?";
+  const int status = std::system(("bash -c '" + cmd + "'").c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  EXPECT_NE(std::system(("test -e " + out + "/validation.csv").c_str()), 0);
+}
