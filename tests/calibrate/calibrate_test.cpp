@@ -103,3 +103,13 @@ TEST(Models, PaperFormulasInDimensionlessForm) {
   EXPECT_NEAR(models::find("dem-sqrt5").damping(0.3, 1.5), models::find("tsuji").damping(0.3, 1.5),
               1e-14);
 }
+
+TEST(Calibrate, IndentationInverseIsExactDownToSmallE) {
+  // PINSLOT eq. 97: δ_p/δ_m = 1 − e² exactly. The bracket used to start at 1.05(1 − e²) > 1 and
+  // fail for every e ≤ 0.218 (reliability issue, class 3).
+  for (double e : {0.01, 0.05, 0.2, 0.218, 0.3, 0.9}) {
+    const auto c = calibrate::calibrate_damping(Family::indentation, 1.5, true, e);
+    EXPECT_NEAR(c.damping, 1.0 - e * e, 5e-10) << e;  // the ODE resolves e_out to ~2e-10/e
+    EXPECT_NEAR(c.e_out, e, 1e-10 * e) << e;
+  }
+}

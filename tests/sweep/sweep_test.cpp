@@ -197,10 +197,10 @@ TEST(Sweep, GenericKernelsFromConfig) {
       "[space]\ne = { values = [0.3, 0.9] }\n",
       "k.toml");
   const auto space = sweep::parse_space(c.table("space"));
-  const auto k = studies::make_kernel(c, space.names());
+  const auto k = studies::make_kernel(c, space);
   c.reject_unknown();
   const auto cells = k.kernel(space.point(0));
   EXPECT_NEAR(std::get<double>(cells[2]), 0.3, 1e-10);
   auto bad = io::ConfigNode::parse("kernel = 'fit'\nmodel = 'flores'\n", "k.toml");
-  EXPECT_THROW(studies::make_kernel(bad, {}), InputError);
+  EXPECT_THROW(studies::make_kernel(bad, sweep::Space{}), InputError);
 }

@@ -13,7 +13,7 @@ namespace calib::cli {
 
 namespace {
 struct CoptArgs {
-  double e = 0.8, n = 1.5, m = 1.0, k = 1.0, v = 1.0;
+  double e = 0.0, n = 1.5, m = 1.0, k = 1.0, v = 1.0;
   std::string method = "exact";
   std::string system;  // planar system file: m = its effective mass (NP eq. 28)
   Format format = Format::text;
@@ -25,7 +25,7 @@ void register_copt(CLI::App& app) {
   CoptArgs& a = *args;
   auto* copt =
       app.add_subcommand("copt", "optimal linear damping c_opt(m, k, v, n, e) (PN2020 eq. 23)");
-  copt->add_option("--e", a.e, "desired coefficient of restitution")->capture_default_str();
+  copt->add_option("--e", a.e, "desired coefficient of restitution, in (0, 1]")->required();
   copt->add_option("--n", a.n, "Hertz exponent in [1, 2]")->capture_default_str();
   auto* m_opt = copt->add_option("--m", a.m, "effective mass [kg]")->capture_default_str();
   copt->add_option("--k", a.k, "stiffness k [N/m^n]")->capture_default_str();

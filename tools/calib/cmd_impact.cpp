@@ -16,7 +16,7 @@ namespace {
 
 struct ImpactArgs {
   std::string model = "linear-damper";
-  double e = 0.8, n = 1.5, m = 1.0, k = 1.0, v = 1.0;
+  double e = 0.0, n = 1.5, m = 1.0, k = 1.0, v = 1.0;
   std::optional<std::string> clamp;                             // on|off
   double rel_tol = 1e-10, abs_tol = 1e-12;                      // impact
   double rel_tol_calibrate = 1e-12, abs_tol_calibrate = 1e-14;  // calibrate (CalibrateOptions)
@@ -25,8 +25,7 @@ struct ImpactArgs {
 
 void add_impact_args(CLI::App& cmd, ImpactArgs& a, bool calibration) {
   cmd.add_option("--model", a.model, "model name (see `calib models`)")->capture_default_str();
-  cmd.add_option("--e", a.e, "desired coefficient of restitution, in (0, 1]")
-      ->capture_default_str();
+  cmd.add_option("--e", a.e, "desired coefficient of restitution, in (0, 1]")->required();
   cmd.add_option("--n", a.n, "Hertz exponent, in [1, 2]")->capture_default_str();
   cmd.add_option("--m", a.m, "effective mass [kg]")->capture_default_str();
   cmd.add_option("--k", a.k, "stiffness K [N/m^n]")->capture_default_str();
@@ -67,6 +66,7 @@ void register_impact(CLI::App& app) {
     opt.rel_tol = a.rel_tol;
     opt.abs_tol = a.abs_tol;
     const impact::PhysicalResult r = impact::solve_physical(p, opt);
+    impact::require_finished(r, model.name);
     print_record({{"model", model.name},
                   {"family", family_name(law.family)},
                   {"e", a.e},

@@ -4,7 +4,9 @@
 
 #include <fmt/format.h>
 
+#include "calib/core/error.hpp"
 #include "calib/io/csv.hpp"
+#include "calib/io/output_target.hpp"
 #include "calib/io/provenance.hpp"
 #include "calib/io/resources.hpp"
 #include "calib/models/planar_system.hpp"
@@ -42,11 +44,13 @@ struct ValidateArgs {
 void add_validate_flags(CLI::App& cmd, ValidateArgs& o) {
   cmd.add_option("--formula", o.formulas,
                  "catalog formula(s) to validate (default: the config's list)");
+  auto* formula = cmd.get_option("--formula");
   cmd.add_option("--clamp", o.clamp, "clamp for --formula: default|on|off|both")
       ->check(CLI::IsMember({"default", "on", "off", "both"}))
+      ->needs(formula)
       ->capture_default_str();
   cmd.add_option("--samples", o.samples, "random parameter sets per e (overrides the config)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(1, 100'000'000));
 }
 
 // `calib kn-fit --model ...` (one material/geometry) or `--data FILE` (measurements).
@@ -55,22 +59,30 @@ struct KnArgs {
   studies::kn_fit::MeasurementInput data;
   std::string robust = "none";
   Format format = Format::text;
+  std::vector<CLI::Option*> fit_only;  // meaningless for the table study: refused there
 };
+
+// The name of the first option of `options` given on the command line, or "".
+std::string first_given(const std::vector<CLI::Option*>& options) {
+  for (const CLI::Option* o : options)
+    if (o->count() > 0) return o->get_name();
+  return {};
+}
 void add_kn_fit_flags(CLI::App& cmd, KnArgs& k) {
   auto& a = k.single;
   auto* model = cmd.add_option(
       "--model", a.model,
       "single fit: radzimovsky, johnson, goldsmith, dubowsky-freudenstein, esdu-78035, "
       "lankarani-nikravesh, pereira2011, pereira2012");
-  cmd.add_option("--material", a.material,
-                 "material name from --materials (body i; also body j unless given)");
-  cmd.add_option("--material2", a.material2, "material of body j");
+  auto* material = cmd.add_option(
+      "--material", a.material, "material name from --materials (body i; also body j unless given)");
+  auto* material2 = cmd.add_option("--material2", a.material2, "material of body j");
   cmd.add_option("--materials", a.materials, "materials CSV")
       ->default_str("datasets/materials.csv (data folders)");
-  cmd.add_option("--E", a.E, "Young's modulus of body i (e.g. 207GPa; bare = MPa)");
-  cmd.add_option("--nu", a.nu, "Poisson's ratio of body i");
-  cmd.add_option("--E2", a.E2, "Young's modulus of body j (default: body i)");
-  cmd.add_option("--nu2", a.nu2, "Poisson's ratio of body j");
+  cmd.add_option("--E", a.E, "Young's modulus of body i (e.g. 207GPa; bare = MPa)")->excludes(material);
+  cmd.add_option("--nu", a.nu, "Poisson's ratio of body i")->excludes(material);
+  cmd.add_option("--E2", a.E2, "Young's modulus of body j (default: body i)")->excludes(material2);
+  cmd.add_option("--nu2", a.nu2, "Poisson's ratio of body j")->excludes(material2);
   cmd.add_option("--dR", a.dR, "radial clearance/sum dR (e.g. 5mm; bare = mm)");
   cmd.add_option("--Ri", a.Ri, "radius of body i (Goldsmith, DF, LN, Pereira)")
       ->capture_default_str();
@@ -98,9 +110,21 @@ void add_kn_fit_flags(CLI::App& cmd, KnArgs& k) {
   cmd.add_option("--loss-scale", k.data.loss_scale, "robust loss scale (in residual units)")
       ->capture_default_str();
   add_format_flag(cmd, k.format);
+  for (const auto& o : cmd.get_options())
+    if (o->get_name() != "--help" && o->get_name() != "--model" && o->get_name() != "--data" &&
+        o->get_name() != "--config" && o->get_name() != "--out" && o->get_name() != "--threads" &&
+        o->get_name() != "--quiet" && o->get_name() != "--progress")
+      k.fit_only.push_back(o);
 }
 // True when a single-fit mode ran (and printed).
 bool run_kn_fit_modes(KnArgs& k) {
+  if (k.data.data.empty() && k.single.model.empty()) {
+    if (const std::string o = first_given(k.fit_only); !o.empty())
+      throw InputError(fmt::format("kn-fit {} applies to a single fit: give --model (one material and "
+                                   "geometry) or --data (measurements)",
+                                   o));
+    return false;
+  }
   if (!k.data.data.empty()) {
     k.data.length = k.single.length;
     k.data.weighting = k.single.weighting;
@@ -121,15 +145,20 @@ struct SystemArgs {
   Format format = Format::text;
 };
 void add_effective_mass_flags(CLI::App& cmd, SystemArgs& s) {
-  cmd.add_option("--system", s.system,
-                 "one system TOML (see configs/effmass/) instead of the study");
-  cmd.add_option("--sweep", s.sweep,
-                 "with --system: coordinate=from:to:count, e.g. crank.angle=0:90:91 (degrees)");
-  cmd.add_option("--csv", s.csv, "with --sweep: CSV file to write (default: stdout)");
+  auto* system = cmd.add_option("--system", s.system,
+                                "one system TOML (see configs/effmass/) instead of the study");
+  auto* sweep = cmd.add_option(
+      "--sweep", s.sweep, "with --system: coordinate=from:to:count, e.g. crank.angle=0:90:91 (degrees)");
+  sweep->needs(system);
+  cmd.add_option("--csv", s.csv, "with --sweep: CSV file to write (default: stdout)")->needs(sweep);
   add_format_flag(cmd, s.format);
+  cmd.get_option("--format")->needs(system)->excludes(sweep);  // a sweep is always CSV
+  for (const char* study_only : {"--config", "--out", "--threads", "--progress"})
+    cmd.get_option(study_only)->excludes(system);
 }
 bool run_effective_mass_system(const SystemArgs& s) {
   if (s.system.empty()) return false;
+  if (!s.csv.empty()) io::prepare_output_file(s.csv, {s.system});
   io::WallClock clock;
   auto sys = models::multibody::PlanarSystem::load(s.system);
   if (s.sweep.empty()) {
@@ -201,8 +230,7 @@ void register_studies(CLI::App& app) {
   run_all->add_option("--configs", args->configs, "folder of study configs")
       ->default_str("configs (data folders)");
   run_all->add_option("--out", args->out, "results folder")->capture_default_str();
-  run_all->add_option("--threads", args->threads, "worker threads (0 = all cores)")
-      ->check(CLI::NonNegativeNumber);
+  add_threads_flag(*run_all, args->threads);
   run_all->callback([args] {
     const fs::path configs =
         args->configs.empty() ? io::find_resource("configs") : fs::path(args->configs);

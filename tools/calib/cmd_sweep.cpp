@@ -28,8 +28,7 @@ void register_sweep(CLI::App& app) {
       ->required();
   cmd->add_option("--out", a.flags.out, "output CSV")
       ->default_str("results/sweep/<config stem>[.shardIofN].csv");
-  cmd->add_option("--threads", a.flags.threads, "worker threads (0 = all cores)")
-      ->check(CLI::NonNegativeNumber);
+  add_threads_flag(*cmd, a.flags.threads);
   cmd->add_flag("--quiet", a.flags.quiet, "no progress or summary on stderr");
   cmd->add_flag("--progress", a.flags.progress,
                 "show a progress bar even when stderr is not a terminal");

@@ -1,5 +1,9 @@
 #include <unistd.h>
 
+#include <cctype>
+#include <charconv>
+#include <map>
+
 #include <fmt/format.h>
 
 #include "commands.hpp"
@@ -14,20 +18,46 @@ void add_study_flags(CLI::App& cmd, StudyFlags& flags, const std::string& stem) 
   cmd.add_option("--config", flags.config, "TOML config")
       ->default_str("configs/" + stem + ".toml (data folders)");
   cmd.add_option("--out", flags.out, "output folder")->default_str("results/" + stem);
-  cmd.add_option("--threads", flags.threads, "worker threads (0 = all cores)")
-      ->check(CLI::NonNegativeNumber);
+  add_threads_flag(cmd, flags.threads);
   cmd.add_flag("--quiet", flags.quiet, "no progress or summary on stderr");
   cmd.add_flag("--progress", flags.progress,
                "show a progress bar even when stderr is not a terminal");
 }
 
+CLI::Validator whole_number(long long lo, long long hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& text) -> std::string {
+        long long value = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+        const std::string shown = text.size() > 24 ? text.substr(0, 24) + "..." : text;
+        if (ec != std::errc() || end != text.data() + text.size() || value < lo || value > hi)
+          return fmt::format("must be a whole number in [{}, {}], got '{}'", lo, hi, shown);
+        return {};
+      },
+      fmt::format("INT in [{}, {}]", lo, hi));
+}
+
+CLI::App* add_threads_flag(CLI::App& cmd, int& threads) {
+  cmd.add_option("--threads", threads, "worker threads (0 = all cores)")->check(whole_number(0, 1024));
+  return &cmd;
+}
+
 void add_format_flag(CLI::App& cmd, Format& format) {
-  cmd.add_option("--format", format, "output format")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, Format>{
-              {"text", Format::text}, {"csv", Format::csv}, {"json", Format::json}},
-          CLI::ignore_case))
-      ->default_str("text");
+  // text|csv|json (any case) -> the enum's number, with a message naming the choices.
+  const CLI::Validator names(
+      [](std::string& text) -> std::string {
+        std::string t = text;
+        for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        const std::map<std::string, Format> known{
+            {"text", Format::text}, {"csv", Format::csv}, {"json", Format::json}};
+        const auto it = known.find(t);
+        if (it == known.end())
+          return fmt::format("must be text, csv or json, got '{}'", text.substr(0, 24));
+        text = std::to_string(static_cast<int>(it->second));
+        return {};
+      },
+      "text|csv|json");
+  cmd.add_option("--format", format, "output format")->transform(names)->default_str("text");
 }
 
 void print_record(const nlohmann::json& rec, Format format) {

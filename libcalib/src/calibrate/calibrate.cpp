@@ -81,7 +81,11 @@ Calibration calibrate_damping(Family family, double n, bool clamp, double e,
   // Bracket: e_out decreases with damping; expand geometrically from the guess.
   double guess = initial_guess(family, n, e);
   if (!(guess > 0) || !std::isfinite(guess)) guess = 1.0;
-  double lo = guess / 1.05, hi = guess * 1.05;
+  // The indentation number δ_p/δ_m lives in [0, 1) (δ_p = (1 − e²)δ_m, PINSLOT eq. 97): its
+  // bracket grows towards 1, never past it (1.05·(1 − e²) > 1 for e ≤ 0.218 used to fail).
+  const bool bounded = family == Family::indentation;
+  const auto grow = [&](double x) { return bounded ? 0.5 * (x + 1.0) : 2.0 * x; };
+  double lo = guess / 1.05, hi = bounded ? std::min(guess * 1.05, grow(guess)) : guess * 1.05;
   double flo = e_out(lo) - e, fhi = e_out(hi) - e;
   for (int i = 0; flo < 0 && i < 200; ++i) {
     hi = lo;
@@ -92,7 +96,7 @@ Calibration calibrate_damping(Family family, double n, bool clamp, double e,
   for (int i = 0; fhi > 0 && i < 200; ++i) {
     lo = hi;
     flo = fhi;
-    hi *= 2.0;
+    hi = grow(hi);
     fhi = e_out(hi) - e;
   }
   if (flo < 0 || fhi > 0)

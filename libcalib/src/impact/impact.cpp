@@ -141,4 +141,13 @@ PhysicalResult solve_physical_direct(const PhysicalImpact& p, const ImpactOption
   return to_physical_result(integrate(c, s.delta_m, options), c, p.m);
 }
 
+void require_finished(const PhysicalResult& r, std::string_view what) {
+  if (r.status == Status::max_steps)
+    throw ComputeError(fmt::format("{}: the impact did not end within max_steps (status max_steps)", what));
+  for (const auto& [name, x] :
+       {std::pair<const char*, double>{"e_out", r.e_out}, {"delta_max", r.delta_max}, {"t_contact", r.t_contact},
+        {"f_max", r.f_max}, {"delta_sep", r.delta_sep}, {"energy_residual", r.energy_residual}})
+    if (!std::isfinite(x)) throw ComputeError(fmt::format("{}: {} is not a number ({})", what, name, x));
+}
+
 }  // namespace calib::impact

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <atomic>
+
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
@@ -11,9 +13,18 @@ namespace calib::io {
 AtomicFile::AtomicFile(std::filesystem::path destination) : destination_(std::move(destination)) {
   if (destination_.has_parent_path())
     std::filesystem::create_directories(destination_.parent_path());
-  // Same folder as the destination, so the rename never crosses a file system.
+  // Refuses FIFOs, devices and symlinks: the rename below would replace them.
+  std::error_code ec;
+  const auto status = std::filesystem::symlink_status(destination_, ec);
+  if (std::filesystem::is_symlink(status) ||
+      (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)))
+    throw InputError(fmt::format("output {} exists and is not a regular file: refusing to replace it",
+                                 destination_.string()));
+  // Same folder as the destination, so the rename never crosses a file system; unique per
+  // process and per file, so two writers never share a temporary.
+  static std::atomic<unsigned> counter{0};
   temporary_ = destination_;
-  temporary_ += fmt::format(".tmp.{}", ::getpid());
+  temporary_ += fmt::format(".tmp.{}.{}", ::getpid(), counter.fetch_add(1));
   out_.open(temporary_, std::ios::out | std::ios::trunc | std::ios::binary);
   if (!out_) throw Error(fmt::format("cannot open {} for writing", temporary_.string()));
 }

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -26,16 +28,32 @@ const std::vector<double>& NumericTable::column(const std::string& name) const {
 
 namespace {
 
+// The file as fccp should see it: without a UTF-8 byte-order mark and without trailing blank
+// lines (spreadsheets write both; fccp reads a blank line as a row with too few columns).
+std::string normalised_text(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw InputError(fmt::format("cannot read {}", file.string()));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);
+  std::size_t end = text.size();
+  while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r' || text[end - 1] == ' ' ||
+                     text[end - 1] == '\t'))
+    --end;
+  text.resize(end);
+  return text + "\n";
+}
+
 // Reads N named columns as text (fccp), with the file line of every row.
 template <std::size_t N>
 TextTable read_fixed(const std::filesystem::path& file, const std::vector<std::string>& names) {
   TextTable table;
   table.names = names;
   table.columns.resize(N);
+  const std::string text = normalised_text(file);
   try {
     ::io::CSVReader<N, ::io::trim_chars<' ', '\t'>, ::io::double_quote_escape<',', '"'>,
                     ::io::throw_on_overflow, ::io::single_line_comment<'#'>>
-        in(file.string());
+        in(file.string(), text.data(), text.data() + text.size());
     std::apply([&](auto const&... n) { in.read_header(::io::ignore_extra_column, n...); },
                [&]<std::size_t... I>(std::index_sequence<I...>) {
                  return std::make_tuple(names[I]...);
@@ -100,6 +118,11 @@ NumericTable read_numeric_csv(const std::filesystem::path& file,
   return table;
 }
 
+std::string excerpt(const std::string& text, std::size_t limit) {
+  if (text.size() <= limit) return text;
+  return fmt::format("{}... ({} characters)", text.substr(0, limit), text.size());
+}
+
 double parse_number(const std::string& cell, const std::filesystem::path& file, std::size_t line,
                     const std::string& column) {
   // std::from_chars: fccp's own double parser is not correctly rounded (6.02214076e23 read
@@ -110,10 +133,10 @@ double parse_number(const std::string& cell, const std::filesystem::path& file, 
   auto [ptr, ec] = std::from_chars(text, end, value);
   if (ec != std::errc() || ptr != end || text == end)
     throw InputError(fmt::format("{}:{}: malformed CSV: column '{}' holds '{}', not a number",
-                                 file.string(), line, column, cell));
+                                 file.string(), line, column, excerpt(cell)));
   if (!std::isfinite(value))
     throw InputError(fmt::format("{}:{}: malformed CSV: column '{}' holds a non-finite value ({})",
-                                 file.string(), line, column, cell));
+                                 file.string(), line, column, excerpt(cell)));
   return value;
 }
 

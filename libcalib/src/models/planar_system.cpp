@@ -339,7 +339,8 @@ EffectiveMassReport analyse(const PlanarSystem& s) {
 }
 
 nlohmann::json EffectiveMassReport::to_json() const {
-  auto num = [](double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json("inf"); };
+  // JSON has no infinity: a non-finite mass is null, and `status` says why ("infinite").
+  auto num = [](double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); };
   return {{"m_eff", num(result.m_eff)},
           {"m_app_i", num(m_app_i)},
           {"m_app_j", num(m_app_j)},

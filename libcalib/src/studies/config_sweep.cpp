@@ -4,6 +4,7 @@
 
 #include "calib/core/error.hpp"
 #include "calib/io/config.hpp"
+#include "calib/io/output_target.hpp"
 #include "calib/io/provenance.hpp"
 #include "studies/sweep_kernels.hpp"
 
@@ -14,7 +15,7 @@ ConfigSweepResult run_config_sweep(const std::filesystem::path& config_file,
   io::WallClock clock;
   const auto config = io::ConfigNode::load_file(config_file);
   const sweep::Space space = sweep::parse_space(config.table("space"));
-  const KernelSpec kernel = make_kernel(config, space.names());
+  const KernelSpec kernel = make_kernel(config, space);
   config.reject_unknown();
   if (out.empty())
     out = std::filesystem::path("results/sweep") /
@@ -23,7 +24,10 @@ ConfigSweepResult run_config_sweep(const std::filesystem::path& config_file,
                 ? fmt::format(".shard{}of{}", options.shard_index, options.shard_count)
                 : "") +
            ".csv");
-  const sweep::SweepSummary s = sweep::run(space, kernel.outputs, kernel.kernel, out, options);
+  sweep::SweepOptions opt = options;
+  opt.fingerprint = {{"config", config.to_json()}, {"kernel", kernel.name}, {"tolerances", kernel.tolerances}};
+  io::prepare_output_file(out, {config_file});
+  const sweep::SweepSummary s = sweep::run(space, kernel.outputs, kernel.kernel, out, opt);
   if (s.interrupted)
     throw Interrupted(fmt::format(
         "sweep interrupted after {} of {} points; rerun with --resume to continue from {}.partial",
@@ -36,7 +40,15 @@ ConfigSweepResult run_config_sweep(const std::filesystem::path& config_file,
             clock.started_utc(),
             clock.seconds(),
             {{"shard", fmt::format("{}/{}", options.shard_index, options.shard_count)},
-             {"failures", s.failures}}});
+             {"failures", s.failures},
+             {"fingerprint", sweep::run_fingerprint(space, kernel.outputs, opt)},
+             {"space_points", space.size()},
+             {"defaults", kernel.defaults}}});
+  // Failed points are in the file with their reason (status column); the run still failed.
+  if (s.failures > 0)
+    throw ComputeError(fmt::format("{} of {} points failed (see the status column of {}); the "
+                                   "others are written",
+                                   s.failures, s.points, out.string()));
   return {s, out};
 }
 

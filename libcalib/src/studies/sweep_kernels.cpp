@@ -1,5 +1,6 @@
 #include "studies/sweep_kernels.hpp"
 
+#include <cmath>
 #include <map>
 
 #include <fmt/format.h>
@@ -15,14 +16,30 @@ namespace {
 
 const std::vector<std::string> kParameters = {"e", "n", "m", "k", "v", "clamp"};
 
+// Defaults of the parameters a config may leave out (recorded in the provenance sidecar).
+// e has none: a sweep of restitution without a restitution is a config error.
 struct Point {
-  double e = 0.5, n = 1.5, m = 1, k = 1, v = 1;
+  double e = 0.0, n = 1.5, m = 1, k = 1, v = 1;
   std::optional<bool> clamp;
 };
 
+// clamp is a switch: 0 (off) or 1 (on); 0.5 or 7 is refused, not read as "on".
+void require_switch(double x, const std::string& where) {
+  if (x != 0.0 && x != 1.0)
+    throw InputError(fmt::format("{}: clamp must be 0 (off) or 1 (on), got {}", where, x));
+}
+
 }  // namespace
 
-KernelSpec make_kernel(const io::ConfigNode& config, const std::vector<std::string>& axis_names) {
+KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) {
+  const std::vector<std::string> axis_names = space.names();
+  for (const auto& axis : space.axes) {
+    if (axis.name != "clamp") continue;
+    if (axis.kind == sweep::Axis::Kind::random)
+      throw InputError(fmt::format("{}: clamp is a switch (0 or 1), not a random parameter",
+                                   config.where("space.clamp")));
+    for (double x : axis.values) require_switch(x, config.where("space.clamp"));
+  }
   KernelSpec spec;
   spec.name = config.string("kernel");
   const models::Model& model = models::find(config.string("model"));
@@ -33,13 +50,30 @@ KernelSpec make_kernel(const io::ConfigNode& config, const std::vector<std::stri
       if (std::find(kParameters.begin(), kParameters.end(), key) == kParameters.end())
         throw InputError(
             fmt::format("{}: unknown parameter (e, n, m, k, v, clamp)", f->where(key)));
+      if (std::find(axis_names.begin(), axis_names.end(), key) != axis_names.end())
+        throw InputError(fmt::format("{}: '{}' is both fixed and a [space] axis; give it in one place",
+                                     f->where(key), key));
       fixed_values[key] = f->number(key);
+      if (key == "clamp") require_switch(fixed_values[key], f->where(key));
     }
   }
   for (const auto& a : axis_names)
     if (std::find(kParameters.begin(), kParameters.end(), a) == kParameters.end())
       throw InputError(fmt::format("{}: unknown parameter '{}' (e, n, m, k, v, clamp)",
                                    config.where("space"), a));
+  const auto given = [&](const std::string& name) {
+    return fixed_values.count(name) ||
+           std::find(axis_names.begin(), axis_names.end(), name) != axis_names.end();
+  };
+  if (!given("e"))
+    throw InputError(fmt::format("{}: no restitution e: give it in [fixed] or as a [space] axis",
+                                 config.where("fixed")));
+  spec.defaults = nlohmann::json::object();
+  const Point defaults;
+  for (const auto& [name, value] : {std::pair<const char*, double>{"n", defaults.n}, {"m", defaults.m},
+                                    {"k", defaults.k}, {"v", defaults.v}})
+    if (!given(name)) spec.defaults[name] = value;
+  if (!given("clamp")) spec.defaults["clamp"] = "model default";
   calibrate::CalibrateOptions copt;
   impact::ImpactOptions iopt;
   if (auto s = config.optional_table("solver")) {
@@ -70,8 +104,10 @@ KernelSpec make_kernel(const io::ConfigNode& config, const std::vector<std::stri
         pt.k = x;
       else if (name == "v")
         pt.v = x;
-      else
-        pt.clamp = x != 0.0;
+      else {
+        require_switch(x, "clamp");
+        pt.clamp = x == 1.0;
+      }
     };
     for (const auto& [name, x] : fixed_values) set(name, x);
     for (std::size_t i = 0; i < p.size(); ++i) set(axis_names[i], p[i]);
@@ -88,6 +124,7 @@ KernelSpec make_kernel(const io::ConfigNode& config, const std::vector<std::stri
       const double d = to_physical_damping(law.family, law.damping, pt.m, pt.k, pt.v, pt.n);
       const auto r =
           impact::solve_physical({law.family, pt.m, pt.k, pt.v, pt.n, d, law.clamp}, iopt);
+      impact::require_finished(r, model.name);
       return {d,       r.e_out,     r.delta_max,       r.t_contact,
               r.f_max, r.delta_sep, r.energy_residual, std::string(impact::status_name(r.status))};
     };

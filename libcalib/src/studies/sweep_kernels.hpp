@@ -14,11 +14,13 @@ struct KernelSpec {
   std::vector<std::string> outputs;  // output column names
   sweep::Kernel kernel;
   nlohmann::json tolerances;  // for the provenance sidecar
+  nlohmann::json defaults;    // parameters the config left out, with the value used
 };
 
 // Reads `kernel`, `model`, an optional [fixed] table of parameter values and an optional
 // [solver] table from `config`; the parameter order of a point is `axis_names`.
-// Parameters: e, n, m, k, v (SI units) and clamp (0 or 1); defaults m = k = v = 1, n = 1.5.
-KernelSpec make_kernel(const io::ConfigNode& config, const std::vector<std::string>& axis_names);
+// Parameters: e (required), n, m, k, v (SI units) and clamp (0 or 1); defaults m = k = v = 1,
+// n = 1.5 (recorded in KernelSpec::defaults). The parameter order of a point is space.names().
+KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space);
 
 }  // namespace calib::studies

@@ -4,8 +4,8 @@
 
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
+#include <algorithm>
 #include <fstream>
 
 #include <fmt/format.h>
@@ -14,33 +14,21 @@
 
 #include "calib/core/error.hpp"
 #include "calib/io/atomic_file.hpp"
+#include "calib/io/output_target.hpp"
+#include "calib/version.hpp"
+#include "sweep/partial.hpp"
+#include "sweep/signals.hpp"
 #include "calib/sweep/sweep.hpp"
 
 namespace calib::sweep {
 
+using detail::OpenedPartial;
+using detail::SignalGuard;
+using detail::open_partial;
+using detail::row_index;
+using detail::stop_requested;
+
 namespace {
-
-std::atomic<bool> g_stop{false};
-
-extern "C" void on_signal(int) { g_stop.store(true); }
-
-// Installs SIGINT/SIGTERM handlers for the duration of a run, restores the old ones.
-class SignalGuard {
- public:
-  SignalGuard() {
-    g_stop.store(false);
-    old_int_ = std::signal(SIGINT, on_signal);
-    old_term_ = std::signal(SIGTERM, on_signal);
-  }
-  ~SignalGuard() {
-    std::signal(SIGINT, old_int_);
-    std::signal(SIGTERM, old_term_);
-  }
-
- private:
-  void (*old_int_)(int);
-  void (*old_term_)(int);
-};
 
 std::unique_ptr<oneapi::tbb::global_control> thread_limit(int threads) {
   if (threads <= 0) return nullptr;
@@ -77,18 +65,6 @@ std::string record_line(std::size_t index, const std::vector<double>& point,
   return line;
 }
 
-// Complete records already in a partial file (its header must match).
-std::size_t count_resumable(const std::filesystem::path& partial, const std::string& header) {
-  std::ifstream in(partial);
-  std::string line;
-  if (!std::getline(in, line) || line + "\n" != header)
-    throw InputError(
-        fmt::format("{}: cannot resume, its header does not match this sweep", partial.string()));
-  std::size_t n = 0;
-  while (std::getline(in, line)) ++n;
-  return n;
-}
-
 class Progress {
  public:
   Progress(bool enabled, std::size_t total) : enabled_(enabled), total_(total) {}
@@ -114,7 +90,7 @@ class Progress {
 
 }  // namespace
 
-void request_stop() { g_stop.store(true); }
+void request_stop() { detail::request_stop_flag(); }
 
 bool SweepOptions::IsValid(std::string* error) const {
   if (shard_count < 1 || shard_index < 0 || shard_index >= shard_count) {
@@ -154,17 +130,50 @@ void parallel_indices(std::size_t count, const std::function<void(std::size_t)>&
   const std::size_t block = std::max<std::size_t>(64, count / 100);
   Progress progress(execution.progress, count);
   for (std::size_t begin = 0; begin < count; begin += block) {
-    if (g_stop.load())
-      throw Interrupted(fmt::format("stopped after {} of {} points", begin, count));
     const std::size_t end = std::min(count, begin + block);
     oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(begin, end),
                               [&](const oneapi::tbb::blocked_range<std::size_t>& r) {
-                                for (std::size_t i = r.begin(); i != r.end(); ++i) body(i);
+                                for (std::size_t i = r.begin(); i != r.end(); ++i) {
+                                  if (stop_requested()) return;  // per point: ≤ 1 point latency
+                                  body(i);
+                                }
                               });
+    if (stop_requested())
+      throw Interrupted(fmt::format("stopped during points {}..{} of {}", begin, end, count));
     progress.update(end);
   }
 }
 }  // namespace detail
+
+namespace {
+
+// What a resumed or merged run must share with the run that started it.
+nlohmann::json identity_of(const Space& space, const std::string& header, const SweepOptions& o) {
+  std::uint64_t values_hash = 0xcbf29ce484222325ULL;
+  nlohmann::json axes = nlohmann::json::array();
+  for (const Axis& a : space.axes) {
+    for (double v : a.values)
+      for (unsigned char c : io::format_number(v)) values_hash = (values_hash ^ c) * 0x100000001b3ULL;
+    axes.push_back({{"name", a.name}, {"count", a.values.size()}, {"random", a.kind == Axis::Kind::random},
+                    {"from", a.from}, {"to", a.to}, {"log", a.log_uniform}});
+  }
+  return {{"run", o.fingerprint},
+          {"space", {{"axes", axes}, {"values", fmt::format("{:016x}", values_hash)},
+                     {"zipped", space.zipped}, {"samples", space.samples}, {"seed", space.seed},
+                     {"points", space.size()}}},
+          {"columns", header},
+          {"shard", fmt::format("{}/{}", o.shard_index, o.shard_count)},
+          {"libcalib_version", kVersion}};
+}
+
+}  // namespace
+
+std::string run_fingerprint(const Space& space, const std::vector<std::string>& outputs,
+                            const SweepOptions& options) {
+  nlohmann::json id = identity_of(space, header_line(space, outputs), options);
+  id.erase("shard");  // every shard of one sweep shares it
+  return detail::fingerprint_of(id);
+}
 
 SweepSummary run(const Space& space, const std::vector<std::string>& outputs, const Kernel& kernel,
                  const std::filesystem::path& out, const SweepOptions& options) {
@@ -183,78 +192,58 @@ SweepSummary run(const Space& space, const std::vector<std::string>& outputs, co
   const std::string header = header_line(space, outputs);
   std::filesystem::path partial = out;
   partial += ".partial";
-  if (out.has_parent_path()) std::filesystem::create_directories(out.parent_path());
-  std::size_t next = begin;
-  std::ofstream file;
-  if (options.resume && std::filesystem::exists(partial)) {
-    summary.resumed = count_resumable(partial, header);
-    next = begin + summary.resumed;
-    file.open(partial, std::ios::app | std::ios::binary);
-  } else {
-    file.open(partial, std::ios::trunc | std::ios::binary);
-    file << header;
-  }
-  if (!file) throw Error(fmt::format("cannot write {}", partial.string()));
+  io::prepare_output_file(out);
+  io::prepare_output_file(partial);
+  OpenedPartial opened =
+      open_partial(partial, header, identity_of(space, header, options), begin, options.resume);
+  std::ofstream& file = opened.file;
+  summary.resumed = opened.rows;
+  std::size_t next = begin + summary.resumed;
 
   Progress progress(options.progress, summary.points);
   progress.start_at(summary.resumed);
   std::vector<std::string> lines;
-  std::vector<char> failed;
-  while (next < end) {
-    if (g_stop.load()) {
-      summary.interrupted = true;
-      break;
-    }
+  std::vector<char> failed, done;
+  while (next < end && !summary.interrupted) {
     const std::size_t n = std::min(options.chunk, end - next);
     lines.assign(n, {});
     failed.assign(n, 0);
+    done.assign(n, 0);
+    // A stop request is honoured per point (latency: one point, not one chunk); only the
+    // completed prefix of the chunk is written, so the partial stays resumable to the same bytes.
     oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(0, n),
                               [&](const oneapi::tbb::blocked_range<std::size_t>& r) {
                                 for (std::size_t j = r.begin(); j != r.end(); ++j) {
+                                  if (stop_requested()) return;
                                   bool f = false;
                                   lines[j] = record_line(next + j, space.point(next + j), outputs,
                                                          kernel, f);
                                   failed[j] = f;
+                                  done[j] = 1;
                                 }
                               });
-    for (std::size_t j = 0; j < n; ++j) {
-      file << lines[j];
-      summary.failures += failed[j];
+    std::size_t written = 0;
+    while (written < n && done[written]) {
+      file << lines[written];
+      summary.failures += failed[written];
+      ++written;
     }
     file.flush();
     if (!file) throw Error(fmt::format("write failed for {}", partial.string()));
-    next += n;
-    summary.computed += n;
+    next += written;
+    summary.computed += written;
     progress.update(next - begin);
+    if (written < n || stop_requested()) summary.interrupted = next < end;
   }
   file.close();
-  summary.wall_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  summary.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (summary.interrupted) return summary;
   std::filesystem::rename(partial, out);
+  std::error_code ec;
+  std::filesystem::path id = partial;
+  id += ".json";
+  std::filesystem::remove(id, ec);
   return summary;
-}
-
-void merge(const std::vector<std::filesystem::path>& shards, const std::filesystem::path& out) {
-  if (shards.empty()) throw InputError("merge: no shard files given");
-  io::AtomicFile dest(out);
-  std::string header;
-  for (std::size_t s = 0; s < shards.size(); ++s) {
-    std::ifstream in(shards[s], std::ios::binary);
-    if (!in) throw InputError(fmt::format("merge: cannot read {}", shards[s].string()));
-    std::string line;
-    if (!std::getline(in, line))
-      throw InputError(fmt::format("merge: {} is empty", shards[s].string()));
-    if (s == 0) {
-      header = line;
-      dest.stream() << line << '\n';
-    } else if (line != header) {
-      throw InputError(fmt::format("merge: {} has a different header than {}", shards[s].string(),
-                                   shards[0].string()));
-    }
-    while (std::getline(in, line)) dest.stream() << line << '\n';
-  }
-  dest.commit();
 }
 
 }  // namespace calib::sweep

@@ -1,5 +1,6 @@
 // Parameter spaces of the sweep engine: parsing and deterministic point enumeration.
 #include <cmath>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -28,7 +29,16 @@ double unit_draw(std::uint64_t seed, std::size_t stream, std::size_t i) {
 
 namespace {
 
-std::vector<double> parse_grid(const io::ConfigNode& axis, const std::string& kind) {
+// a · b, or nothing when it exceeds `limit` (no overflow: checked before multiplying).
+std::optional<std::size_t> checked_product(std::size_t a, std::size_t b, std::size_t limit) {
+  if (a != 0 && b > limit / a) return std::nullopt;
+  const std::size_t p = a * b;
+  if (p > limit) return std::nullopt;
+  return p;
+}
+
+std::vector<double> parse_grid(const io::ConfigNode& axis, const std::string& kind,
+                               std::size_t max_points) {
   auto spec = axis.table(kind);
   std::vector<double> out;
   if (kind == "range") {
@@ -38,13 +48,17 @@ std::vector<double> parse_grid(const io::ConfigNode& axis, const std::string& ki
       throw InputError(fmt::format("{}: must be > 0, got {}", spec.where("step"), step));
     if (from > to)
       throw InputError(fmt::format("{}: from ({}) > to ({})", spec.where("from"), from, to));
-    return inclusive_range(from, to, step);
+    return inclusive_range(from, to, step, max_points, spec.where("step"));
   }
   const double from = spec.number("from"), to = spec.number("to");
   const std::int64_t count = spec.integer("count");
   spec.reject_unknown();
   if (count <= 0)
     throw InputError(fmt::format("{}: must be > 0, got {}", spec.where("count"), count));
+  if (static_cast<std::uint64_t>(count) > max_points)
+    throw InputError(fmt::format("{}: {} values exceed the limit of {} points (raise [space] max_points "
+                                 "if you mean it)",
+                                 spec.where("count"), count, max_points));
   if (from > to)
     throw InputError(fmt::format("{}: from ({}) > to ({})", spec.where("from"), from, to));
   if (kind == "logspace" && !(from > 0))
@@ -62,8 +76,19 @@ std::vector<double> parse_grid(const io::ConfigNode& axis, const std::string& ki
 
 }  // namespace
 
-std::vector<double> inclusive_range(double from, double to, double step) {
-  const auto count = static_cast<std::size_t>(std::floor((to - from) / step + 1e-9)) + 1;
+std::vector<double> inclusive_range(double from, double to, double step, std::size_t max_points,
+                                    const std::string& where) {
+  if (!(step > 0) || !std::isfinite(step) || !std::isfinite(from) || !std::isfinite(to) || from > to)
+    throw InputError(fmt::format("{}: need finite from <= to and step > 0, got {}:{}:{}", where, from,
+                                 step, to));
+  if (from + step == from)
+    throw InputError(fmt::format("{}: step {} is below the resolution of from = {}", where, step, from));
+  const double quotient = std::floor((to - from) / step + 1e-9);
+  if (!(quotient < static_cast<double>(max_points)))
+    throw InputError(fmt::format("{}: {}:{}:{} has {:.4g} values, more than the limit of {} points "
+                                 "(raise [space] max_points if you mean it)",
+                                 where, from, step, to, quotient + 1, max_points));
+  const auto count = static_cast<std::size_t>(quotient) + 1;
   std::vector<double> out;
   for (std::size_t i = 0; i < count; ++i) out.push_back(from + static_cast<double>(i) * step);
   return out;
@@ -76,9 +101,15 @@ Space parse_space(const io::ConfigNode& table) {
     throw InputError(fmt::format("{}: must be \"cartesian\" or \"zipped\", got \"{}\"",
                                  table.where("combine"), combine));
   s.zipped = combine == "zipped";
+  if (table.has("max_points")) {
+    const std::int64_t limit = table.integer("max_points");
+    if (limit <= 0)
+      throw InputError(fmt::format("{}: must be > 0, got {}", table.where("max_points"), limit));
+    s.max_points = static_cast<std::size_t>(limit);
+  }
   bool any_random = false;
   for (const std::string& name : table.keys()) {
-    if (name == "combine" || name == "samples" || name == "seed") continue;
+    if (name == "combine" || name == "samples" || name == "seed" || name == "max_points") continue;
     auto axis_table = table.table(name);
     Axis axis;
     axis.name = name;
@@ -91,8 +122,11 @@ Space parse_space(const io::ConfigNode& table) {
       axis.values = axis_table.numbers("values");
       if (axis.values.empty())
         throw InputError(fmt::format("{}: empty list", axis_table.where("values")));
+      for (double v : axis.values)
+        if (!std::isfinite(v))
+          throw InputError(fmt::format("{}: values must be finite, got {}", axis_table.where("values"), v));
     } else if (kind == "linspace" || kind == "logspace" || kind == "range") {
-      axis.values = parse_grid(axis_table, kind);
+      axis.values = parse_grid(axis_table, kind, s.max_points);
     } else if (kind == "random") {
       auto r = axis_table.table("random");
       const std::string dist = r.string("dist");
@@ -127,8 +161,9 @@ Space parse_space(const io::ConfigNode& table) {
     if (!table.has("seed"))
       throw InputError(fmt::format("{}: required with random parameters", table.where("seed")));
     const std::int64_t samples = table.integer("samples");
-    if (samples <= 0)
-      throw InputError(fmt::format("{}: must be > 0, got {}", table.where("samples"), samples));
+    if (samples <= 0 || static_cast<std::uint64_t>(samples) > s.max_points)
+      throw InputError(fmt::format("{}: must be in [1, {}] (max_points), got {}", table.where("samples"),
+                                   s.max_points, samples));
     s.samples = static_cast<std::size_t>(samples);
     s.seed = static_cast<std::uint64_t>(table.integer("seed"));
   }
@@ -138,6 +173,17 @@ Space parse_space(const io::ConfigNode& table) {
       if (a.kind == Axis::Kind::values && a.values.size() != n)
         throw InputError(fmt::format("{}: zipped axes need equal lengths ({} has {}, expected {})",
                                      table.where(a.name), a.name, a.values.size(), n));
+  }
+  // The number of points in checked arithmetic (four axes of 100,000 values overflow 64 bits).
+  std::size_t total = s.zipped ? 0 : (s.samples > 0 ? s.samples : 1);
+  for (const Axis& a : s.axes) {
+    if (a.kind != Axis::Kind::values || s.zipped) continue;
+    const auto p = checked_product(total, a.values.size(), s.max_points);
+    if (!p)
+      throw InputError(fmt::format("{}: the space has more than {} points (raise [space] max_points if "
+                                   "you mean it)",
+                                   table.where(a.name), s.max_points));
+    total = *p;
   }
   table.reject_unknown();
   return s;

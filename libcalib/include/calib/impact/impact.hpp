@@ -58,6 +58,9 @@ struct PhysicalResult {
   double e_out, delta_max, t_contact, f_max, delta_sep, energy_residual;
 };
 PhysicalResult solve_physical(const PhysicalImpact& p, const ImpactOptions& options = {});
+// ComputeError (exit 1) when the solve hit max_steps or a reported quantity is not a number:
+// such a result is never printed as if it were one.
+void require_finished(const PhysicalResult& r, std::string_view what);
 
 // Independent check of the scaling: integrates the physical equation directly in SI units
 // (tolerances scaled by δ_m and v). Slower; used by tests.

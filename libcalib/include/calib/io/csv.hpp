@@ -34,6 +34,9 @@ struct TextTable {
 };
 TextTable read_text_csv(const std::filesystem::path& file, const std::vector<std::string>& columns);
 // One cell as a finite double; InputError naming file, line and column otherwise.
+// The first `limit` characters of a cell for an error message (a 2 MB cell is not echoed).
+std::string excerpt(const std::string& text, std::size_t limit = 40);
+
 double parse_number(const std::string& cell, const std::filesystem::path& file, std::size_t line,
                     const std::string& column);
 

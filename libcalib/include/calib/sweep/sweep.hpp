@@ -26,11 +26,17 @@ struct Axis {
   double from = 0.0, to = 0.0;  // random bounds
 };
 
+// Spaces larger than this are refused before anything is allocated (a typo such as
+// step = 1e-300 or count = 1e10 would otherwise run "forever" or end in bad_alloc); a config
+// raises it with `max_points` in [space].
+inline constexpr std::size_t kDefaultMaxPoints = 100'000'000;
+
 struct Space {
   std::vector<Axis> axes;
   bool zipped = false;      // false: cartesian product; true: i-th value of every axis
   std::size_t samples = 0;  // number of random draws (random axes)
   std::uint64_t seed = 0;
+  std::size_t max_points = kDefaultMaxPoints;
 
   std::size_t size() const;
   std::vector<std::string> names() const;
@@ -41,7 +47,8 @@ struct Space {
 // Parses a [space] table (axes in alphabetical key order — toml++ tables are sorted — the
 // last grid axis varying fastest): per parameter one of values = [...], linspace = {from,to,count},
 // logspace = {from,to,count}, range = {from,to,step}, random = {dist,from,to}; plus
-// optional keys combine = "cartesian"|"zipped", samples, seed (both required with random).
+// optional keys combine = "cartesian"|"zipped", samples, seed (both required with random),
+// max_points. Sizes are computed in checked arithmetic: InputError above max_points.
 Space parse_space(const io::ConfigNode& table);
 
 // Draw i of stream `stream` in [0, 1): SplitMix64 of (seed, stream, i), independent of
@@ -58,6 +65,9 @@ struct SweepOptions {
   int shard_index = 0, shard_count = 1;  // --shard i/N: contiguous block i of N
   bool resume = false;                   // continue from <out>.partial
   std::size_t chunk = 2048;              // points per flush to the partial file
+  // The caller's identity of the run (canonical config, kernel, tolerances): --resume refuses a
+  // partial made with another one; `calib sweep` also records its hash in the sidecar.
+  nlohmann::json fingerprint = nlohmann::json::object();
 
   bool IsValid(std::string* error) const;
 };
@@ -96,15 +106,26 @@ template <class Result>
 std::vector<Result> map_points(std::size_t count, const std::function<Result(std::size_t)>& f,
                                const Execution& execution = {});
 
+// The hash of a sweep's identity (space, columns, options.fingerprint, version) without the
+// shard: what the shards of one sweep share (recorded in their sidecars, checked by merge).
+std::string run_fingerprint(const Space& space, const std::vector<std::string>& output_columns,
+                            const SweepOptions& options);
+
 // Ask a running sweep to stop after the points in flight (what the signal handler does).
 void request_stop();
 
-// Combine shard outputs (in shard order) into exactly the file a single run writes.
+// Combine shard outputs (any order) into exactly the file a single run writes. InputError when
+// the rows do not cover 0..N-1 exactly once; with the sidecars `calib sweep` writes, also when
+// the shards come from different sweeps or one is missing at the end.
 void merge(const std::vector<std::filesystem::path>& shards, const std::filesystem::path& out);
 
 // from, from+step, ..., to (inclusive end counted from the rounded quotient, so
 // 0.01:0.01:0.99 has 99 points; each value is from + i*step, no accumulated drift).
-std::vector<double> inclusive_range(double from, double to, double step);
+// InputError (naming `where`) when that is more than max_points values or when step is below
+// the resolution of the numbers (from + step == from).
+std::vector<double> inclusive_range(double from, double to, double step,
+                                    std::size_t max_points = kDefaultMaxPoints,
+                                    const std::string& where = "range");
 
 // Parses "i/N" (0 <= i < N).
 std::pair<int, int> parse_shard(const std::string& text);

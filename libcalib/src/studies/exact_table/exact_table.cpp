@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/io/output_target.hpp"
 #include "calib/io/provenance.hpp"
 #include "calibrate/solver_config.hpp"
 
@@ -62,8 +63,8 @@ models::ExactDamping build(const Config& c, const sweep::Execution& execution) {
 std::string run_study(const RunRequest& request) {
   io::WallClock clock;
   const Config cfg = Config::from(io::ConfigNode::load_file(request.config));
+  io::prepare_output_dir(request.out, {request.config});
   const models::ExactDamping table = build(cfg, request.execution);
-  std::filesystem::create_directories(request.out);
   const auto csv = request.out / "exact_damping.csv";
   table.write(csv);
   io::write_provenance_sidecar(csv, {"calib exact-table",

@@ -27,7 +27,7 @@ void Protocol::validate() const {
 }
 
 std::vector<double> Protocol::samples() const {
-  return sweep::inclusive_range(W_min, W_max, W_step);
+  return sweep::inclusive_range(W_min, W_max, W_step, sweep::kDefaultMaxPoints, "protocol W_min:W_step:W_max");
 }
 
 Protocol Protocol::from(const io::ConfigNode& t) {

@@ -7,6 +7,7 @@
 #include "calib/core/error.hpp"
 #include "calib/core/units.hpp"
 #include "calib/io/csv.hpp"
+#include "calib/io/output_target.hpp"
 #include "calib/io/resources.hpp"
 #include "calib/studies/kn_fit.hpp"
 #include "calib/studies/kn_fit_single.hpp"
@@ -58,15 +59,18 @@ std::pair<std::string, std::string> split_unit(const std::string& header) {
 
 nlohmann::json fit_measurements(const MeasurementInput& a) {
   // Header: an indentation column "delta[unit]" and a force column "W[unit]" (per length) or
-  // "F[unit]" (needs --length). Units default to mm and N/mm (N).
+  // "F[unit]" (needs --length). The units are required: a bare "delta" could be mm or µm.
+  if (!a.curve.empty()) io::prepare_output_file(a.curve, {a.data});
   std::ifstream in(a.data);
   if (!in) throw InputError(fmt::format("--data: cannot open {}", a.data.string()));
   std::string line, header;
-  while (std::getline(in, line))
+  while (std::getline(in, line)) {
+    if (line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);  // UTF-8 byte-order mark
     if (!line.empty() && line[0] != '#') {
       header = line;
       break;
     }
+  }
   std::string delta_col, force_col;
   for (std::size_t p = 0, q; p <= header.size(); p = q + 1) {
     q = header.find(',', p);
@@ -80,7 +84,11 @@ nlohmann::json fit_measurements(const MeasurementInput& a) {
   if (delta_col.empty() || force_col.empty())
     throw InputError(fmt::format(
         "{}: header needs a 'delta[unit]' column and a 'W[unit]' or 'F[unit]' column, got '{}'",
-        a.data.string(), header));
+        a.data.string(), io::excerpt(header, 80)));
+  for (const std::string& col : {delta_col, force_col})
+    if (split_unit(col).second.empty())
+      throw InputError(fmt::format("{}: column '{}' has no unit; write it as {}[unit], e.g. {}", a.data.string(),
+                                   col, col, col == delta_col ? "delta[um] or delta[mm]" : "W[N/mm] or F[N]"));
   const auto table = io::read_numeric_csv(a.data, {delta_col, force_col});
   const double dscale = units::factor(split_unit(delta_col).second, units::Kind::length,
                                       a.data.string() + ": " + delta_col);
@@ -130,6 +138,7 @@ nlohmann::json fit_measurements(const MeasurementInput& a) {
 
 nlohmann::json fit_single(const SingleFitInput& a) {
   models::cylindrical::Contact c;
+  if (!a.curve.empty()) io::prepare_output_file(a.curve, {a.materials});
   c.body_i = material_of(a.material, a.E, a.nu, "", a.materials);
   c.body_j = (a.material2.empty() && a.E2.empty() && !a.nu2)
                  ? c.body_i

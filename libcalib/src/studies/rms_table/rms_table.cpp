@@ -75,7 +75,7 @@ Config Config::from(const io::ConfigNode& node) {
       const double step = g->number("step");
       if (!(step > 0))
         throw InputError(fmt::format("{}: must be > 0, got {}", g->where("step"), step));
-      c.e_grid = sweep::inclusive_range(from, to, step);
+      c.e_grid = sweep::inclusive_range(from, to, step, sweep::kDefaultMaxPoints, g->where("step"));
     } else {
       const auto count = g->integer("count");
       if (count < 2)
