@@ -45,16 +45,30 @@ TEST(Cli, HelpAndVersion) {
 }
 
 TEST(Cli, CalibrateJsonKeys) {
+  // Every physical key carries its unit; a quantity is never reported under another's name
+  // (reliability issue, class 9: `c` used to hold χ for Tsuji laws and δ_p for indentation).
   const CliRun r = run("calibrate --model linear-damper --e 0.5 --n 1 --format json");
   ASSERT_EQ(r.code, 0);
   const auto j = nlohmann::json::parse(r.out);
-  for (const char* key : {"e", "n", "zeta", "h", "c", "e_out"}) EXPECT_TRUE(j.contains(key)) << key;
+  for (const char* key : {"e", "n", "m[kg]", "k[N/m^n]", "v[m/s]", "zeta", "c[N*s/m]", "e_out"})
+    EXPECT_TRUE(j.contains(key)) << key;
   EXPECT_NEAR(j["e_out"].get<double>(), 0.5, 1e-10);
+  const auto tsuji = nlohmann::json::parse(run("calibrate --model tsuji --e 0.5 --format json").out);
+  EXPECT_TRUE(tsuji.contains("chi"));
+  EXPECT_FALSE(tsuji.contains("c[N*s/m]") || tsuji.contains("c"));
+  const auto ind = nlohmann::json::parse(
+      run("calibrate --model lankarani-nikravesh-1994 --e 0.5 --m 2 --k 1e8 --v 0.5 --format json").out);
+  EXPECT_TRUE(ind.contains("delta_p[m]"));
+  EXPECT_FALSE(ind.contains("c[N*s/m]") || ind.contains("c"));
   const CliRun i = run("impact --model gonthier --e 0.3 --n 1.5 --format json");
   const auto k = nlohmann::json::parse(i.out);
-  for (const char* key : {"e_out", "delta_max", "t_contact", "f_max", "delta_sep", "status"})
+  for (const char* key : {"h", "C[N*s/m^(n+1)]", "e_out", "delta_max[m]", "t_contact[s]", "f_max[N]",
+                          "delta_sep[m]", "status"})
     EXPECT_TRUE(k.contains(key)) << key;
   EXPECT_NEAR(k["e_out"].get<double>(), 0.3, 1e-8);
+  // The CSV form has the same names.
+  const std::string csv = run("impact --model gonthier --e 0.3 --format csv").out;
+  EXPECT_NE(csv.find("delta_max[m],t_contact[s],f_max[N]"), std::string::npos) << csv;
 }
 
 TEST(Cli, StudyCommandsRejectBadInputWithExitTwo) {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "calib/calibrate/calibrate.hpp"
+#include "calib/calibrate/records.hpp"
 #include "calib/core/contact_law.hpp"
 #include "calib/impact/impact.hpp"
 #include "calib/models/catalog.hpp"
@@ -67,26 +68,7 @@ void register_impact(CLI::App& app) {
     opt.abs_tol = a.abs_tol;
     const impact::PhysicalResult r = impact::solve_physical(p, opt);
     impact::require_finished(r, model.name);
-    print_record({{"model", model.name},
-                  {"family", family_name(law.family)},
-                  {"e", a.e},
-                  {"n", a.n},
-                  {"m", a.m},
-                  {"k", a.k},
-                  {"v", a.v},
-                  {"clamp", law.clamp},
-                  {"damping_dimensionless", law.damping},
-                  {"damping", p.damping},
-                  {"e_out", r.e_out},
-                  {"delta_max", r.delta_max},
-                  {"t_contact", r.t_contact},
-                  {"f_max", r.f_max},
-                  {"delta_sep", r.delta_sep},
-                  {"energy_residual", r.energy_residual},
-                  {"status", impact::status_name(r.status)},
-                  {"rel_tol", opt.rel_tol},
-                  {"abs_tol", opt.abs_tol}},
-                 a.format);
+    print_record(calibrate::impact_record(model, law, p, a.e, r, opt), a.format);
   });
 
   auto cargs = std::make_shared<ImpactArgs>();
@@ -104,28 +86,9 @@ void register_impact(CLI::App& app) {
     opt.impact.abs_tol = c.abs_tol_calibrate;
     const calibrate::Calibration cb =
         calibrate::calibrate_damping(model.family, c.n, clamp, c.e, opt);
-    nlohmann::json rec = {{"model", model.name},
-                          {"family", family_name(model.family)},
-                          {"e", c.e},
-                          {"n", c.n},
-                          {"m", c.m},
-                          {"k", c.k},
-                          {"v", c.v},
-                          {"clamp", clamp}};
-    rec["zeta"] =
-        model.family == Family::linear_damper ? nlohmann::json(cb.damping) : nlohmann::json();
-    rec["h"] = model.family == Family::hysteresis ? nlohmann::json(cb.damping) : nlohmann::json();
-    rec["chi"] = model.family == Family::tsuji ? nlohmann::json(cb.damping) : nlohmann::json();
-    // Permanent indentation: the number is δ_p/δ_m (= 1 − e² exactly, PINSLOT eq. 97).
-    rec["delta_p_over_delta_m"] =
-        model.family == Family::indentation ? nlohmann::json(cb.damping) : nlohmann::json();
-    if (model.family == Family::hysteresis) rec["h_algebraic"] = models::hysteresis_h_exact(c.e);
-    rec["c"] = to_physical_damping(model.family, cb.damping, c.m, c.k, c.v, c.n);
-    rec["e_out"] = cb.e_out;
-    rec["solves"] = cb.solves;
-    rec["cor_rel_tol"] = opt.cor_rel_tol;
-    rec["rel_tol"] = opt.impact.rel_tol;
-    rec["abs_tol"] = opt.impact.abs_tol;
+    const PhysicalImpact p{model.family, c.m, c.k, c.v, c.n,
+                           to_physical_damping(model.family, cb.damping, c.m, c.k, c.v, c.n), clamp};
+    const auto rec = calibrate::calibration_record(model, p, c.e, cb, opt);
     print_record(rec, c.format);
   });
 }

@@ -33,7 +33,7 @@ CLI::Validator whole_number(long long lo, long long hi);
 // --threads: 0 (all cores) .. 1024.
 CLI::App* add_threads_flag(CLI::App& cmd, int& threads);
 // One record as aligned text, a two-line CSV or JSON (keys in insertion order of `rec`).
-void print_record(const nlohmann::json& rec, Format format);
+void print_record(const nlohmann::ordered_json& rec, Format format);
 
 void register_models(CLI::App& app);
 void register_impact(CLI::App& app);  // also `calibrate` (shared flags)

@@ -60,7 +60,7 @@ void add_format_flag(CLI::App& cmd, Format& format) {
   cmd.add_option("--format", format, "output format")->transform(names)->default_str("text");
 }
 
-void print_record(const nlohmann::json& rec, Format format) {
+void print_record(const nlohmann::ordered_json& rec, Format format) {
   if (format == Format::json) {
     fmt::print("{}\n", rec.dump(2));
     return;

@@ -66,6 +66,26 @@ double to_physical_damping(Family f, double dimensionless, double m, double k, d
   return dimensionless;
 }
 
+std::string_view dimensionless_damping_key(Family f) {
+  switch (f) {
+    case Family::hysteresis: return "h";
+    case Family::linear_damper: return "zeta";
+    case Family::tsuji: return "chi";
+    case Family::indentation: return "delta_p_over_delta_m";
+  }
+  return "damping";
+}
+
+std::string_view physical_damping_key(Family f) {
+  switch (f) {
+    case Family::hysteresis: return "C[N*s/m^(n+1)]";  // F = K δⁿ + C δⁿ δ'
+    case Family::linear_damper: return "c[N*s/m]";     // F = K δⁿ + c δ'
+    case Family::tsuji: return "chi";                  // c = χ √(m K) δ^{(n−1)/2}: no other
+    case Family::indentation: return "delta_p[m]";     // permanent indentation
+  }
+  return "damping";
+}
+
 GenericCoefficients generic_coefficients(const ContactLaw& law) {
   const double kappa = 0.5 * (law.n + 1.0);
   switch (law.family) {

@@ -115,8 +115,14 @@ KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) 
   };
 
   if (spec.name == "impact") {
-    spec.outputs = {"damping", "e_out",     "delta_max",       "t_contact",
-                    "f_max",   "delta_sep", "energy_residual", "impact_status"};
+    spec.outputs = {std::string(physical_damping_key(model.family)),
+                    "e_out",
+                    "delta_max[m]",
+                    "t_contact[s]",
+                    "f_max[N]",
+                    "delta_sep[m]",
+                    "energy_residual",
+                    "impact_status"};
     spec.kernel = [&model, assemble,
                    iopt](const std::vector<double>& p) -> std::vector<io::CsvCell> {
       const Point pt = assemble(p);
@@ -129,14 +135,19 @@ KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) 
               r.f_max, r.delta_sep, r.energy_residual, std::string(impact::status_name(r.status))};
     };
   } else if (spec.name == "calibrate") {
-    spec.outputs = {"damping_dimensionless", "damping", "e_out", "solves"};
-    spec.kernel = [&model, assemble,
-                   copt](const std::vector<double>& p) -> std::vector<io::CsvCell> {
+    // One column per quantity: the Tsuji χ is both the dimensionless and the physical number.
+    const bool same = dimensionless_damping_key(model.family) == physical_damping_key(model.family);
+    spec.outputs = {std::string(dimensionless_damping_key(model.family))};
+    if (!same) spec.outputs.emplace_back(physical_damping_key(model.family));
+    spec.outputs.insert(spec.outputs.end(), {"e_out", "solves"});
+    spec.kernel = [&model, assemble, copt, same](const std::vector<double>& p) -> std::vector<io::CsvCell> {
       const Point pt = assemble(p);
       const bool clamp = pt.clamp.value_or(model.default_clamp);
       const auto c = calibrate::calibrate_damping(model.family, pt.n, clamp, pt.e, copt);
-      return {c.damping, to_physical_damping(model.family, c.damping, pt.m, pt.k, pt.v, pt.n),
-              c.e_out, static_cast<std::int64_t>(c.solves)};
+      std::vector<io::CsvCell> cells{c.damping};
+      if (!same) cells.emplace_back(to_physical_damping(model.family, c.damping, pt.m, pt.k, pt.v, pt.n));
+      cells.insert(cells.end(), {c.e_out, static_cast<std::int64_t>(c.solves)});
+      return cells;
     };
   } else {
     throw InputError(fmt::format("{}: unknown kernel \"{}\" (impact or calibrate)",

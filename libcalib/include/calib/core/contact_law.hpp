@@ -64,6 +64,13 @@ ContactLaw to_dimensionless(const PhysicalImpact& p);
 // Dimensionless damping number -> physical damping parameter for (m, k, v).
 double to_physical_damping(Family f, double dimensionless, double m, double k, double v, double n);
 
+// Column/key names, with units, of a family's damping parameter — one name per quantity in
+// every CSV header and JSON record: dimensionless "h", "zeta", "chi", "delta_p_over_delta_m";
+// physical "C[N*s/m^(n+1)]", "c[N*s/m]", "chi" (dimensionless: the Tsuji law has no other),
+// "delta_p[m]".
+std::string_view dimensionless_damping_key(Family f);
+std::string_view physical_damping_key(Family f);
+
 // Coefficients of the generic equation x'' + a x^p x' + A xⁿ = 0 with x'(0) = V.
 // Indentation family: a = p = 0; restitution force A x_peakⁿ((x − x_perm)/(x_peak − x_perm))ⁿ.
 struct GenericCoefficients {

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -33,5 +34,12 @@ struct MeasurementInput {
   std::filesystem::path curve;  // optional CSV: measured vs fitted with residuals
 };
 nlohmann::json fit_measurements(const MeasurementInput& input);
+
+// The measurement reader alone (fuzzed: tests/fuzz/): δ in mm and W in N/mm from input.data,
+// with the units of its header; InputError naming the file, the column and the defect.
+struct Measurements {
+  std::vector<double> delta, W;
+};
+Measurements read_measurements(const MeasurementInput& input);
 
 }  // namespace calib::studies::kn_fit

@@ -57,10 +57,9 @@ std::pair<std::string, std::string> split_unit(const std::string& header) {
 
 }  // namespace
 
-nlohmann::json fit_measurements(const MeasurementInput& a) {
+Measurements read_measurements(const MeasurementInput& a) {
   // Header: an indentation column "delta[unit]" and a force column "W[unit]" (per length) or
   // "F[unit]" (needs --length). The units are required: a bare "delta" could be mm or µm.
-  if (!a.curve.empty()) io::prepare_output_file(a.curve, {a.data});
   std::ifstream in(a.data);
   if (!in) throw InputError(fmt::format("--data: cannot open {}", a.data.string()));
   std::string line, header;
@@ -103,11 +102,19 @@ nlohmann::json fit_measurements(const MeasurementInput& a) {
                                    a.data.string(), force_col));
     L = units::parse(a.length, units::Kind::length, "--length");
   }
-  std::vector<double> delta, W;
+  Measurements m;
+  std::vector<double>& delta = m.delta;
+  std::vector<double>& W = m.W;
   for (std::size_t i = 0; i < table.rows(); ++i) {
     delta.push_back(table.columns[0][i] * dscale);
     W.push_back(table.columns[1][i] * fscale / L);
   }
+  return m;
+}
+
+nlohmann::json fit_measurements(const MeasurementInput& a) {
+  if (!a.curve.empty()) io::prepare_output_file(a.curve, {a.data});
+  const auto [delta, W] = read_measurements(a);
   const fit::Loss loss = a.robust == "huber"    ? fit::Loss::huber
                          : a.robust == "cauchy" ? fit::Loss::cauchy
                                                 : fit::Loss::none;

@@ -1,0 +1,60 @@
+#include "calib/calibrate/records.hpp"
+
+namespace calib::calibrate {
+
+std::string_view parameter_key(std::string_view name) {
+  if (name == "m") return "m[kg]";
+  if (name == "k") return "k[N/m^n]";
+  if (name == "v") return "v[m/s]";
+  return name;  // e, n, clamp: dimensionless
+}
+
+namespace {
+void add_parameters(Record& rec, const models::Model& model, const PhysicalImpact& p, double e) {
+  rec["model"] = model.name;
+  rec["family"] = family_name(model.family);
+  rec["e"] = e;
+  rec["n"] = p.n;
+  rec["m[kg]"] = p.m;
+  rec["k[N/m^n]"] = p.k;
+  rec["v[m/s]"] = p.v;
+  rec["clamp"] = p.clamp;
+}
+}  // namespace
+
+Record impact_record(const models::Model& model, const ContactLaw& law, const PhysicalImpact& p,
+                     double e, const impact::PhysicalResult& r, const impact::ImpactOptions& options) {
+  Record rec;
+  add_parameters(rec, model, p, e);
+  rec[std::string(dimensionless_damping_key(law.family))] = law.damping;
+  if (physical_damping_key(law.family) != dimensionless_damping_key(law.family))
+    rec[std::string(physical_damping_key(law.family))] = p.damping;
+  rec["e_out"] = r.e_out;
+  rec["delta_max[m]"] = r.delta_max;
+  rec["t_contact[s]"] = r.t_contact;
+  rec["f_max[N]"] = r.f_max;
+  rec["delta_sep[m]"] = r.delta_sep;
+  rec["energy_residual"] = r.energy_residual;
+  rec["status"] = impact::status_name(r.status);
+  rec["rel_tol"] = options.rel_tol;
+  rec["abs_tol"] = options.abs_tol;
+  return rec;
+}
+
+Record calibration_record(const models::Model& model, const PhysicalImpact& p, double e,
+                          const Calibration& c, const CalibrateOptions& options) {
+  Record rec;
+  add_parameters(rec, model, p, e);
+  rec[std::string(dimensionless_damping_key(model.family))] = c.damping;
+  if (physical_damping_key(model.family) != dimensionless_damping_key(model.family))
+    rec[std::string(physical_damping_key(model.family))] = p.damping;
+  if (model.family == Family::hysteresis) rec["h_algebraic"] = models::hysteresis_h_exact(e);
+  rec["e_out"] = c.e_out;
+  rec["solves"] = c.solves;
+  rec["cor_rel_tol"] = options.cor_rel_tol;
+  rec["rel_tol"] = options.impact.rel_tol;
+  rec["abs_tol"] = options.impact.abs_tol;
+  return rec;
+}
+
+}  // namespace calib::calibrate
