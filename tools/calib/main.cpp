@@ -15,6 +15,18 @@ int main(int argc, char** argv) {
                        fmt::format("calib {} ({})", calib::kVersion, calib::kGitRevision));
   app.require_subcommand(1);
   calib::cli::register_all(app);
+  // CLI11 answers an unknown command with "A subcommand is required": name it instead.
+  const auto is_command = [&](const std::string& name) {
+    for (const CLI::App* s : app.get_subcommands({}))
+      if (s->get_name() == name) return true;
+    return false;
+  };
+  if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
+    std::string known;
+    for (const CLI::App* s : app.get_subcommands({})) known += (known.empty() ? "" : ", ") + s->get_name();
+    fmt::print(stderr, "calib: unknown command '{}'; commands: {}\n", argv[1], known);
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -22,11 +22,20 @@ std::vector<double> linspace(double a, double b, int count) {
   return v;
 }
 
-int read_count(const io::ConfigNode& t, const std::string& key, int fallback, int minimum) {
+int read_count(const io::ConfigNode& t, const std::string& key, int fallback, int minimum,
+               int maximum = 1'000'000) {
   const auto v = t.integer(key, fallback);
-  if (v < minimum || v > 1'000'000)
-    throw InputError(fmt::format("{}: must be in [{}, 1000000], got {}", t.where(key), minimum, v));
+  if (v < minimum || v > maximum)
+    throw InputError(fmt::format("{}: must be in [{}, {}], got {}", t.where(key), minimum, maximum, v));
   return static_cast<int>(v);
+}
+
+// A grid of a × b calibrations must stay below the sweep engine's point limit (a typo of
+// 10^6 × 10^6 would run for years).
+void require_grid_size(const io::ConfigNode& t, const std::string& key, long long a, long long b) {
+  if (a * b > static_cast<long long>(sweep::kDefaultMaxPoints))
+    throw InputError(fmt::format("{}: the grid has {} x {} = {} points, more than {}", t.where(key), a, b,
+                                 a * b, sweep::kDefaultMaxPoints));
 }
 
 std::array<double, 2> read_range(const io::ConfigNode& t, const std::string& key,
@@ -47,6 +56,7 @@ Config Config::from(const io::ConfigNode& node) {
   if (auto g = node.optional_table("grid")) {
     c.n_count = read_count(*g, "n_count", c.n_count, 5);  // the quartic α(n) needs 5
     c.e_count = read_count(*g, "e_count", c.e_count, 3);
+    require_grid_size(*g, "e_count", c.n_count, c.e_count);
     c.e_from = require_cor(g->where("e_from"), g->number("e_from", c.e_from));
     c.e_to = require_cor(g->where("e_to"), g->number("e_to", c.e_to));
     if (!(c.e_from < c.e_to))
@@ -55,6 +65,7 @@ Config Config::from(const io::ConfigNode& node) {
   if (auto s = node.optional_table("scaling")) {
     c.scaling_n_count = read_count(*s, "n_count", c.scaling_n_count, 1);
     c.scaling_count = read_count(*s, "count", c.scaling_count, 2);
+    require_grid_size(*s, "count", c.scaling_n_count, c.scaling_count);
     c.scaling_e = require_cor(s->where("e"), s->number("e", c.scaling_e));
     if (c.scaling_e == 1.0)
       throw InputError(fmt::format("{}: must be < 1 (c_opt = 0 at e = 1)", s->where("e")));
@@ -66,9 +77,11 @@ Config Config::from(const io::ConfigNode& node) {
     c.cf_e_min = require_in_range(f->where("e_min"), f->number("e_min", c.cf_e_min), 1e-8, 0.4);
     c.cf_e_count = read_count(*f, "e_count", c.cf_e_count, 10);
     c.cf_n_count = read_count(*f, "n_count", c.cf_n_count, 2);
-    c.cf_e_terms = read_count(*f, "e_terms", c.cf_e_terms, 1);
-    c.cf_n_terms = read_count(*f, "n_terms", c.cf_n_terms, 1);
-    c.cf_minimax_rounds = read_count(*f, "minimax_rounds", c.cf_minimax_rounds, 0);
+    require_grid_size(*f, "n_count", c.cf_e_count, c.cf_n_count);
+    // Q(t, n) is a small polynomial (5 × 4 shipped); beyond 10 × 10 the fit is meaningless.
+    c.cf_e_terms = read_count(*f, "e_terms", c.cf_e_terms, 1, 10);
+    c.cf_n_terms = read_count(*f, "n_terms", c.cf_n_terms, 1, 10);
+    c.cf_minimax_rounds = read_count(*f, "minimax_rounds", c.cf_minimax_rounds, 0, 50);
   }
   if (auto s = node.optional_table("solver")) calibrate::read_calibration_solver(*s, c.solver);
   node.reject_unknown();

@@ -129,6 +129,9 @@ Config Config::from(const io::ConfigNode& node) {
       throw InputError(
           fmt::format("{}: must be in [1, 1e7], got {}", g->where("samples"), samples));
     c.samples = static_cast<int>(samples);
+    if (static_cast<long long>(c.e_count) * c.samples > static_cast<long long>(sweep::kDefaultMaxPoints))
+      throw InputError(fmt::format("{}: e_count x samples = {} x {} impacts per formula, more than {}",
+                                   g->where("samples"), c.e_count, c.samples, sweep::kDefaultMaxPoints));
     const auto seed = g->integer("seed", static_cast<std::int64_t>(c.seed));
     if (seed < 0) throw InputError(fmt::format("{}: must be >= 0, got {}", g->where("seed"), seed));
     c.seed = static_cast<std::uint64_t>(seed);

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Probe the calib CLI with bad and edge inputs across every subcommand (reliability issue).
+
+Each case is (arguments, token): the run must exit 2 (bad input) and its message must contain
+the token (the field or value it is about). Outcomes: clean (exit 2, token named), misleading
+(exit 1/2 without the token), silent (exit 0), hang (no exit within 20 s), crash (killed by a
+signal or another exit code). Prints the counts; exits 1 unless every case is clean.
+Usage: probe_bad_inputs.py CALIB SOURCE_DIR WORK_DIR
+"""
+import os
+import subprocess
+import sys
+
+calib, src, work = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(work, exist_ok=True)
+system = f"{src}/configs/effmass/np_example4_slider_crank.toml"
+cases = []
+
+# Numbers: every numeric flag of the single-shot commands, with values that mean nothing.
+bad_numbers = ["nan", "inf", "-inf", "abc", "1e400", "", "0x", "--"]
+for cmd, base in [("impact", "--model gonthier --e 0.5"), ("calibrate", "--model gonthier --e 0.5"),
+                  ("copt", "--e 0.5")]:
+    for flag, extra_bad in [("--e", ["0", "1.5", "-0.5"]), ("--n", ["0.5", "2.5"]), ("--m", ["0", "-1"]),
+                            ("--k", ["0", "-1"]), ("--v", ["0", "-1"])]:
+        for value in bad_numbers + extra_bad:
+            args = base.replace(f"{flag} 0.5", "") if flag == "--e" else base
+            cases.append(([cmd] + args.split() + [flag, value], flag.lstrip("-")))
+for value in ["-1", "0", "abc", "1e-300x"]:
+    cases.append((["impact", "--model", "gonthier", "--e", "0.5", "--rel-tol", value], "rel"))
+    cases.append((["calibrate", "--model", "gonthier", "--e", "0.5", "--abs-tol", value], "abs"))
+for model in ["no-such", "", "GONTHIER"]:
+    cases.append((["impact", "--model", model, "--e", "0.5"], "model"))
+cases.append((["impact", "--model", "dem-sqrt5", "--e", "0.5", "--n", "1.2"], "n = 1.5"))
+cases.append((["impact", "--model", "gonthier", "--e", "0.5", "--clamp", "maybe"], "clamp"))
+cases.append((["impact", "--model", "gonthier", "--e", "0.5", "--format", "xml"], "format"))
+cases.append((["copt", "--e", "0.5", "--method", "hunt-crossley"], "linear-damper"))
+cases.append((["copt", "--e", "0.5", "--method", "nope"], "nope"))
+cases.append((["copt", "--e", "0.5", "--system", "/nonexistent.toml"], "nonexistent"))
+cases.append((["copt", "--e", "0.5", "--m", "2", "--system", system], "system"))
+
+# Study flags: threads, config, out, samples, study-specific options.
+for study in ["rms-table", "damping-fit", "validate", "kn-fit", "effective-mass", "exact-table"]:
+    for value in ["-1", "abc", "1e9", "1.5"]:
+        cases.append(([study, "--threads", value], "threads"))
+    cases.append(([study, "--config", "/nonexistent.toml", "--out", f"{work}/o"], "nonexistent"))
+    cases.append(([study, "--config", system, "--out", f"{work}/o"], "np_example4"))  # wrong kind of file
+    cases.append(([study, "--out", system], "np_example4"))  # a file as the output folder
+for value in ["0", "-3", "1e400", "x"]:
+    cases.append((["validate", "--samples", value], "samples"))
+cases.append((["validate", "--formula", "no-such"], "no-such"))
+cases.append((["validate", "--clamp", "on"], "formula"))
+cases.append((["kn-fit", "--E", "207GPa"], "--E"))
+cases.append((["kn-fit", "--model", "johnson", "--E", "207GPa", "--nu", "0.3"], "dR"))
+cases.append((["kn-fit", "--model", "johnson", "--E", "207GPa", "--nu", "0.6", "--dR", "5mm"], "nu"))
+cases.append((["kn-fit", "--model", "johnson", "--E", "207parsec", "--nu", "0.3", "--dR", "5mm"], "E"))
+cases.append((["kn-fit", "--model", "johnson", "--material", "unobtainium", "--dR", "5mm"], "unobtainium"))
+cases.append((["kn-fit", "--model", "johnson", "--material", "steel", "--E", "1GPa", "--dR", "5mm"], "E"))
+cases.append((["kn-fit", "--model", "johnson", "--material", "steel", "--dR", "-5mm"], "dR"))
+cases.append((["kn-fit", "--model", "johnson", "--material", "steel", "--dR", "5mm", "--W-step", "0"], "W"))
+cases.append((["kn-fit", "--data", "/nonexistent.csv"], "nonexistent"))
+cases.append((["effective-mass", "--system", "/nonexistent.toml"], "nonexistent"))
+for spec in ["crank.z=0:1:3", "crank.angle=0:90", "crank.angle=0:90:1", "crank.angle=0:90:1000000000",
+             "crank.angle=a:b:c", "=0:1:2", "crank.angle=0:nan:3", "nobody.angle=0:90:3"]:
+    cases.append((["effective-mass", "--system", system, "--sweep", spec], "sweep" if "nobody" not in spec and "crank.z" not in spec else ("nobody" if "nobody" in spec else "crank.z")))
+cases.append((["effective-mass", "--sweep", "crank.angle=0:90:3"], "system"))
+cases.append((["effective-mass", "--system", system, "--sweep", "crank.angle=0:90:3", "--format", "json"], "format"))
+cases.append((["plot", "no-such-study"], "no-such-study"))
+cases.append((["plot", "rms-table", "--in", "/nonexistent"], "nonexistent"))
+cases.append((["report", "--results", "/nonexistent", "--out", f"{work}/rep"], "nonexistent"))
+cases.append((["merge", "--out", f"{work}/m.csv", "/nonexistent.csv"], "nonexistent"))
+cases.append((["sweep"], "config"))
+cases.append((["sweep", "--config", "/nonexistent.toml"], "nonexistent"))
+cases.append((["sweep", "--config", system, "--shard", "3/2"], "shard"))
+cases.append((["no-such-command"], "no-such-command"))
+
+# Malformed files: study configs and sweep configs, written to the work folder.
+def config_case(name, text, token, command):
+    path = f"{work}/{name}.toml"
+    with open(path, "w") as f:
+        f.write(text)
+    cases.append((command + ["--config", path, "--out", f"{work}/out_{name}"], token))
+
+sweep_head = 'kernel = "impact"\nmodel = "gonthier"\n'
+for name, body, token in [
+        ("syntax", "[space\n", "syntax error"), ("no_space", sweep_head + "[fixed]\ne = 0.5\n", "space"),
+        ("no_e", sweep_head + "[space]\nn = { values = [1.5] }\n", "restitution"),
+        ("bad_kernel", 'kernel = "fit"\nmodel = "gonthier"\n[fixed]\ne = 0.5\n[space]\nn = { values = [1.5] }\n', "kernel"),
+        ("bad_model", 'kernel = "impact"\nmodel = "x"\n[fixed]\ne = 0.5\n[space]\nn = { values = [1.5] }\n', "model"),
+        ("clamp_half", sweep_head + "[fixed]\ne = 0.5\nclamp = 0.5\n[space]\nn = { values = [1.5] }\n", "clamp"),
+        ("clamp_seven", sweep_head + "[fixed]\ne = 0.5\n[space]\nclamp = { values = [7] }\n", "clamp"),
+        ("both", sweep_head + "[fixed]\ne = 0.5\nn = 1.5\n[space]\nn = { values = [1.5] }\n", "n"),
+        ("unknown_param", sweep_head + "[fixed]\ne = 0.5\n[space]\nq = { values = [1] }\n", "q"),
+        ("tiny_step", sweep_head + "[fixed]\ne = 0.5\n[space]\nn = { range = { from = 1, to = 2, step = 1e-300 } }\n", "step"),
+        ("huge_count", sweep_head + "[fixed]\ne = 0.5\n[space]\nn = { linspace = { from = 1, to = 2, count = 10000000000 } }\n", "count"),
+        ("neg_count", sweep_head + "[fixed]\ne = 0.5\n[space]\nn = { linspace = { from = 1, to = 2, count = -1 } }\n", "count"),
+        ("nan_values", sweep_head + "[fixed]\ne = 0.5\n[space]\nn = { values = [nan] }\n", "values"),
+        ("random_no_seed", sweep_head + "[fixed]\ne = 0.5\n[space]\nsamples = 3\nn = { random = { dist = 'uniform', from = 1, to = 2 } }\n", "seed"),
+        ("bad_dist", sweep_head + "[fixed]\ne = 0.5\n[space]\nsamples = 3\nseed = 1\nn = { random = { dist = 'gauss', from = 1, to = 2 } }\n", "gauss"),
+        ("zipped_unequal", sweep_head + "[fixed]\ne = 0.5\n[space]\ncombine = 'zipped'\nn = { values = [1, 2] }\nm = { values = [1] }\n", "zipped"),
+        ("bad_combine", sweep_head + "[fixed]\ne = 0.5\n[space]\ncombine = 'mixed'\nn = { values = [1] }\n", "combine"),
+        ("bad_tol", sweep_head + "[fixed]\ne = 0.5\n[space]\nn = { values = [1.5] }\n[solver]\nrel_tol = -1\n", "solver"),
+        ("four_axes", sweep_head + "[fixed]\ne = 0.5\n[space]\n" + "".join(f"{a} = {{ linspace = {{ from = 1, to = 2, count = 100000 }} }}\n" for a in "kmnv"), "points")]:
+    config_case("sweep_" + name, body, token, ["sweep"])
+for study, body, token in [
+        ("rms-table", "[e_grid]\nfrom = 0\nto = 0.9\nstep = 0.1\n", "e_grid"),
+        ("rms-table", "[e_grid]\nfrom = 0.1\nto = 0.9\nstep = 0\n", "step"),
+        ("rms-table", "[table]\na = [-1]\n", "table.a"),
+        ("rms-table", "[numerical]\nformulas = ['dem-sqrt5']\n", "dem-sqrt5"),
+        ("rms-table", "[solver]\ncor_rel_tol = 1\n", "cor_rel_tol"),
+        ("rms-table", "extra = 1\n", "extra"),
+        ("damping-fit", "[grid]\nn_count = 0\n", "n_count"),
+        ("damping-fit", "[grid]\ne_from = 2\n", "e_from"),
+        ("damping-fit", "[scaling]\nm = [1]\n", "scaling.m"),
+        ("damping-fit", "[closed_form]\ne_terms = 99\n", "e_terms"),
+        ("validate", "[grid]\ne_count = 0\n", "e_count"),
+        ("validate", "[formulas]\nnames = ['no-such']\n", "no-such"),
+        ("validate", "[[custom]]\nname = 'x'\nfamily = 'linear_damper'\nclamp = true\nc = '1/('\n", "custom"),
+        ("validate", "[ranges]\nm = [2, 1]\n", "ranges.m"),
+        ("kn-fit", "published = '/nonexistent.csv'\n", "nonexistent"),
+        ("kn-fit", "[protocol]\nW_step = 0\n", "W"),
+        ("effective-mass", "[[system]]\nfile = '/nonexistent.toml'\n", "nonexistent"),
+        ("effective-mass", "[[sweep]]\nfile = 'configs/effmass/np_example4_slider_crank.toml'\ncoordinate = 'crank.angle'\nfrom = 0\nto = 90\ncount = 1\nstem = 'x'\n", "count"),
+        ("exact-table", "[grid]\nstencil = 99\n", "stencil"),
+        ("exact-table", "[grid]\ne_min = 0.9\n", "e_min")]:
+    config_case(study.replace("-", "_") + "_" + token.replace(".", "_").replace("/", "_"), body, token, [study])
+
+# Measurement CSVs.
+for name, text, token in [
+        ("no_units", "delta,W\n1,2\n2,4\n3,7\n", "unit"), ("bad_unit", "delta[parsec],W[N/mm]\n1,2\n2,4\n3,7\n", "parsec"),
+        ("no_force", "delta[um],X[N]\n1,2\n", "W[unit]"), ("text_cell", "delta[um],W[N/mm]\n1,abc\n2,4\n3,7\n", "abc"),
+        ("nan_cell", "delta[um],W[N/mm]\n1,nan\n2,4\n3,7\n", "non-finite"), ("empty", "", "empty"),
+        ("header_only", "delta[um],W[N/mm]\n", "rows"), ("force_no_length", "delta[um],F[N]\n1,2\n2,4\n3,7\n", "length"),
+        ("negative", "delta[um],W[N/mm]\n1,-2\n2,4\n3,7\n", "W"), ("short_row", "delta[um],W[N/mm]\n1\n2,4\n", "kn_short_row")]:
+    path = f"{work}/kn_{name}.csv"
+    with open(path, "w") as f:
+        f.write(text)
+    cases.append((["kn-fit", "--data", path], token))
+
+counts = {"clean": 0, "misleading": 0, "silent": 0, "hang": 0, "crash": 0}
+for args, token in cases:
+    try:
+        r = subprocess.run([calib] + args, capture_output=True, text=True, timeout=20, cwd=work)
+    except subprocess.TimeoutExpired:
+        counts["hang"] += 1
+        print("HANG", args)
+        continue
+    msg = r.stdout + r.stderr
+    if r.returncode == 0:
+        kind = "silent"
+    elif r.returncode < 0 or r.returncode not in (1, 2):
+        kind = "crash"
+    elif r.returncode == 2 and token.lower() in msg.lower() and len(msg) < 2000:
+        kind = "clean"
+    else:
+        kind = "misleading"
+    counts[kind] += 1
+    if kind != "clean":
+        print(kind.upper(), args, "->", r.returncode, msg.strip()[:300].replace("\n", " | "))
+print(f"tried {len(cases)}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+sys.exit(0 if counts["clean"] == len(cases) else 1)
