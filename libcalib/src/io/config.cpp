@@ -1,4 +1,5 @@
 #include "calib/io/config.hpp"
+#include "calib/io/output_target.hpp"
 
 #include <cmath>
 #include <map>
@@ -48,7 +49,7 @@ std::shared_ptr<ConfigNode::Impl> make_root(toml::table&& t, const std::string& 
 }  // namespace
 
 ConfigNode ConfigNode::load_file(const std::filesystem::path& file) {
-  if (!std::filesystem::exists(file))
+  if (!path_exists(file))
     throw InputError(fmt::format("config file not found: {}", file.string()));
   try {
     return ConfigNode(make_root(toml::parse_file(file.string()), file.string()));

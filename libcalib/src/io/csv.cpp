@@ -1,4 +1,5 @@
 #include "calib/io/csv.hpp"
+#include "calib/io/output_target.hpp"
 
 #include <array>
 #include <charconv>
@@ -71,9 +72,10 @@ TextTable read_fixed(const std::filesystem::path& file, const std::vector<std::s
 }
 
 TextTable read_any(const std::filesystem::path& file, const std::vector<std::string>& columns) {
-  if (!std::filesystem::exists(file))
+  if (!path_exists(file))
     throw InputError(fmt::format("CSV file not found: {}", file.string()));
-  if (std::filesystem::file_size(file) == 0)
+  std::error_code size_error;
+  if (std::filesystem::file_size(file, size_error) == 0 || size_error)
     throw InputError(fmt::format("{}: the file is empty", file.string()));
   switch (columns.size()) {
     case 1:

@@ -1,4 +1,5 @@
 #include "calib/io/document.hpp"
+#include "calib/io/output_target.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -104,7 +105,7 @@ void Section::table(const Table& t) {
 }
 void Section::figures(const fs::path& out, const std::string& stem) {
   const fs::path dir = out / "figures" / stem;
-  if (!fs::exists(dir)) return;
+  if (!path_exists(dir)) return;
   std::vector<fs::path> pngs;
   for (const auto& e : fs::directory_iterator(dir))
     if (e.path().extension() == ".png") pngs.push_back(e.path());
@@ -112,7 +113,7 @@ void Section::figures(const fs::path& out, const std::string& stem) {
   html += "<div class=\"figs\">\n";
   for (const auto& p : pngs) {
     const std::string rel = "figures/" + stem + "/" + p.stem().string();
-    const bool svg = fs::exists(dir / (p.stem().string() + ".svg"));
+    const bool svg = path_exists(dir / (p.stem().string() + ".svg"));
     html += fmt::format(
         "<figure><a href=\"{0}.{1}\"><img src=\"{0}.png\" "
         "alt=\"{2}\"></a><figcaption>{2}</figcaption></figure>\n",

@@ -1,4 +1,5 @@
 #include "calib/io/gnuplot_data.hpp"
+#include "calib/io/output_target.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -51,7 +52,7 @@ void DataBlocks::row(const std::vector<std::string>& cells) {
 TextTable read_result(const fs::path& dir, const std::string& file,
                       const std::vector<std::string>& cols) {
   const fs::path p = dir / file;
-  if (!fs::exists(p))
+  if (!path_exists(p))
     throw InputError(fmt::format("plot: {} not found (run the study first)", p.string()));
   return read_text_csv(p, cols);
 }

@@ -40,6 +40,16 @@ void require_writable_dir(const fs::path& dir, const fs::path& target) {
 
 }  // namespace
 
+bool path_exists(const fs::path& p) noexcept {
+  std::error_code ec;
+  return fs::exists(p, ec);
+}
+
+bool is_folder(const fs::path& p) noexcept {
+  std::error_code ec;
+  return fs::is_directory(p, ec);
+}
+
 void prepare_output_file(const fs::path& out, const std::vector<fs::path>& inputs) {
   if (out.empty()) throw InputError("output file: empty path");
   std::error_code ec;

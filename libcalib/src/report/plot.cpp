@@ -1,4 +1,5 @@
 #include "calib/report/plot.hpp"
+#include "calib/io/output_target.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -30,10 +31,10 @@ std::vector<fs::path> plot_study(const studies::Study& study, const PlotOptions&
     throw InputError(fmt::format("plot: study {} has no figures", study.name));
   PlotOptions o = options;
   if (o.scripts.empty()) o.scripts = default_scripts();
-  if (!fs::is_directory(o.in))
+  if (!io::is_folder(o.in))
     throw InputError(fmt::format("plot: results folder {} not found", o.in.string()));
   const fs::path script = o.scripts / (stem + ".gp");
-  if (!fs::exists(script))
+  if (!io::path_exists(script))
     throw InputError(fmt::format("plot: script {} not found (--scripts)", script.string()));
   const fs::path dir = o.out / stem;  // figures of this study
   const fs::path work = o.out / ".work" / stem;

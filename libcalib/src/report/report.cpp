@@ -1,4 +1,5 @@
 #include "calib/report/report.hpp"
+#include "calib/io/output_target.hpp"
 
 #include <algorithm>
 
@@ -35,7 +36,7 @@ std::vector<std::string> write_report(const ReportOptions& o) {
   for (const studies::Study& st : studies::registry()) {
     const std::string stem(st.stem);
     const fs::path dir = o.results / stem;
-    if (!fs::is_directory(dir)) continue;
+    if (!io::is_folder(dir)) continue;
     if (o.draw && st.figure_data) plot_study(st, {dir, o.out / "figures", o.scripts});
     io::Section s;
     s.heading(std::string(st.title), 2);

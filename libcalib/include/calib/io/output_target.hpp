@@ -7,6 +7,12 @@
 
 namespace calib::io {
 
+// Existence tests that never throw: a path the OS refuses (too long, unreadable folder) is
+// reported as missing, so the caller's "not found: <path>" message applies (exit 2), never a
+// std::filesystem_error (found by tests/fuzz/fuzz_config).
+bool path_exists(const std::filesystem::path& p) noexcept;
+bool is_folder(const std::filesystem::path& p) noexcept;
+
 // `out` will be (re)written as a regular file: InputError when it exists and is not a regular
 // file (FIFO, device, socket, directory) or is a symlink, when it is the same file as one of
 // `inputs` (compared by inode, not by name), or when its folder cannot be created or written.

@@ -1,4 +1,5 @@
 #include "calib/studies/effective_mass.hpp"
+#include "calib/io/output_target.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -19,7 +20,7 @@ Config Config::from(const io::ConfigNode& node) {
       SystemEntry e{t.string("file"), t.path("file"), std::nullopt, std::nullopt};
       if (t.has("paper_m_eff")) e.paper_m_eff = t.number("paper_m_eff");
       if (t.has("paper_m_app_i")) e.paper_m_app_i = t.number("paper_m_app_i");
-      if (!std::filesystem::exists(e.resolved))
+      if (!io::path_exists(e.resolved))
         throw InputError(fmt::format("{}: file not found: {}", t.where("file"), e.file.string()));
       c.systems.push_back(e);
     }
@@ -37,7 +38,7 @@ Config Config::from(const io::ConfigNode& node) {
             fmt::format("{}: must be in [2, 100000], got {}", t.where("count"), count));
       s.count = static_cast<int>(count);
       s.stem = t.string("stem");
-      if (!std::filesystem::exists(s.resolved))
+      if (!io::path_exists(s.resolved))
         throw InputError(fmt::format("{}: file not found: {}", t.where("file"), s.file.string()));
       c.sweeps.push_back(s);
     }
