@@ -65,7 +65,7 @@ TEST(Reliability, SigintThenResumeGivesTheUninterruptedBytesAndStopsWithinASecon
   const fs::path d = fresh("sigint");
   const std::string out = (d / "s.csv").string();
   const ShellRun r = sh("$CALIB sweep --quiet --config $DATA/resume_sweep.toml --out " + out +
-                   " & pid=$!; sleep 0.5; t0=$(date +%s%N); kill -INT $pid; wait $pid; rc=$?; "
+                   " & pid=$!; sleep 0.3; t0=$(date +%s%N); kill -INT $pid; wait $pid; rc=$?; "
                    "t1=$(date +%s%N); echo rc=$rc ms=$(( (t1 - t0) / 1000000 ))");
   ASSERT_NE(r.out.find("rc=130"), std::string::npos) << r.out;
   const int ms = std::stoi(r.out.substr(r.out.find("ms=") + 3));
@@ -82,7 +82,7 @@ TEST(Reliability, SecondSigintExitsAtOnceLeavingAResumablePartial) {
   const std::string out = (d / "s.csv").string();
   // SIGSTOP holds the process so both signals arrive before it handles the first.
   const ShellRun r = sh("$CALIB sweep --quiet --config $DATA/resume_sweep.toml --out " + out +
-                   " & pid=$!; sleep 0.4; kill -INT $pid; kill -INT $pid; wait $pid; echo rc=$?");
+                   " & pid=$!; sleep 0.3; kill -INT $pid; kill -INT $pid; wait $pid; echo rc=$?");
   ASSERT_NE(r.out.find("rc=130"), std::string::npos) << r.out;
   EXPECT_EQ(sh("$CALIB sweep --quiet --resume --config $DATA/resume_sweep.toml --out " + out).code, 0);
   EXPECT_TRUE(slurp(out) == reference()) << "differs from the uninterrupted sweep";
@@ -104,7 +104,7 @@ TEST(Reliability, ResumeRefusesAnotherSweepAndDamagedRows) {
   const fs::path d = fresh("resume_checks");
   const std::string out = (d / "s.csv").string();
   sh("$CALIB sweep --quiet --config $DATA/resume_sweep.toml --out " + out +
-     " & pid=$!; sleep 0.5; kill -INT $pid; wait $pid");
+     " & pid=$!; sleep 0.3; kill -INT $pid; wait $pid");
   ASSERT_TRUE(fs::exists(out + ".partial"));
   const ShellRun changed = sh("$CALIB sweep --quiet --resume --config $DATA/resume_sweep_changed.toml --out " + out);
   EXPECT_EQ(changed.code, 2) << changed.out;
@@ -115,7 +115,7 @@ TEST(Reliability, ResumeRefusesAnotherSweepAndDamagedRows) {
   EXPECT_TRUE(slurp(out) == reference()) << "differs from the uninterrupted sweep";
   // A row with the wrong point index is refused (exit 2), not spliced in.
   sh("$CALIB sweep --quiet --config $DATA/resume_sweep.toml --out " + out +
-     " & pid=$!; sleep 0.5; kill -INT $pid; wait $pid");
+     " & pid=$!; sleep 0.3; kill -INT $pid; wait $pid");
   { std::ofstream(out + ".partial", std::ios::app) << "77,1,2,3\n"; }
   EXPECT_EQ(sh("$CALIB sweep --quiet --resume --config $DATA/resume_sweep.toml --out " + out).code, 2);
   // An empty partial (killed before the header) starts afresh.

@@ -58,17 +58,11 @@ void register_impact(CLI::App& app) {
   cmd->callback([args] {
     const ImpactArgs& a = *args;
     const models::Model& model = models::find(a.model);
-    const ContactLaw law = calibrate::law_for(model, a.e, a.n, clamp_of(a));
-    PhysicalImpact p{law.family, a.m,
-                     a.k,        a.v,
-                     a.n,        to_physical_damping(law.family, law.damping, a.m, a.k, a.v, a.n),
-                     law.clamp};
     impact::ImpactOptions opt;
     opt.rel_tol = a.rel_tol;
     opt.abs_tol = a.abs_tol;
-    const impact::PhysicalResult r = impact::solve_physical(p, opt);
-    impact::require_finished(r, model.name);
-    print_record(calibrate::impact_record(model, law, p, a.e, r, opt), a.format);
+    const auto o = calibrate::simulate(model, {a.e, a.n, a.m, a.k, a.v, clamp_of(a)}, opt);
+    print_record(calibrate::impact_record(model, o.law, o.impact, a.e, o.result, opt), a.format);
   });
 
   auto cargs = std::make_shared<ImpactArgs>();
@@ -78,17 +72,13 @@ void register_impact(CLI::App& app) {
   cal->callback([cargs] {
     const ImpactArgs& c = *cargs;
     const models::Model& model = models::find(c.model);
-    const bool clamp = clamp_of(c).value_or(model.default_clamp);
     calibrate::CalibrateOptions opt;
     // --rel-tol/--abs-tol are the ODE tolerances of every solve of the root finding; their
     // defaults here are the calibration's own (1e-12, 1e-14), tighter than `impact`'s.
     opt.impact.rel_tol = c.rel_tol_calibrate;
     opt.impact.abs_tol = c.abs_tol_calibrate;
-    const calibrate::Calibration cb =
-        calibrate::calibrate_damping(model.family, c.n, clamp, c.e, opt);
-    const PhysicalImpact p{model.family, c.m, c.k, c.v, c.n,
-                           to_physical_damping(model.family, cb.damping, c.m, c.k, c.v, c.n), clamp};
-    const auto rec = calibrate::calibration_record(model, p, c.e, cb, opt);
+    const auto o = calibrate::calibrate_query(model, {c.e, c.n, c.m, c.k, c.v, clamp_of(c)}, opt);
+    const auto rec = calibrate::calibration_record(model, o.impact, c.e, o.calibration, opt);
     print_record(rec, c.format);
   });
 }

@@ -58,7 +58,22 @@ double initial_guess(Family family, double n, double e) {
 
 }  // namespace
 
+namespace {
+// Bracketing + TOMS748 on e_out(damping) − e: every family, and the fallback of zeta_exact.
+Calibration bracket_and_solve(Family family, double n, bool clamp, double e,
+                              const CalibrateOptions& options);
+}  // namespace
+
 Calibration calibrate_damping(Family family, double n, bool clamp, double e,
+                              const CalibrateOptions& options) {
+  // One calibration path for every caller (CLI, sweep kernel, studies, Python): the clamped
+  // linear damper goes through the table-seeded Newton of zeta_exact.
+  if (family == Family::linear_damper && clamp) return zeta_exact(e, n, options);
+  return bracket_and_solve(family, n, clamp, e, options);
+}
+
+namespace {
+Calibration bracket_and_solve(Family family, double n, bool clamp, double e,
                               const CalibrateOptions& options) {
   require_cor("e", e);
   require_exponent("n", n);
@@ -126,6 +141,7 @@ Calibration calibrate_damping(Family family, double n, bool clamp, double e,
         family_name(family), n, e, std::abs(out.e_out - e) / e, options.cor_rel_tol));
   return out;
 }
+}  // namespace
 
 Calibration zeta_exact(double e, double n, const CalibrateOptions& options) {
   require_cor("e", e);
@@ -152,7 +168,7 @@ Calibration zeta_exact(double e, double n, const CalibrateOptions& options) {
     }
     // Not converged from the table guess: fall back to the bracketing solve below.
   }
-  return calibrate_damping(Family::linear_damper, n, true, e, options);
+  return bracket_and_solve(Family::linear_damper, n, true, e, options);
 }
 
 double c_opt(double m, double k, double v, double n, double e, const CalibrateOptions& options) {
@@ -218,6 +234,15 @@ double zeta_by_method(const std::string& method, double e, double n) {
     throw InputError(fmt::format("--method {}: c_opt needs a linear-damper formula, {} is {}",
                                  method, model.name, family_name(model.family)));
   return calibrate::law_for(model, e, n).damping;
+}
+
+double c_opt_by_method(const std::string& method, double m, double k, double v, double n, double e) {
+  require_cor("e", e);
+  require_exponent("n", n);
+  require_positive("m", m);
+  require_positive("k", k);
+  require_positive("v", v);
+  return to_physical_damping(Family::linear_damper, zeta_by_method(method, e, n), m, k, v, n);
 }
 
 CoptResult c_opt_checked(const std::string& method, double m, double k, double v, double n,

@@ -57,4 +57,23 @@ Record calibration_record(const models::Model& model, const PhysicalImpact& p, d
   return rec;
 }
 
+ImpactOutcome simulate(const models::Model& model, const ImpactQuery& q, const impact::ImpactOptions& options) {
+  ImpactOutcome o;
+  o.law = calibrate::law_for(model, q.e, q.n, q.clamp);
+  o.impact = {o.law.family, q.m, q.k, q.v, q.n,
+              to_physical_damping(o.law.family, o.law.damping, q.m, q.k, q.v, q.n), o.law.clamp};
+  o.result = impact::solve_physical(o.impact, options);
+  impact::require_finished(o.result, model.name);
+  return o;
+}
+
+CalibrationOutcome calibrate_query(const models::Model& model, const ImpactQuery& q, const CalibrateOptions& options) {
+  CalibrationOutcome o;
+  const bool clamp = q.clamp.value_or(model.default_clamp);
+  o.calibration = calibrate_damping(model.family, q.n, clamp, q.e, options);
+  o.impact = {model.family, q.m, q.k, q.v, q.n,
+              to_physical_damping(model.family, o.calibration.damping, q.m, q.k, q.v, q.n), clamp};
+  return o;
+}
+
 }  // namespace calib::calibrate

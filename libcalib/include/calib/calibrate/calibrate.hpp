@@ -54,6 +54,9 @@ Calibration c_opt_direct(double m, double k, double v, double n, double e,
 // linear-damper catalog model. InputError for another family or an unknown name.
 double zeta_by_method(const std::string& method, double e, double n);
 
+// c_opt [N s/m] by a method name (zeta_by_method in SI units); InputError names a bad argument.
+double c_opt_by_method(const std::string& method, double m, double k, double v, double n, double e);
+
 // c_opt by a method name, checked by an impact solve at that damping (dimensionless, the
 // calibration tolerances): what `calib copt` prints. InputError names a bad argument.
 struct CoptResult {

@@ -2,6 +2,8 @@
 // The records of one impact and one calibration: what `calib impact`, `calib calibrate` and the
 // Python module report. SI units in the key names ("delta_max[m]"), the same key in text, CSV
 // and JSON, keys in a fixed, readable order; a quantity is never reported under another's name.
+#include <optional>
+
 #include <nlohmann/json.hpp>
 
 #include "calib/calibrate/calibrate.hpp"
@@ -21,5 +23,26 @@ Record impact_record(const models::Model& model, const ContactLaw& law, const Ph
                      double e, const impact::PhysicalResult& r, const impact::ImpactOptions& options);
 Record calibration_record(const models::Model& model, const PhysicalImpact& p, double e,
                           const Calibration& c, const CalibrateOptions& options);
+
+// One query of `calib impact` / `calib calibrate` / calib.impact() in Python: SI units.
+struct ImpactQuery {
+  double e = 0.0, n = 1.5, m = 1.0, k = 1.0, v = 1.0;
+  std::optional<bool> clamp;  // the model's own separation rule when empty
+};
+
+// The model's damping for q.e (its closed form or the exact inverse), simulated in SI units;
+// ComputeError unless the impact ended with finite results.
+struct ImpactOutcome {
+  ContactLaw law;           // dimensionless
+  PhysicalImpact impact;    // SI, with the physical damping
+  impact::PhysicalResult result;
+};
+ImpactOutcome simulate(const models::Model& model, const ImpactQuery& q, const impact::ImpactOptions& options);
+// The exact damping of the model's family for q.e, dimensionless and in SI units.
+struct CalibrationOutcome {
+  Calibration calibration;
+  PhysicalImpact impact;  // damping in SI units
+};
+CalibrationOutcome calibrate_query(const models::Model& model, const ImpactQuery& q, const CalibrateOptions& options);
 
 }  // namespace calib::calibrate

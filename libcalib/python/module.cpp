@@ -1,0 +1,321 @@
+// calib._calib: the pybind11 glue of the Python module (thin: no physics here). Every numeric
+// argument arrives as a contiguous float64 array already broadcast by calib/__init__.py; the
+// element loop runs on the sweep engine (TBB, deterministic, GIL released), the per-element
+// work is one library call. Errors: InputError -> ValueError (the CLI's message),
+// Interrupted -> KeyboardInterrupt, any other calib::Error -> calib.ComputeError.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <optional>
+#include <string>
+
+#include "calib/calibrate/calibrate.hpp"
+#include "calib/calibrate/records.hpp"
+#include "calib/core/error.hpp"
+#include "calib/fit/fit.hpp"
+#include "calib/io/config.hpp"
+#include "calib/io/resources.hpp"
+#include "calib/models/catalog.hpp"
+#include "calib/models/exact_damping.hpp"
+#include "calib/models/planar_system.hpp"
+#include "calib/studies/kn_fit.hpp"
+#include "calib/studies/kn_fit_single.hpp"
+#include "calib/studies/study.hpp"
+#include "calib/sweep/sweep.hpp"
+#include "calib/version.hpp"
+
+namespace py = pybind11;
+using namespace calib;
+using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+namespace {
+
+// nlohmann (ordered) JSON -> Python objects.
+template <class Json>
+py::object to_python(const Json& j) {
+  if (j.is_null()) return py::none();
+  if (j.is_boolean()) return py::bool_(j.template get<bool>());
+  if (j.is_number_integer()) return py::int_(j.template get<long long>());
+  if (j.is_number()) return py::float_(j.template get<double>());
+  if (j.is_string()) return py::str(j.template get<std::string>());
+  if (j.is_array()) {
+    py::list l;
+    for (const auto& x : j) l.append(to_python(x));
+    return l;
+  }
+  py::dict d;
+  for (auto it = j.begin(); it != j.end(); ++it) d[py::str(it.key())] = to_python(it.value());
+  return d;
+}
+
+std::optional<bool> clamp_of(int clamp) {
+  if (clamp < 0) return std::nullopt;
+  return clamp == 1;
+}
+
+struct Inputs {
+  const double *e, *n, *m, *k, *v;
+  std::size_t size;
+};
+Inputs inputs(const Array& e, const Array& n, const Array& m, const Array& k, const Array& v) {
+  return {e.data(), n.data(), m.data(), k.data(), v.data(), static_cast<std::size_t>(e.size())};
+}
+
+py::array_t<double> numpy_of(const std::vector<double>& x) {
+  py::array_t<double> a(static_cast<py::ssize_t>(x.size()));
+  std::copy(x.begin(), x.end(), a.mutable_data());
+  return a;
+}
+
+// ---- impact / calibrate --------------------------------------------------------------------
+
+struct ImpactRow {
+  double dimensionless = 0, physical = 0, e_out = 0, delta_max = 0, t_contact = 0, f_max = 0,
+         delta_sep = 0, energy_residual = 0;
+  impact::Status status = impact::Status::separated;
+};
+
+py::dict impact_many(const std::string& name, const Array& e, const Array& n, const Array& m,
+                     const Array& k, const Array& v, int clamp, double rel_tol, double abs_tol,
+                     int threads) {
+  const models::Model& model = models::find(name);
+  const Inputs in = inputs(e, n, m, k, v);
+  impact::ImpactOptions opt;
+  opt.rel_tol = rel_tol;
+  opt.abs_tol = abs_tol;
+  std::vector<ImpactRow> rows;
+  {
+    py::gil_scoped_release release;
+    rows = sweep::map_points<ImpactRow>(
+        in.size,
+        [&](std::size_t i) {
+          const auto o = calibrate::simulate(
+              model, {in.e[i], in.n[i], in.m[i], in.k[i], in.v[i], clamp_of(clamp)}, opt);
+          const auto& r = o.result;
+          return ImpactRow{o.law.damping, o.impact.damping, r.e_out, r.delta_max, r.t_contact,
+                           r.f_max, r.delta_sep, r.energy_residual, r.status};
+        },
+        threads);
+  }
+  const auto column = [&](double ImpactRow::*f) {
+    std::vector<double> x;
+    for (const auto& r : rows) x.push_back(r.*f);
+    return numpy_of(x);
+  };
+  py::dict d;
+  d[py::str(std::string(dimensionless_damping_key(model.family)))] = column(&ImpactRow::dimensionless);
+  if (physical_damping_key(model.family) != dimensionless_damping_key(model.family))
+    d[py::str(std::string(physical_damping_key(model.family)))] = column(&ImpactRow::physical);
+  d["e_out"] = column(&ImpactRow::e_out);
+  d["delta_max[m]"] = column(&ImpactRow::delta_max);
+  d["t_contact[s]"] = column(&ImpactRow::t_contact);
+  d["f_max[N]"] = column(&ImpactRow::f_max);
+  d["delta_sep[m]"] = column(&ImpactRow::delta_sep);
+  d["energy_residual"] = column(&ImpactRow::energy_residual);
+  py::list status;
+  for (const auto& r : rows) status.append(py::str(std::string(impact::status_name(r.status))));
+  d["status"] = status;
+  return d;
+}
+
+py::dict impact_one(const std::string& name, double e, double n, double m, double k, double v,
+                    int clamp, double rel_tol, double abs_tol) {
+  const models::Model& model = models::find(name);
+  impact::ImpactOptions opt;
+  opt.rel_tol = rel_tol;
+  opt.abs_tol = abs_tol;
+  const auto o = calibrate::simulate(model, {e, n, m, k, v, clamp_of(clamp)}, opt);
+  return to_python(calibrate::impact_record(model, o.law, o.impact, e, o.result, opt));
+}
+
+struct CalibrationRow {
+  double dimensionless = 0, physical = 0, e_out = 0, solves = 0;
+};
+
+py::dict calibrate_many(const std::string& name, const Array& e, const Array& n, const Array& m,
+                        const Array& k, const Array& v, int clamp, int threads) {
+  const models::Model& model = models::find(name);
+  const Inputs in = inputs(e, n, m, k, v);
+  const calibrate::CalibrateOptions opt;
+  std::vector<CalibrationRow> rows;
+  {
+    py::gil_scoped_release release;
+    rows = sweep::map_points<CalibrationRow>(
+        in.size,
+        [&](std::size_t i) {
+          const auto o = calibrate::calibrate_query(
+              model, {in.e[i], in.n[i], in.m[i], in.k[i], in.v[i], clamp_of(clamp)}, opt);
+          return CalibrationRow{o.calibration.damping, o.impact.damping, o.calibration.e_out,
+                                static_cast<double>(o.calibration.solves)};
+        },
+        threads);
+  }
+  const auto column = [&](double CalibrationRow::*f) {
+    std::vector<double> x;
+    for (const auto& r : rows) x.push_back(r.*f);
+    return numpy_of(x);
+  };
+  py::dict d;
+  d[py::str(std::string(dimensionless_damping_key(model.family)))] =
+      column(&CalibrationRow::dimensionless);
+  if (physical_damping_key(model.family) != dimensionless_damping_key(model.family))
+    d[py::str(std::string(physical_damping_key(model.family)))] = column(&CalibrationRow::physical);
+  d["e_out"] = column(&CalibrationRow::e_out);
+  d["solves"] = column(&CalibrationRow::solves);
+  return d;
+}
+
+py::dict calibrate_one(const std::string& name, double e, double n, double m, double k, double v,
+                       int clamp) {
+  const models::Model& model = models::find(name);
+  const calibrate::CalibrateOptions opt;
+  const auto o = calibrate::calibrate_query(model, {e, n, m, k, v, clamp_of(clamp)}, opt);
+  return to_python(calibrate::calibration_record(model, o.impact, e, o.calibration, opt));
+}
+
+// ---- c_opt, ExactDamping --------------------------------------------------------------------
+
+py::array_t<double> c_opt_many(const std::string& method, const Array& m, const Array& k,
+                               const Array& v, const Array& n, const Array& e, int threads) {
+  const Inputs in = inputs(e, n, m, k, v);
+  std::vector<double> c;
+  {
+    py::gil_scoped_release release;
+    c = sweep::map_points<double>(
+        in.size,
+        [&](std::size_t i) {
+          return calibrate::c_opt_by_method(method, in.m[i], in.k[i], in.v[i], in.n[i], in.e[i]);
+        },
+        threads);
+  }
+  return numpy_of(c);
+}
+
+py::array_t<double> exact_zeta(const Array& e, const Array& n) {
+  const auto& table = models::ExactDamping::builtin();
+  std::vector<double> z(static_cast<std::size_t>(e.size()));
+  for (std::size_t i = 0; i < z.size(); ++i) z[i] = table.zeta(e.data()[i], n.data()[i]);
+  return numpy_of(z);
+}
+
+// ---- K–n fits, effective mass, studies ------------------------------------------------------
+
+py::dict kn_fit_single(const py::dict& a) {
+  studies::kn_fit::SingleFitInput in;
+  const auto text = [&](const char* key, std::string& field) {
+    if (a.contains(key) && !a[key].is_none()) field = py::str(a[key]);
+  };
+  text("model", in.model);
+  text("material", in.material);
+  text("material2", in.material2);
+  text("E", in.E);
+  text("E2", in.E2);
+  text("dR", in.dR);
+  text("Ri", in.Ri);
+  text("length", in.length);
+  text("W_min", in.W_min);
+  text("W_max", in.W_max);
+  text("W_step", in.W_step);
+  text("weighting", in.weighting);
+  if (a.contains("nu") && !a["nu"].is_none()) in.nu = a["nu"].cast<double>();
+  if (a.contains("nu2") && !a["nu2"].is_none()) in.nu2 = a["nu2"].cast<double>();
+  if (a.contains("external")) in.external = a["external"].cast<bool>();
+  if (a.contains("materials") && !a["materials"].is_none())
+    in.materials = py::str(a["materials"]).cast<std::string>();
+  return to_python(studies::kn_fit::fit_single(in));
+}
+
+py::dict kn_fit_data(const Array& delta_mm, const Array& W, const std::string& weighting,
+                     const std::string& robust, double loss_scale, double error_floor_um) {
+  const std::vector<double> d(delta_mm.data(), delta_mm.data() + delta_mm.size());
+  const std::vector<double> w(W.data(), W.data() + W.size());
+  if (weighting != "none" && weighting != "relative")
+    throw InputError("weighting must be none or relative, got '" + weighting + "'");
+  if (robust != "none" && robust != "huber" && robust != "cauchy")
+    throw InputError("robust must be None, 'huber' or 'cauchy', got '" + robust + "'");
+  const auto f = studies::kn_fit::fit_data(
+      d, w, weighting == "relative" ? fit::Weighting::relative : fit::Weighting::none,
+      robust == "huber" ? fit::Loss::huber : robust == "cauchy" ? fit::Loss::cauchy : fit::Loss::none,
+      loss_scale, error_floor_um * 1e-3);
+  py::dict out;
+  out["K"] = f.K;
+  out["n"] = f.n;
+  out["K_se"] = f.K_se;
+  out["n_se"] = f.n_se;
+  out["max_err_percent"] = f.max_err_percent;
+  out["samples"] = f.W.size();
+  out["K_units"] = "N/mm^(n+1) (force per unit length)";
+  return out;
+}
+
+py::dict effective_mass(const std::string& toml_text, const std::string& origin) {
+  const auto system = models::multibody::PlanarSystem::from(io::ConfigNode::parse(toml_text, origin));
+  auto rec = models::multibody::analyse(system).to_json();
+  rec["system"] = system.name;
+  return to_python(rec);
+}
+
+std::string run_study(const std::string& name, const std::string& config, const std::string& out,
+                      int threads) {
+  const studies::Study& s = studies::find(name);
+  const std::filesystem::path cfg =
+      config.empty() ? io::find_resource("configs/" + std::string(s.stem) + ".toml")
+                     : std::filesystem::path(config);
+  const std::filesystem::path dir =
+      out.empty() ? std::filesystem::path("results") / s.stem : std::filesystem::path(out);
+  py::gil_scoped_release release;
+  return s.run({cfg, dir, {threads, false}, nlohmann::json::object()});
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_calib, m) {
+  m.doc() = "libcalib: calibration of continuous contact-force models (C++ core)";
+  m.attr("__version__") = calib::kVersion;
+  static py::exception<calib::Error> compute_error(m, "ComputeError", PyExc_RuntimeError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const calib::Interrupted& e) {
+      PyErr_SetString(PyExc_KeyboardInterrupt, e.what());
+    } catch (const calib::InputError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const calib::Error& e) {
+      compute_error(e.what());
+    }
+  });
+  m.def("models", [] {
+    py::list out;
+    for (const auto& x : models::catalog()) {
+      py::dict d;
+      d["name"] = std::string(x.name);
+      d["family"] = std::string(family_name(x.family));
+      d["description"] = std::string(x.description);
+      d["source"] = std::string(x.source);
+      d["validity"] = std::string(x.validity);
+      d["default_clamp"] = x.default_clamp;
+      d["exact"] = x.exact;
+      d["fixed_n"] = x.fixed_n ? py::object(py::float_(*x.fixed_n)) : py::none();
+      out.append(d);
+    }
+    return out;
+  });
+  m.def("impact_one", &impact_one);
+  m.def("impact_many", &impact_many);
+  m.def("calibrate_one", &calibrate_one);
+  m.def("calibrate_many", &calibrate_many);
+  m.def("c_opt_many", &c_opt_many);
+  m.def("exact_zeta", &exact_zeta);
+  m.def("exact_limit_ratio", &models::ExactDamping::limit_ratio);
+  m.def("kn_fit_single", &kn_fit_single);
+  m.def("kn_fit_data", &kn_fit_data);
+  m.def("effective_mass", &effective_mass);
+  m.def("run_study", &run_study);
+  m.def("studies", [] {
+    py::list out;
+    for (const auto& s : studies::registry()) out.append(std::string(s.name));
+    return out;
+  });
+}
