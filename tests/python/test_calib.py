@@ -1,0 +1,172 @@
+"""The Python module against the CLI (same library, same numbers), broadcasting, errors, GIL.
+
+Expected values: the `calib` CLI's JSON output for the same arguments (the CLI and the module
+call the same library functions, so equality is exact), and the element-by-element scalar calls.
+"""
+import json
+import os
+import subprocess
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import calib
+
+CLI = os.environ["CALIB_CLI"]
+SRC = os.environ["CALIB_SOURCE_DIR"]
+SYSTEM = os.path.join(SRC, "configs/effmass/np_example4_slider_crank.toml")
+
+
+def cli_json(*args):
+    out = subprocess.run([CLI, *args, "--format", "json"], check=True, capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
+@pytest.mark.parametrize("model,e,n", [("gonthier", 0.3, 1.5), ("flores", 0.7, 1.2),
+                                        ("poursina-nikravesh", 0.6, 1.5), ("tsuji", 0.4, 1.5),
+                                        ("lankarani-nikravesh-1994", 0.5, 1.0)])
+def test_impact_equals_cli(model, e, n):
+    py = calib.impact(model, e, n=n, m=2.0, k=1e7, v=0.3)
+    cli = cli_json("impact", "--model", model, "--e", str(e), "--n", str(n), "--m", "2", "--k", "1e7", "--v", "0.3")
+    assert py == cli
+
+
+@pytest.mark.parametrize("model,e", [("linear-damper", 0.5), ("gonthier", 0.8), ("tsuji", 0.3),
+                                      ("lankarani-nikravesh-1994", 0.2)])
+def test_calibrate_equals_cli(model, e):
+    py = calib.calibrate(model, e, n=1.5, m=2.0, k=1e7, v=0.3)
+    cli = cli_json("calibrate", "--model", model, "--e", str(e), "--m", "2", "--k", "1e7", "--v", "0.3")
+    assert py == cli
+
+
+@pytest.mark.parametrize("method", ["exact", "ode", "paper", "libcalib-closed-form"])
+def test_c_opt_equals_cli(method):
+    cli = cli_json("copt", "--e", "0.7", "--n", "1.5", "--m", "2", "--k", "1e7", "--v", "0.3", "--method", method)
+    assert calib.c_opt(2.0, 1e7, 0.3, 1.5, 0.7, method=method) == cli["c_opt"]
+
+
+def test_kn_fit_and_effective_mass_equal_cli():
+    cli = cli_json("kn-fit", "--model", "johnson", "--material", "steel", "--dR", "5mm")
+    py = calib.kn_fit("johnson", material="steel", dR="5mm")
+    for key in ("K", "n", "K_se", "n_se", "max_err_percent"):
+        assert py[key] == cli[key], key
+    assert abs(py["n"] - 1.133) < 5e-4  # PINSLOT Table 4, dR = 5 mm
+    em = calib.effective_mass(SYSTEM)
+    assert em == {**cli_json("effective-mass", "--system", SYSTEM), "system": em["system"]}
+    assert abs(em["m_eff"] - 0.8015) < 5e-5  # NP Example 4
+
+
+def test_effective_mass_from_a_dict_equals_the_file():
+    # NP Example 1 (rod pinned at O, tip on a wall) written as a dict: m/(3 cos^2 theta), eq. 40.
+    theta = np.radians(30.0)
+    system = {"body": [{"name": "rod", "mass": 1.0, "length": 1.0, "x": 0.5 * np.sin(theta),
+                        "y": -0.5 * np.cos(theta), "angle_deg": 30.0 - 90.0}],
+              "joint": [{"type": "revolute", "body_i": "ground", "body_j": "rod", "point_j": [-0.5, 0.0]}],
+              "contact": {"body_i": "rod", "point_i": [0.5, 0.0], "body_j": "ground", "normal": [1.0, 0.0]}}
+    assert calib.effective_mass(system)["m_eff"] == pytest.approx(1.0 / (3 * np.cos(theta) ** 2), rel=1e-12)
+
+
+def test_arrays_broadcast_and_agree_with_scalars():
+    e = np.array([0.3, 0.6, 0.9])
+    n = np.array([[1.0], [1.5], [2.0]])
+    arr = calib.impact("poursina-nikravesh", e, n=n, m=2.0, k=1e7, v=0.3)
+    assert arr["e_out"].shape == (3, 3)
+    for i in range(3):
+        for j in range(3):
+            one = calib.impact("poursina-nikravesh", e[j], n=n[i, 0], m=2.0, k=1e7, v=0.3)
+            for key in ("e_out", "delta_max[m]", "t_contact[s]", "f_max[N]", "c[N*s/m]"):
+                assert arr[key][i, j] == one[key], key
+            assert arr["status"][i, j] == one["status"]
+    c = calib.c_opt(2.0, 1e7, 0.3, n, e, method="ode")
+    assert c.shape == (3, 3)
+    assert c[1, 2] == calib.c_opt(2.0, 1e7, 0.3, 1.5, 0.9, method="ode")
+    cal = calib.calibrate("gonthier", e)
+    assert list(cal["h"]) == [calib.calibrate("gonthier", x)["h"] for x in e]
+    z = calib.ExactDamping.zeta(e, 1.5)
+    assert z[1] == calib.ExactDamping.zeta(0.6, 1.5)
+
+
+def test_parallel_results_are_deterministic():
+    rng = np.random.default_rng(7)
+    e, n = rng.uniform(0.1, 1.0, 2000), rng.uniform(1.0, 2.0, 2000)
+    a = calib.c_opt(1.0, 1e6, 1.0, n, e, method="ode", threads=2)
+    b = calib.c_opt(1.0, 1e6, 1.0, n, e, method="ode", threads=1)
+    assert np.array_equal(a, b)
+
+
+@pytest.mark.parametrize("call,word", [
+    (lambda: calib.impact("gonthier", [0.5, 0.6], n=[1.0, 1.5, 2.0]), "broadcast"),
+    (lambda: calib.impact("gonthier", float("nan")), "e"),
+    (lambda: calib.impact("gonthier", 1.5), "e"),
+    (lambda: calib.impact("gonthier", 0.0), "e"),
+    (lambda: calib.impact("gonthier", 0.5, n=2.5), "n"),
+    (lambda: calib.impact("gonthier", 0.5, n=0.5), "n"),
+    (lambda: calib.impact("gonthier", 0.5, m=0.0), "m"),
+    (lambda: calib.impact("gonthier", 0.5, m=-1.0), "m"),
+    (lambda: calib.impact("no-such-model", 0.5), "unknown model"),
+    (lambda: calib.c_opt([1.0, -1.0], 1e7, 0.3, 1.5, 0.5), "m"),
+    (lambda: calib.c_opt(1.0, 1e7, 0.3, 1.5, [0.5, np.nan]), "e"),
+    (lambda: calib.c_opt(1.0, 1e7, 0.3, 1.5, 0.5, method="hunt-crossley"), "linear-damper"),
+    (lambda: calib.calibrate("gonthier", "abc"), "e"),
+    (lambda: calib.impact("gonthier", 0.5, clamp="maybe"), "clamp"),
+    (lambda: calib.kn_fit("johnson", E="207GPa", nu=0.6, dR="5mm"), "nu"),
+    (lambda: calib.kn_fit_data([1, 2], [1, 2, 3]), "length"),
+    (lambda: calib.effective_mass("/nonexistent.toml"), "nonexistent"),
+    (lambda: calib.run_study("no-such-study"), "unknown study"),
+])
+def test_bad_input_raises_value_error_naming_the_argument(call, word):
+    with pytest.raises(ValueError, match=word):
+        call()
+
+
+def test_the_message_is_the_clis():
+    cli = subprocess.run([CLI, "impact", "--model", "gonthier", "--e", "0.5", "--n", "2.5"], capture_output=True, text=True)
+    with pytest.raises(ValueError) as err:
+        calib.impact("gonthier", 0.5, n=2.5)
+    assert str(err.value) in cli.stderr
+
+
+def test_failed_computation_raises_compute_error():
+    # The Dubowsky-Freudenstein law turns over (delta(W) stops increasing) below W = 1000 N/mm for
+    # a 0.1 mm clearance: a failed computation, not bad input (PINSLOT Table 1 decoding).
+    with pytest.raises(calib.ComputeError, match="increasing"):
+        calib.kn_fit("dubowsky-freudenstein", material="steel", dR="0.1mm", W_max="1e5")
+
+
+def test_gil_is_released_during_a_long_call():
+    ticks = []
+    stop = threading.Event()
+
+    def ticker():
+        while not stop.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.001)
+
+    t = threading.Thread(target=ticker)
+    t.start()
+    time.sleep(0.01)
+    before = len(ticks)
+    e = np.linspace(0.05, 0.99, 20000)
+    start = time.perf_counter()
+    calib.c_opt(1.0, 1e6, 1.0, 1.5, e, method="ode")
+    elapsed = time.perf_counter() - start
+    during = len([x for x in ticks if start <= x <= start + elapsed])
+    stop.set()
+    t.join()
+    assert elapsed > 0.05
+    # With the GIL held the ticker could not run at all during the call.
+    assert during >= max(5, 0.2 * elapsed / 0.001), (during, elapsed, before)
+
+
+def test_run_study_writes_results(tmp_path):
+    summary = calib.run_study("effective-mass", out=tmp_path / "em")
+    assert "0.4527" in summary  # NP Example 3 (paper 0.45)
+    assert (tmp_path / "em" / "examples.csv").exists()
+
+
+def test_models_catalog():
+    names = [m["name"] for m in calib.models()]
+    assert "poursina-nikravesh" in names and len(names) == len(set(names))
+    assert "kn-fit" in calib.studies()
