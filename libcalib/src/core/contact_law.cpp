@@ -1,4 +1,5 @@
 #include "calib/core/contact_law.hpp"
+#include "core/generic_coefficients.hpp"
 
 #include <cmath>
 

@@ -12,6 +12,7 @@
 #include <boost/math/tools/roots.hpp>
 
 #include "calib/core/contact_law.hpp"
+#include "core/generic_coefficients.hpp"
 #include "calib/impact/impact.hpp"
 
 namespace calib::impact::detail {

@@ -71,18 +71,5 @@ double to_physical_damping(Family f, double dimensionless, double m, double k, d
 std::string_view dimensionless_damping_key(Family f);
 std::string_view physical_damping_key(Family f);
 
-// Coefficients of the generic equation x'' + a x^p x' + A xⁿ = 0 with x'(0) = V.
-// Indentation family: a = p = 0; restitution force A x_peakⁿ((x − x_perm)/(x_peak − x_perm))ⁿ.
-struct GenericCoefficients {
-  double A, a, p, n, V;
-  bool clamp;
-  bool indentation = false;
-  double x_peak = 0, x_perm = 0;
-};
-
-GenericCoefficients generic_coefficients(const ContactLaw& law);
-// The same impact written directly in physical units (A = K/m, a = damping/m·…, V = v);
-// used to cross-check the scaling.
-GenericCoefficients generic_coefficients(const PhysicalImpact& p);
 
 }  // namespace calib

@@ -1,0 +1,21 @@
+#pragma once
+// The generic impact equation behind every family (private: the impact layer integrates it).
+#include "calib/core/contact_law.hpp"
+
+namespace calib {
+
+// Coefficients of the generic equation x'' + a x^p x' + A xⁿ = 0 with x'(0) = V.
+// Indentation family: a = p = 0; restitution force A x_peakⁿ((x − x_perm)/(x_peak − x_perm))ⁿ.
+struct GenericCoefficients {
+  double A, a, p, n, V;
+  bool clamp;
+  bool indentation = false;
+  double x_peak = 0, x_perm = 0;
+};
+
+GenericCoefficients generic_coefficients(const ContactLaw& law);
+// The same impact written directly in physical units (A = K/m, a = damping/m·…, V = v);
+// used to cross-check the scaling.
+GenericCoefficients generic_coefficients(const PhysicalImpact& p);
+
+}  // namespace calib
