@@ -107,9 +107,9 @@ TEST(Cli, SingleFitsAndEffectiveMassPrintJson) {
       nlohmann::json::parse(run("effective-mass --system " + src +
                                 "/configs/effmass/np_example4_slider_crank.toml --format json")
                                 .out);
-  for (const char* key : {"m_eff", "m_app_i", "m_app_j", "status"})
+  for (const char* key : {"m_eff[kg]", "m_app_i[kg]", "m_app_j[kg]", "status"})
     EXPECT_TRUE(em.contains(key)) << key;
-  EXPECT_NEAR(em["m_eff"].get<double>(), 0.8015, 5e-5);  // NP Example 4
+  EXPECT_NEAR(em["m_eff[kg]"].get<double>(), 0.8015, 5e-5);  // NP Example 4
 }
 
 TEST(Cli, StudiesRunFromAnyDirectoryWithTheirDefaultConfig) {

@@ -53,7 +53,7 @@ TEST(EffectiveMass, Example1PendulumIsMOver3CosSquared) {
   EXPECT_EQ(r.result.status, Status::infinite);
   EXPECT_TRUE(std::isinf(r.result.m_eff));
   // JSON has no infinity: null, with the status naming why (one convention for every command).
-  EXPECT_TRUE(r.to_json()["m_eff"].is_null());
+  EXPECT_TRUE(r.to_json()["m_eff[kg]"].is_null());
   EXPECT_EQ(r.to_json()["status"], "infinite");
 }
 

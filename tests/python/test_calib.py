@@ -44,7 +44,7 @@ def test_calibrate_equals_cli(model, e):
 @pytest.mark.parametrize("method", ["exact", "ode", "paper", "libcalib-closed-form"])
 def test_c_opt_equals_cli(method):
     cli = cli_json("copt", "--e", "0.7", "--n", "1.5", "--m", "2", "--k", "1e7", "--v", "0.3", "--method", method)
-    assert calib.c_opt(2.0, 1e7, 0.3, 1.5, 0.7, method=method) == cli["c_opt"]
+    assert calib.c_opt(2.0, 1e7, 0.3, 1.5, 0.7, method=method) == cli["c_opt[N*s/m]"]
 
 
 def test_kn_fit_and_effective_mass_equal_cli():
@@ -55,7 +55,7 @@ def test_kn_fit_and_effective_mass_equal_cli():
     assert abs(py["n"] - 1.133) < 5e-4  # PINSLOT Table 4, dR = 5 mm
     em = calib.effective_mass(SYSTEM)
     assert em == {**cli_json("effective-mass", "--system", SYSTEM), "system": em["system"]}
-    assert abs(em["m_eff"] - 0.8015) < 5e-5  # NP Example 4
+    assert abs(em["m_eff[kg]"] - 0.8015) < 5e-5  # NP Example 4
 
 
 def test_effective_mass_from_a_dict_equals_the_file():
@@ -65,7 +65,7 @@ def test_effective_mass_from_a_dict_equals_the_file():
                         "y": -0.5 * np.cos(theta), "angle_deg": 30.0 - 90.0}],
               "joint": [{"type": "revolute", "body_i": "ground", "body_j": "rod", "point_j": [-0.5, 0.0]}],
               "contact": {"body_i": "rod", "point_i": [0.5, 0.0], "body_j": "ground", "normal": [1.0, 0.0]}}
-    assert calib.effective_mass(system)["m_eff"] == pytest.approx(1.0 / (3 * np.cos(theta) ** 2), rel=1e-12)
+    assert calib.effective_mass(system)["m_eff[kg]"] == pytest.approx(1.0 / (3 * np.cos(theta) ** 2), rel=1e-12)
 
 
 def test_arrays_broadcast_and_agree_with_scalars():

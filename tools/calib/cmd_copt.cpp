@@ -57,7 +57,7 @@ void register_copt(CLI::App& app) {
                   {"k", a.k},
                   {"v", a.v},
                   {"zeta", r.zeta},
-                  {"c_opt", r.c},
+                  {"c_opt[N*s/m]", r.c},
                   {"e_out_check", r.e_out_check},
                   {"abs_err", std::abs(r.e_out_check - a.e)},
                   {"check_rel_tol", r.check_rel_tol},

@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 
 io::GnuplotVars figure_data(const fs::path& in, const fs::path& work) {
   io::GnuplotVars v;
-  const auto t = io::read_result(in, "scaling.csv", {"sweep", "n", "value", "c_opt"});
+  const auto t = io::read_result(in, "scaling.csv", {"sweep", "n", "value[kg|m/s|N/m^n]", "c_opt[N*s/m]"});
   for (const std::string s : {"m", "v", "k"}) {
     io::TextTable sub;
     sub.columns.resize(4);
@@ -61,7 +61,7 @@ io::GnuplotVars figure_data(const fs::path& in, const fs::path& work) {
     }
   }
   {
-    const auto g = io::read_result(in, "copt_grid.csv", {"n", "e", "c_opt"});
+    const auto g = io::read_result(in, "copt_grid.csv", {"n", "e", "c_opt[N*s/m]"});
     const auto groups = io::group_rows(g, 0);
     io::DataBlocks b(work / "copt.dat");
     for (auto gi : io::nearest_groups(groups, {1.0, 1.5, 2.0})) {

@@ -77,7 +77,7 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
                       {{"ode_solves", r.solves}, {"source", "PN2020 §4.2, eq. 36-57"}}};
   auto sidecar = [&](const std::filesystem::path& p) { io::write_provenance_sidecar(p, prov); };
   {
-    io::CsvWriter w(out / "copt_grid.csv", {"n", "e", "zeta", "c_opt", "e_out"});
+    io::CsvWriter w(out / "copt_grid.csv", {"n", "e", "zeta", "c_opt[N*s/m]", "e_out"});
     for (const auto& p : r.grid) w.row({p.n, p.e, p.zeta, p.c_opt, p.e_out});
     w.commit();
     sidecar(out / "copt_grid.csv");
@@ -97,7 +97,7 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
     sidecar(out / "alpha_beta.csv");
   }
   {
-    io::CsvWriter w(out / "scaling.csv", {"sweep", "n", "value", "c_opt", "e_out"});
+    io::CsvWriter w(out / "scaling.csv", {"sweep", "n", "value[kg|m/s|N/m^n]", "c_opt[N*s/m]", "e_out"});
     for (const auto& p : r.scaling)
       w.row({std::string(1, p.sweep), p.n, p.value, p.c_opt, p.e_out});
     w.commit();

@@ -99,8 +99,8 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out,
         "Nikravesh & Poursina, effective mass: eq. 28, 31, 38-39, Examples 1-4, Fig. 10"}}};
   {
     io::CsvWriter w(out / "examples.csv",
-                    {"file", "name", "m_eff", "m_eff_eq31", "m_eff_eq39", "m_app_i", "m_app_j",
-                     "status", "paper_m_eff", "paper_m_app_i", "constraint_residual"});
+                    {"file", "name", "m_eff[kg]", "m_eff_eq31[kg]", "m_eff_eq39[kg]", "m_app_i[kg]", "m_app_j[kg]",
+                     "status", "paper_m_eff[kg]", "paper_m_app_i[kg]", "constraint_residual"});
     for (const auto& s : r.systems)
       w.row({s.file, s.name, num(s.report.result.m_eff), num(s.report.m_eff_eq31),
              num(s.report.m_eff_eq39), num(s.report.m_app_i), num(s.report.m_app_j),
@@ -113,7 +113,7 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out,
     const auto path = out / (s.spec.stem + ".csv");
     const bool angle = s.spec.coordinate.size() > 6 && s.spec.coordinate.ends_with(".angle");
     io::CsvWriter w(
-        path, {s.spec.coordinate + (angle ? "_deg" : ""), "m_eff", "m_app_i", "m_app_j", "status"});
+        path, {s.spec.coordinate + (angle ? "[deg]" : "[m]"), "m_eff[kg]", "m_app_i[kg]", "m_app_j[kg]", "status"});
     for (const auto& row : s.rows)
       w.row({row.value, num(row.report.result.m_eff), num(row.report.m_app_i),
              num(row.report.m_app_j),

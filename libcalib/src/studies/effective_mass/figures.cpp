@@ -19,14 +19,14 @@ namespace fs = std::filesystem;
 io::GnuplotVars figure_data(const fs::path& in, const fs::path& work) {
   {
     const auto t =
-        io::read_result(in, "fig10_slider_crank.csv", {"crank.angle_deg", "m_eff", "m_app_i"});
+        io::read_result(in, "fig10_slider_crank.csv", {"crank.angle[deg]", "m_eff[kg]", "m_app_i[kg]"});
     std::ofstream o(work / "fig10.dat");
     for (std::size_t r = 0; r < t.rows(); ++r)
       o << t.columns[0][r] << ' ' << io::gnuplot_cell(t.columns[1][r]) << ' '
         << io::gnuplot_cell(t.columns[2][r]) << '\n';
   }
   {
-    const auto t = io::read_result(in, "example1_pendulum.csv", {"rod.angle_deg", "m_eff"});
+    const auto t = io::read_result(in, "example1_pendulum.csv", {"rod.angle[deg]", "m_eff[kg]"});
     std::ofstream o(work / "example1.dat");
     for (std::size_t r = 0; r < t.rows(); ++r)
       o << std::stod(t.columns[0][r]) + 90.0 << ' ' << io::gnuplot_cell(t.columns[1][r])

@@ -15,9 +15,9 @@ using nlohmann::json;
 
 void report_section(const fs::path& dir, io::Section& s) {
   const auto t = io::read_text_csv(
-      dir / "examples.csv", {"name", "m_eff", "m_eff_eq31", "m_eff_eq39", "m_app_i", "m_app_j",
-                             "status", "paper_m_eff", "paper_m_app_i"});
-  io::Table e{{"system", "m_eff (eq. 28)", "eq. 31", "eq. 39", "m_app_i", "m_app_j", "status",
+      dir / "examples.csv", {"name", "m_eff[kg]", "m_eff_eq31[kg]", "m_eff_eq39[kg]", "m_app_i[kg]", "m_app_j[kg]",
+                             "status", "paper_m_eff[kg]", "paper_m_app_i[kg]"});
+  io::Table e{{"system", "m_eff (eq. 28)", "eq. 31", "eq. 39", "m_app_i[kg]", "m_app_j[kg]", "status",
                "paper m_eff", "paper m_app_i"},
               {},
               {}};

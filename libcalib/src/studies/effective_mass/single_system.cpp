@@ -50,13 +50,13 @@ SweepEntry parse_sweep_spec(const std::string& text, const std::filesystem::path
 SweepTable sweep_table(const SweepResult& result) {
   const bool angle = result.spec.coordinate.ends_with(".angle");
   SweepTable t;
-  t.header = {result.spec.coordinate + (angle ? "_deg" : ""),
-              "m_eff",
-              "m_app_i",
-              "m_app_j",
+  t.header = {result.spec.coordinate + (angle ? "[deg]" : "[m]"),
+              "m_eff[kg]",
+              "m_app_i[kg]",
+              "m_app_j[kg]",
               "status",
-              "m_eff_eq31",
-              "m_eff_eq39",
+              "m_eff_eq31[kg]",
+              "m_eff_eq39[kg]",
               "constraint_residual"};
   for (const auto& row : result.rows) {
     const auto& r = row.report;

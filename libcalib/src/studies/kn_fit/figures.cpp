@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 io::GnuplotVars figure_data(const fs::path& in, const fs::path& work) {
   io::GnuplotVars v;
   const auto t =
-      io::read_result(in, "kn_tables.csv", {"table", "model", "material", "region", "dR"});
+      io::read_result(in, "kn_tables.csv", {"table", "model", "material", "region", "dR[mm]"});
   std::string tables;
   for (const auto& [table, rows] : io::group_rows(t, 0)) {
     tables += (tables.empty() ? "" : " ") + table;
@@ -28,7 +28,7 @@ io::GnuplotVars figure_data(const fs::path& in, const fs::path& work) {
       const std::string dR = t.columns[4][r];
       const std::string file = "curves/" + studies::kn_fit::curve_file_name(
                                                table, t.columns[1][r], t.columns[2][r], region, dR);
-      const auto c = io::read_result(in, file, {"W", "delta", "W_fit", "rel_err_percent"});
+      const auto c = io::read_result(in, file, {"W[N/mm]", "delta[mm]", "W_fit[N/mm]", "rel_err_percent"});
       b.block(table == "11" ? fmt::format("{} {}", t.columns[1][r], region)
                             : fmt::format("dR = {} mm", dR),
               4);

@@ -34,8 +34,9 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
   {
     io::CsvWriter w(
         out / "kn_tables.csv",
-        {"table", "model", "material", "region", "dR", "internal", "R_i", "K", "n",
-         "max_err_percent", "K_paper", "n_paper", "max_err_paper", "K_se", "n_se", "flag", "note"});
+        {"table", "model", "material", "region", "dR[mm]", "internal", "R_i[mm]", "K[N/mm^(n+1)]", "n",
+         "max_err_percent", "K_paper[N/mm^(n+1)]", "n_paper", "max_err_paper", "K_se[N/mm^(n+1)]", "n_se",
+         "flag", "note"});
     for (const Row& row : r.rows)
       w.row({row.paper.table, row.paper.model, row.paper.material, row.paper.region, row.paper.dR,
              std::string(row.contact.internal ? "yes" : "no"), row.contact.R_i, row.ours.K,
@@ -51,7 +52,7 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
     const auto& p = row.paper;
     io::CsvWriter w(
         curves / curve_file_name(p.table, p.model, p.material, p.region, io::format_number(p.dR)),
-        {"W", "delta", "W_fit", "rel_err_percent"});
+        {"W[N/mm]", "delta[mm]", "W_fit[N/mm]", "rel_err_percent"});
     const auto& f = row.ours;
     for (std::size_t i = 0; i < f.W.size(); i += 10) {
       const double wf = f.K * std::pow(f.delta[i], f.n);

@@ -15,10 +15,10 @@ using nlohmann::json;
 
 void report_section(const fs::path& dir, io::Section& s) {
   const auto t =
-      io::read_text_csv(dir / "kn_tables.csv", {"table", "model", "material", "region", "dR", "K",
-                                                "n", "max_err_percent", "K_paper", "n_paper"});
+      io::read_text_csv(dir / "kn_tables.csv", {"table", "model", "material", "region", "dR[mm]", "K[N/mm^(n+1)]",
+                                                "n", "max_err_percent", "K_paper[N/mm^(n+1)]", "n_paper"});
   const auto u = io::read_text_csv(dir / "kn_tables.csv", {"max_err_paper", "flag", "note"});
-  io::Table k{{"table", "model", "material", "dR", "K", "K paper", "n", "n paper", "max err %",
+  io::Table k{{"table", "model", "material", "dR [mm]", "K [N/mm^(n+1)]", "K paper", "n", "n paper", "max err %",
                "paper", "flag", "note"},
               {},
               {}};

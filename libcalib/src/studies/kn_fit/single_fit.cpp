@@ -132,7 +132,7 @@ nlohmann::json fit_measurements(const MeasurementInput& a) {
                         {"robust", a.robust},
                         {"weighting", a.weighting}};
   if (!a.curve.empty()) {  // measured vs fitted, with residuals
-    io::CsvWriter w(a.curve, {"delta_mm", "W", "W_fit", "residual", "rel_err_percent"});
+    io::CsvWriter w(a.curve, {"delta[mm]", "W[N/mm]", "W_fit[N/mm]", "residual[N/mm]", "rel_err_percent"});
     for (std::size_t i = 0; i < f.W.size(); ++i) {
       const double wf = f.K * std::pow(f.delta[i], f.n);
       w.row({f.delta[i], f.W[i], wf, wf - f.W[i], 100.0 * (wf - f.W[i]) / f.W[i]});
@@ -180,7 +180,7 @@ nlohmann::json fit_single(const SingleFitInput& a) {
                         {"W_step", p.W_step},
                         {"samples", f.W.size()}};
   if (!a.curve.empty()) {
-    io::CsvWriter w(a.curve, {"W", "delta", "W_fit", "rel_err_percent"});
+    io::CsvWriter w(a.curve, {"W[N/mm]", "delta[mm]", "W_fit[N/mm]", "rel_err_percent"});
     for (std::size_t i = 0; i < f.W.size(); ++i) {
       const double wf = f.K * std::pow(f.delta[i], f.n);
       w.row({f.W[i], f.delta[i], wf, 100.0 * (wf - f.W[i]) / f.W[i]});
