@@ -6,22 +6,15 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "shell.hpp"
+
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out;
-};
+using CliRun = ShellRun;
 
 CliRun run_in(const std::string& dir, const std::string& args, bool keep_stderr = false) {
-  const std::string cmd = "cd '" + dir + "' && " + std::string(CALIB_CLI) + " " + args +
-                          (keep_stderr ? " 2>&1" : " 2>/dev/null");
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int status = pclose(p);
-  return {WEXITSTATUS(status), out};
+  return run_shell("cd '" + dir + "' && " + std::string(CALIB_CLI) + " " + args +
+                   (keep_stderr ? " 2>&1" : " 2>/dev/null"));
 }
 
 CliRun run(const std::string& args) { return run_in(".", args); }

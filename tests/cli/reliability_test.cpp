@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "shell.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -18,20 +20,9 @@ namespace {
 const std::string kCli = CALIB_CLI;
 const std::string kData = std::string(CALIB_SOURCE_DIR) + "/tests/cli/data/";
 
-struct ShellRun {
-  int code;
-  std::string out;  // stdout + stderr
-};
-
-// Runs a bash command line (CALIB is the binary); returns the exit status and the output.
+// Runs a bash command line (CALIB is the binary, DATA the test configs), stdout + stderr.
 ShellRun sh(const std::string& script) {
-  const std::string cmd = "CALIB='" + kCli + "' DATA='" + kData + "' bash -c '" + script + "' 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int status = pclose(p);
-  return {WEXITSTATUS(status), out};
+  return run_shell("CALIB='" + kCli + "' DATA='" + kData + "' bash -c '" + script + "' 2>&1");
 }
 
 std::string slurp(const fs::path& p) {
