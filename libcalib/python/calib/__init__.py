@@ -35,9 +35,10 @@ def _broadcast(**arrays):
     """(scalar?, dict of contiguous float64 1-d arrays, shape) of the broadcast arguments."""
     values = {}
     for name, x in arrays.items():
-        a = np.asarray(x, dtype=float) if not isinstance(x, np.ndarray) else x.astype(float, copy=False)
-        if a.dtype.kind not in "fiu":
-            raise ValueError(f"{name} must be a number or an array of numbers, got {x!r}")
+        try:
+            a = np.asarray(x, dtype=float)
+        except (TypeError, ValueError):
+            raise ValueError(f"{name} must be a number or an array of numbers, got {x!r}") from None
         values[name] = a
     scalar = all(v.ndim == 0 for v in values.values())
     try:
