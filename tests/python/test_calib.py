@@ -171,3 +171,16 @@ def test_models_catalog():
     names = [m["name"] for m in calib.models()]
     assert "poursina-nikravesh" in names and len(names) == len(set(names))
     assert "kn-fit" in calib.studies()
+
+
+def test_models_and_exact_damping_equal_cli():
+    cli = json.loads(subprocess.run([CLI, "models", "--format", "json"], check=True, capture_output=True,
+                                    text=True).stdout)
+    py = calib.models()
+    assert [m["name"] for m in py] == [m["name"] for m in cli]
+    for a, b in zip(py, cli):
+        for key in ("family", "description", "source", "validity", "default_clamp", "exact", "fixed_n"):
+            assert a[key] == b[key], (a["name"], key)
+    copt = cli_json("copt", "--e", "0.7", "--n", "1.25", "--method", "exact")
+    assert calib.ExactDamping.zeta(0.7, 1.25) == copt["zeta"]
+    assert calib.ExactDamping.limit_ratio(1.0) == pytest.approx(2.0 / np.pi, rel=1e-15)  # PN2020 eq. 57
