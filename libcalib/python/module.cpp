@@ -288,18 +288,7 @@ PYBIND11_MODULE(_calib, m) {
   });
   m.def("models", [] {
     py::list out;
-    for (const auto& x : models::catalog()) {
-      py::dict d;
-      d["name"] = std::string(x.name);
-      d["family"] = std::string(family_name(x.family));
-      d["description"] = std::string(x.description);
-      d["source"] = std::string(x.source);
-      d["validity"] = std::string(x.validity);
-      d["default_clamp"] = x.default_clamp;
-      d["exact"] = x.exact;
-      d["fixed_n"] = x.fixed_n ? py::object(py::float_(*x.fixed_n)) : py::none();
-      out.append(d);
-    }
+    for (const auto& x : models::catalog()) out.append(to_python(models::to_json(x)));
     return out;
   });
   m.def("impact_one", &impact_one);

@@ -14,16 +14,8 @@ void register_models(CLI::App& app) {
   cmd->callback([format_flag] {
     const Format format = *format_flag;
     if (format == Format::json) {
-      nlohmann::json out = nlohmann::json::array();
-      for (const auto& m : models::catalog())
-        out.push_back({{"name", m.name},
-                       {"family", family_name(m.family)},
-                       {"description", m.description},
-                       {"source", m.source},
-                       {"validity", m.validity},
-                       {"default_clamp", m.default_clamp},
-                       {"exact", m.exact},
-                       {"fixed_n", m.fixed_n ? nlohmann::json(*m.fixed_n) : nlohmann::json()}});
+      nlohmann::ordered_json out = nlohmann::ordered_json::array();
+      for (const auto& m : models::catalog()) out.push_back(models::to_json(m));
       fmt::print("{}\n", out.dump(2));
       return;
     }

@@ -289,6 +289,19 @@ const std::vector<Model> kCatalog = {
 
 const std::vector<Model>& catalog() { return kCatalog; }
 
+nlohmann::ordered_json to_json(const Model& m) {
+  nlohmann::ordered_json j;
+  j["name"] = m.name;
+  j["family"] = family_name(m.family);
+  j["description"] = m.description;
+  j["source"] = m.source;
+  j["validity"] = m.validity;
+  j["default_clamp"] = m.default_clamp;
+  j["exact"] = m.exact;
+  j["fixed_n"] = m.fixed_n ? nlohmann::ordered_json(*m.fixed_n) : nlohmann::ordered_json();
+  return j;
+}
+
 const Model& find(std::string_view name) {
   for (const Model& m : kCatalog)
     if (m.name == name) return m;

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "calib/core/contact_law.hpp"
 
 namespace calib::models {
@@ -28,6 +30,9 @@ struct Model {
 };
 
 const std::vector<Model>& catalog();
+// One entry as a record (name, family, description, source, validity, default_clamp, exact,
+// fixed_n): what `calib models --format json` prints and calib.models() returns.
+nlohmann::ordered_json to_json(const Model& model);
 // Throws InputError listing the known names when `name` is not in the catalog.
 const Model& find(std::string_view name);
 
