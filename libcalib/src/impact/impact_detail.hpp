@@ -37,10 +37,24 @@ struct ContactSystem {
     if (c.p == 0.0) return c.a * xd;
     return x > 0 ? c.a * std::pow(x, c.p) * xd : 0.0;
   }
+  // spring(x) and damper(x, xd). Hunt–Crossley type (p = n): one pow for both terms, the same
+  // values bit for bit (the hysteresis family spent most of its RHS time in the second pow).
+  void terms(double x, double xd, double& fs, double& fd) const {
+    if (c.p == c.n && c.p != 0.0 && x > 0) {
+      const double xn = std::pow(x, c.n);
+      fs = c.A * xn;
+      fd = c.a * xn * xd;
+      return;
+    }
+    fs = spring(x);
+    fd = damper(x, xd);
+  }
   // Force per unit mass; with clamp the law never pulls (force >= 0).
   double force(double x, double xd) const {
     if (c.indentation) return indentation_force(x, xd);
-    const double f = spring(x) + damper(x, xd);
+    double fs, fd;
+    terms(x, xd, fs, fd);
+    const double f = fs + fd;
     return c.clamp ? std::max(f, 0.0) : f;
   }
   void operator()(const State& s, State& ds, double) const {
@@ -52,8 +66,9 @@ struct ContactSystem {
       ds[2] = (f - spring(s[0])) * s[1];
       return;
     }
-    const double fd = damper(s[0], s[1]);
-    double f = spring(s[0]) + fd;
+    double fs, fd;
+    terms(s[0], s[1], fs, fd);
+    double f = fs + fd;
     double fd_eff = fd;
     if (c.clamp && f < 0) {  // clamped: no force at all
       f = 0;
@@ -67,7 +82,9 @@ struct ContactSystem {
   double contact_indicator(const State& s) const {
     if (c.indentation) return s[0] - c.x_perm;  // separation at the permanent set (eq. 91)
     if (!c.clamp) return s[0];
-    return std::min(spring(s[0]) + damper(s[0], s[1]), s[0]);
+    double fs, fd;
+    terms(s[0], s[1], fs, fd);
+    return std::min(fs + fd, s[0]);
   }
   double potential(double x) const {
     return x > 0 ? c.A * std::pow(x, c.n + 1.0) / (c.n + 1.0) : 0.0;
