@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "calib/calibrate/calibrate.hpp"
+#include "calib/calibrate/records.hpp"
 #include "calib/core/error.hpp"
 #include "calib/impact/impact.hpp"
 #include "calib/models/catalog.hpp"
@@ -126,13 +127,10 @@ KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) 
     spec.kernel = [&model, assemble,
                    iopt](const std::vector<double>& p) -> std::vector<io::CsvCell> {
       const Point pt = assemble(p);
-      const ContactLaw law = calibrate::law_for(model, pt.e, pt.n, pt.clamp);
-      const double d = to_physical_damping(law.family, law.damping, pt.m, pt.k, pt.v, pt.n);
-      const auto r =
-          impact::solve_physical({law.family, pt.m, pt.k, pt.v, pt.n, d, law.clamp}, iopt);
-      impact::require_finished(r, model.name);
-      return {d,       r.e_out,     r.delta_max,       r.t_contact,
-              r.f_max, r.delta_sep, r.energy_residual, std::string(impact::status_name(r.status))};
+      const auto o = calibrate::simulate(model, {pt.e, pt.n, pt.m, pt.k, pt.v, pt.clamp}, iopt);
+      const auto& r = o.result;
+      return {o.impact.damping, r.e_out,     r.delta_max,       r.t_contact,
+              r.f_max,          r.delta_sep, r.energy_residual, std::string(impact::status_name(r.status))};
     };
   } else if (spec.name == "calibrate") {
     // One column per quantity: the Tsuji χ is both the dimensionless and the physical number.
@@ -142,10 +140,10 @@ KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) 
     spec.outputs.insert(spec.outputs.end(), {"e_out", "solves"});
     spec.kernel = [&model, assemble, copt, same](const std::vector<double>& p) -> std::vector<io::CsvCell> {
       const Point pt = assemble(p);
-      const bool clamp = pt.clamp.value_or(model.default_clamp);
-      const auto c = calibrate::calibrate_damping(model.family, pt.n, clamp, pt.e, copt);
+      const auto o = calibrate::calibrate_query(model, {pt.e, pt.n, pt.m, pt.k, pt.v, pt.clamp}, copt);
+      const auto& c = o.calibration;
       std::vector<io::CsvCell> cells{c.damping};
-      if (!same) cells.emplace_back(to_physical_damping(model.family, c.damping, pt.m, pt.k, pt.v, pt.n));
+      if (!same) cells.emplace_back(o.impact.damping);
       cells.insert(cells.end(), {c.e_out, static_cast<std::int64_t>(c.solves)});
       return cells;
     };
