@@ -236,22 +236,24 @@ double zeta_by_method(const std::string& method, double e, double n) {
   return calibrate::law_for(model, e, n).damping;
 }
 
-double c_opt_by_method(const std::string& method, double m, double k, double v, double n, double e) {
+namespace {
+void require_impact_parameters(double m, double k, double v, double n, double e) {
   require_cor("e", e);
   require_exponent("n", n);
   require_positive("m", m);
   require_positive("k", k);
   require_positive("v", v);
+}
+}  // namespace
+
+double c_opt_by_method(const std::string& method, double m, double k, double v, double n, double e) {
+  require_impact_parameters(m, k, v, n, e);
   return to_physical_damping(Family::linear_damper, zeta_by_method(method, e, n), m, k, v, n);
 }
 
 CoptResult c_opt_checked(const std::string& method, double m, double k, double v, double n,
                          double e) {
-  require_cor("e", e);
-  require_exponent("n", n);
-  require_positive("m", m);
-  require_positive("k", k);
-  require_positive("v", v);
+  require_impact_parameters(m, k, v, n, e);
   CoptResult r;
   const auto t0 = std::chrono::steady_clock::now();
   r.zeta = zeta_by_method(method, e, n);

@@ -138,12 +138,17 @@ void check_grid(const ExactDampingGrid& grid) {
 }
 }  // namespace
 
-std::vector<ExactDamping::Node> ExactDamping::nodes(const ExactDampingGrid& grid) {
+ExactDamping ExactDamping::empty_table(const ExactDampingGrid& grid) {
   check_grid(grid);
   ExactDamping t;
   t.grid_ = grid;
   t.x_min_ = std::log(grid.e_min);
   t.dn_ = 1.0 / (grid.n_nodes - 1);
+  return t;
+}
+
+std::vector<ExactDamping::Node> ExactDamping::nodes(const ExactDampingGrid& grid) {
+  const ExactDamping t = empty_table(grid);
   std::vector<Node> out;
   for (int in = 0; in < grid.n_nodes; ++in)
     for (int ix = 0; ix + 1 < grid.e_nodes; ++ix)
@@ -154,12 +159,8 @@ std::vector<ExactDamping::Node> ExactDamping::nodes(const ExactDampingGrid& grid
 ExactDamping ExactDamping::assemble(const ExactDampingGrid& grid,
                                     const ExactDampingTolerances& tolerances,
                                     const std::vector<NodeValue>& values) {
-  check_grid(grid);
-  ExactDamping t;
-  t.grid_ = grid;
+  ExactDamping t = empty_table(grid);
   t.tolerances_ = tolerances;
-  t.x_min_ = std::log(grid.e_min);
-  t.dn_ = 1.0 / (grid.n_nodes - 1);
   if (values.size() != static_cast<std::size_t>(grid.e_nodes - 1) * grid.n_nodes)
     throw ComputeError(fmt::format("exact table: {} node values for a {} x {} grid", values.size(),
                                    grid.e_nodes, grid.n_nodes));

@@ -74,6 +74,7 @@ class ExactDamping {
   static double limit_ratio(double n);
 
  private:
+  static ExactDamping empty_table(const ExactDampingGrid& grid);  // grid checked, no values
   double position_of(double x) const;  // fractional e-node index of x = ln e
   double x_of_node(int i) const;
   double stencil_sum(double x, double n, bool d_du) const;
