@@ -47,6 +47,8 @@ double initial_guess(Family family, double n, double e) {
     }
     case Family::indentation:
       return 1.0 - e * e;  // exact: δ_p/δ_m = 1 − e² (PINSLOT eq. 97)
+    case Family::viscoelastic:  // no closed form; the bracketing expands from a unit guess
+      return 1.0 - e;
     case Family::tsuji: {
       const double L = std::log(e);
       return std::sqrt(2.0 * (n + 1.0)) *

@@ -17,6 +17,8 @@ std::string_view family_name(Family f) {
       return "tsuji";
     case Family::indentation:
       return "indentation";
+    case Family::viscoelastic:
+      return "viscoelastic";
   }
   return "?";
 }
@@ -48,6 +50,9 @@ ContactLaw to_dimensionless(const PhysicalImpact& p) {
     case Family::indentation:
       law.damping = p.damping / s.delta_m;
       break;  // x_p = δ_p/δ_m
+    case Family::viscoelastic:  // C δ^{1/2} δ' = (m v²/δ_m)·[C δ_m^{3/2}/(m v)] x^{1/2} x'
+      law.damping = p.damping * std::pow(s.delta_m, 1.5) / (p.m * p.v);
+      break;
   }
   return law;
 }
@@ -63,6 +68,8 @@ double to_physical_damping(Family f, double dimensionless, double m, double k, d
       return dimensionless;
     case Family::indentation:
       return dimensionless * s.delta_m;  // δ_p
+    case Family::viscoelastic:
+      return dimensionless * m * v / std::pow(s.delta_m, 1.5);
   }
   return dimensionless;
 }
@@ -73,6 +80,7 @@ std::string_view dimensionless_damping_key(Family f) {
     case Family::linear_damper: return "zeta";
     case Family::tsuji: return "chi";
     case Family::indentation: return "delta_p_over_delta_m";
+    case Family::viscoelastic: return "eta";
   }
   return "damping";
 }
@@ -83,6 +91,7 @@ std::string_view physical_damping_key(Family f) {
     case Family::linear_damper: return "c[N*s/m]";     // F = K δⁿ + c δ'
     case Family::tsuji: return "chi";                  // c = χ √(m K) δ^{(n−1)/2}: no other
     case Family::indentation: return "delta_p[m]";     // permanent indentation
+    case Family::viscoelastic: return "C[N*s/m^(3/2)]";  // F = K δⁿ + C δ^{1/2} δ'
   }
   return "damping";
 }
@@ -98,6 +107,8 @@ GenericCoefficients generic_coefficients(const ContactLaw& law) {
       return {kappa, law.damping * std::sqrt(kappa), 0.5 * (law.n - 1.0), law.n, 1.0, law.clamp};
     case Family::indentation:  // compression is elastic, so x_peak = 1 exactly (eq. 94)
       return {kappa, 0.0, 0.0, law.n, 1.0, true, true, 1.0, law.damping};
+    case Family::viscoelastic:
+      return {kappa, law.damping, 0.5, law.n, 1.0, law.clamp};
   }
   return {};
 }
@@ -114,6 +125,8 @@ GenericCoefficients generic_coefficients(const PhysicalImpact& p) {
       return {A, p.damping * std::sqrt(p.k / p.m), 0.5 * (p.n - 1.0), p.n, p.v, p.clamp};
     case Family::indentation:
       return {A, 0.0, 0.0, p.n, p.v, true, true, s.delta_m, p.damping};
+    case Family::viscoelastic:
+      return {A, p.damping / p.m, 0.5, p.n, p.v, p.clamp};
   }
   return {};
 }

@@ -5,13 +5,18 @@
 //   hysteresis  (Hunt–Crossley family): F = K δⁿ + C δⁿ δ'        (SF2020 eq. 7, PN2020 eq. 9)
 //   linear damper (Kelvin–Voigt/Hertz): F = K δⁿ + c δ'           (PN2020 eq. 8)
 //   Tsuji type  (DEM codes):            F = K δⁿ + χ √(mK) δ^((n-1)/2) δ'   (PINSLOT eq. 89–90)
+//   viscoelastic (contact-radius):      F = K δⁿ + C δ^(1/2) δ'  — damping ∝ the contact radius
+//     a = √(R δ): Kuwabara–Kono 1987 / Brilliantov et al. 1996 for n = 3/2, LAMMPS pair granular
+//     `damping viscoelastic` (η₀ a m*) and pair gran/hertz/history (γn m* √(R δ)). Its e_out
+//     depends on the impact speed (Brilliantov: 1 − e ∝ v^{1/5}).
 //
 // Scaling (PN2020 eq. 27 and the remark after eq. 35): δ_m = [(n+1) m v² / (2K)]^(1/(n+1)),
 // x = δ/δ_m, τ = t v/δ_m turns every family into
 //   x'' + a x^p x' + κ xⁿ = 0,  x(0) = 0, x'(0) = 1,   κ = (n+1)/2,
 // with (a, p) = (κ h, n) for hysteresis (h = C v/K, SF2020 eq. 38), (ζ, 0) for the linear
-// damper (ζ = c δ_m/(m v)) and (χ √κ, (n-1)/2) for the Tsuji type. So e_out depends only on
-// n and one dimensionless damping number: h, ζ or χ.
+// damper (ζ = c δ_m/(m v)), (χ √κ, (n-1)/2) for the Tsuji type and (η, 1/2) for the viscoelastic
+// type (η = C δ_m^{3/2}/(m v)). So e_out depends only on
+// n and one dimensionless damping number: h, ζ, χ or η.
 //
 // Permanent indentation (Lankarani–Nikravesh 1994, PINSLOT eq. 91–97; Gharib–Hurmuzlu with
 // indentation, eq. 135–145): elastic compression F = Kδⁿ up to δ_m (eq. 94), then restitution
@@ -23,7 +28,7 @@
 
 namespace calib {
 
-enum class Family { hysteresis, linear_damper, tsuji, indentation };
+enum class Family { hysteresis, linear_damper, tsuji, indentation, viscoelastic };
 
 std::string_view family_name(Family f);
 
@@ -38,7 +43,8 @@ struct ContactLaw {
 };
 
 // Physical parameters of one impact (SI units). `damping` is C [N s/m^(n+1)] for the
-// hysteresis family, c [N s/m] for the linear damper and χ [-] for the Tsuji type.
+// hysteresis family, c [N s/m] for the linear damper, χ [-] for the Tsuji type and
+// C [N s/m^(3/2)] for the viscoelastic type.
 struct PhysicalImpact {
   Family family = Family::linear_damper;
   double m = 1.0;  // effective mass [kg]

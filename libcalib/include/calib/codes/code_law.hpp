@@ -1,0 +1,79 @@
+#pragma once
+// What another simulator does with a coefficient of restitution (issue #18,
+// ../shared/SIMULATOR_LAWS.md): each (code, model, version) turns the value its user types into
+// a contact law of one of libcalib's families. libcalib integrates that law, so "the e this code
+// achieves" and "the value to type for a target e" are libcalib's own computation, not the
+// code's claim.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "calib/core/contact_law.hpp"
+
+namespace calib::codes {
+
+// A head-on collision of two identical elastic spheres (SI units), the setting in which every
+// DEM code documents its mapping. From the material and geometry: m* = m/2, R* = R/2,
+// E* = E/(2(1 − ν²)), Hertz K = (4/3)E*√R* (Hertz 1882; LAMMPS/LIGGGHTS/Chrono use the same).
+struct Contact {
+  double youngs = 0, poisson = 0, radius = 0, density = 0;  // per sphere: E [Pa], ν, R [m], ρ [kg/m³]
+  double m_eff = 0;      // m* [kg]
+  double r_eff = 0;      // R* [m]
+  double e_star = 0;     // E* [Pa]
+  double k_hertz = 0;    // K [N/m^{3/2}]
+  double k_linear = 0;   // Hooke stiffness [N/m] for the linear models (--k, or see below)
+  double v = 1.0;        // impact speed (relative normal velocity) [m/s]
+  double v_char = 1.0;   // characteristic velocity of the codes that need one [m/s]
+};
+
+// Identical spheres of Young's modulus E, Poisson ratio ν, radius R and density ρ meeting at
+// relative speed v. The Hooke stiffness defaults to the secant stiffness of the Hertz contact at
+// that speed, K δ_m^{1/2} (δ_m: PN2020 eq. 27), so Hertz and Hooke runs have similar contact
+// times; pass k_linear to override. InputError names a non-positive or non-finite field.
+Contact two_spheres(double youngs, double poisson, double radius, double density, double v,
+                    std::optional<double> k_linear = {}, double v_char = 1.0);
+
+// The value a user types and how it turns into a law.
+struct Typed {
+  std::string_view name;    // e.g. "coefficientRestitution", "damping coefficient (tsuji: e)"
+  std::string_view units;   // "-", "1/(m*s)", ...
+  bool is_restitution;      // the value typed is meant to be e itself
+  double lower, upper;      // the range the code accepts (the inverse searches inside it)
+  std::optional<double> code_default;  // the code's default, when it has one (MuJoCo: 1)
+};
+
+// The clamp: the normal force set to 0 when it would pull (SIMULATOR_LAWS.md).
+struct Clamp {
+  bool by_default;
+  std::string_view switch_name;  // "limit_damping", "limitForce"; empty: not switchable
+};
+
+// One code's normal contact law for one model and version.
+struct CodeLaw {
+  std::string_view code;     // "lammps"
+  std::string_view model;    // the code's own name: "tsuji", "hertz", "hooke", ...
+  std::string_view version;  // the version the mapping was read from
+  std::string_view source;   // file and lines of that version, or its documentation page
+  std::string_view law;      // the force law in words, with libcalib's family and number
+  Typed typed;
+  Clamp clamp;
+  bool speed_dependent;      // e depends on the impact speed (or on v_char)
+  std::vector<std::string_view> assumptions;
+  // The law the code integrates when its user types `value`; `clamp` as switched.
+  PhysicalImpact (*impact)(double value, bool clamp, const Contact& c);
+  // The lines to paste into the code's input for `value` (with units in comments).
+  std::string (*snippet)(double value, bool clamp, const Contact& c);
+};
+
+// Every mapping libcalib knows, grouped by code in the order of SIMULATOR_LAWS.md.
+const std::vector<CodeLaw>& code_laws();
+// The codes, each once, in that order.
+std::vector<std::string_view> code_names();
+// The mapping for (code, model, version). An empty model takes the code's first model, an
+// empty version its first (the Debian 12 one where Debian ships the code). InputError lists
+// the known codes, models or versions.
+const CodeLaw& find_code_law(std::string_view code, std::string_view model = {},
+                             std::string_view version = {});
+
+}  // namespace calib::codes

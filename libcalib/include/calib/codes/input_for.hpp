@@ -1,0 +1,71 @@
+#pragma once
+// `calib input-for CODE`: the e a code achieves with the value its user types, and the value to
+// type so that it achieves the target e exactly (the inverse of that code's own law, solved by
+// TOMS748 on libcalib's impact solve). Options → Result, as in Ceres.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "calib/codes/code_law.hpp"
+#include "calib/impact/impact.hpp"
+
+namespace calib::codes {
+
+struct InputForOptions {
+  double target_e = 0.5;
+  std::optional<bool> clamp;    // nullopt: the code's default
+  std::optional<double> typed;  // what the user types today; nullopt: target_e where the typed
+                                // value is a restitution, else the code's default (if any)
+  double cor_tol = 1e-10;       // |e_achieved − target| of the inverse, relative to target
+  impact::ImpactOptions solver{.rel_tol = 1e-11, .abs_tol = 1e-13, .diagnostics = false};
+  int speed_points = 9;         // speed-dependent laws: e over v/10 … 10 v
+
+  bool IsValid(std::string* error) const;
+};
+
+struct SpeedPoint {
+  double v;                    // [m/s]
+  std::optional<double> e_typed, e_input;
+};
+
+struct InputFor {
+  const CodeLaw* law = nullptr;
+  bool clamp = false;
+  double target_e = 0;
+  std::optional<double> typed;              // the value typed today (see options)
+  std::optional<double> achieved_if_typed;  // the e the code achieves with it
+  double input_value = 0;                   // the value to type for target_e
+  double achieved_with_input = 0;           // check: the e with input_value
+  double contact_time_input = 0;            // contact duration with input_value [s]
+  std::optional<double> contact_time_typed; // ... with the typed value [s]
+  std::string snippet;                      // lines for input_value
+  std::string snippet_typed;                // the same lines with the typed value (if any)
+  std::vector<SpeedPoint> speeds;           // speed-dependent laws only
+
+  std::string BriefReport() const;
+};
+
+// The e the code achieves when `value` is typed (0 when the law captures the bodies), and the
+// contact duration [s] (to the separation event; to capture for a captured impact).
+struct Achieved {
+  double e, contact_time;
+};
+Achieved achieved(const CodeLaw& law, double value, bool clamp, const Contact& c,
+                  const impact::ImpactOptions& solver);
+
+// InputError: bad options or a target outside (0, 1]. ComputeError (exit 1): no value in the
+// code's accepted range reaches the target; the message gives the reachable range.
+InputFor input_for(const CodeLaw& law, const Contact& contact, const InputForOptions& options);
+
+// {"code", "law", "version", "clamp", "target_e", "achieved_if_typed", "input_value", "snippet",
+//  + "model", "typed", "typed_name", "typed_units", "achieved_with_input", "snippet_typed",
+//  "t_contact_input[s]", "t_contact_typed[s]", "source", "assumptions", "contact",
+//  "speed_scan"} in SI units; null where a value does not exist.
+nlohmann::ordered_json to_json(const InputFor& r, const Contact& contact);
+// The human-readable page: (1) achieved if typed, (2) the value to type, (3) the snippet,
+// (4) the assumptions, and the speed scan.
+std::string to_text(const InputFor& r, const Contact& contact);
+
+}  // namespace calib::codes

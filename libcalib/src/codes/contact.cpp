@@ -1,0 +1,47 @@
+#include <cmath>
+#include <numbers>
+
+#include "calib/codes/code_law.hpp"
+#include "codes/laws.hpp"
+#include "calib/core/error.hpp"
+#include "core/checks.hpp"
+
+namespace calib::codes {
+
+Contact two_spheres(double youngs, double poisson, double radius, double density, double v,
+                    std::optional<double> k_linear, double v_char) {
+  require_positive("E (Young's modulus) [Pa]", youngs);
+  require_finite("nu (Poisson ratio)", poisson);
+  if (!(poisson > -1.0 && poisson < 0.5))
+    throw InputError(fmt::format("nu (Poisson ratio) must be in (-1, 0.5), got {}", poisson));
+  require_positive("radius [m]", radius);
+  require_positive("density [kg/m^3]", density);
+  require_positive("v (impact speed) [m/s]", v);
+  require_positive("v_char (characteristic velocity) [m/s]", v_char);
+  Contact c;
+  c.youngs = youngs, c.poisson = poisson, c.radius = radius, c.density = density;
+  const double mass = density * 4.0 / 3.0 * std::numbers::pi * radius * radius * radius;
+  c.m_eff = mass / 2.0;
+  c.r_eff = radius / 2.0;
+  c.e_star = youngs / (2.0 * (1.0 - poisson * poisson));
+  c.k_hertz = 4.0 / 3.0 * c.e_star * std::sqrt(c.r_eff);
+  c.v = v;
+  c.v_char = v_char;
+  if (k_linear) {
+    require_positive("k (Hooke stiffness) [N/m]", *k_linear);
+    c.k_linear = *k_linear;
+  } else {  // secant stiffness of the Hertz contact at v: K δ_m^{1/2}, δ_m of PN2020 eq. 27
+    const double delta_m = std::pow(2.5 * c.m_eff * v * v / (2.0 * c.k_hertz), 0.4);
+    c.k_linear = c.k_hertz * std::sqrt(delta_m);
+  }
+  return c;
+}
+
+namespace detail {
+double hooke_stiffness_from_char_velocity(const Contact& c) {
+  const double k_tilde = 16.0 / 15.0 * std::sqrt(c.r_eff) * c.e_star;
+  return k_tilde * std::pow(c.m_eff * c.v_char * c.v_char / k_tilde, 0.2);
+}
+}  // namespace detail
+
+}  // namespace calib::codes

@@ -1,0 +1,169 @@
+#include "calib/codes/input_for.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include <boost/math/tools/roots.hpp>
+#include <fmt/format.h>
+
+#include "calib/core/error.hpp"
+#include "core/checks.hpp"
+
+namespace calib::codes {
+
+bool InputForOptions::IsValid(std::string* error) const {
+  auto fail = [&](std::string why) {
+    if (error) *error = std::move(why);
+    return false;
+  };
+  if (!(target_e > 0 && target_e <= 1)) return fail(fmt::format("--e must be in (0, 1], got {}", target_e));
+  if (typed && !std::isfinite(*typed)) return fail(fmt::format("--typed must be finite, got {}", *typed));
+  if (!(cor_tol > 0 && cor_tol < 1e-2)) return fail(fmt::format("cor_tol must be in (0, 1e-2), got {}", cor_tol));
+  if (speed_points < 2 || speed_points > 1000)
+    return fail(fmt::format("speed_points must be in [2, 1000], got {}", speed_points));
+  std::string why;
+  if (!solver.IsValid(&why)) return fail("solver: " + why);
+  return true;
+}
+
+Achieved achieved(const CodeLaw& law, double value, bool clamp, const Contact& c,
+                  const impact::ImpactOptions& solver) {
+  const PhysicalImpact p = law.impact(value, clamp, c);
+  const impact::ImpactResult r = impact::solve(to_dimensionless(p), solver);
+  const double time_scale = impact_scales(p.m, p.k, p.v, p.n).time;
+  switch (r.status) {
+    case impact::Status::separated:
+      return {r.e_out, r.t_contact * time_scale};
+    case impact::Status::captured:  // overdamped without clamp: the bodies never separate
+      return {0.0, r.t_contact * time_scale};
+    case impact::Status::max_steps:
+      break;
+  }
+  throw ComputeError(fmt::format("{} {}: the impact solve for the typed value {} did not finish ({})",
+                                 law.code, law.model, value, r.BriefReport()));
+}
+
+namespace {
+
+namespace bm = boost::math::tools;
+
+struct Bracket {
+  double lo, hi, flo, fhi;  // f = achieved − target at both ends, opposite signs
+};
+
+// A typed restitution: the code's whole accepted range (achieved e rises with the typed e).
+template <class F>
+Bracket bracket_restitution(const CodeLaw& law, bool clamp, double target, F f) {
+  const double lo = law.typed.lower, hi = law.typed.upper;
+  const double flo = f(lo), fhi = f(hi);
+  if (flo > 0 || fhi < 0)
+    throw ComputeError(fmt::format(
+        "{} {} ({}, clamp {}): no {} in [{}, {}] achieves e = {}; the code reaches e in "
+        "[{:.6g}, {:.6g}] only",
+        law.code, law.model, law.version, clamp ? "on" : "off", law.typed.name, lo, hi, target,
+        flo + target, fhi + target));
+  return {lo, hi, flo, fhi};
+}
+
+// A damping-like value (e falls as it grows): decades from 1 in its own units.
+template <class F>
+Bracket bracket_damping(const CodeLaw& law, double target, F f) {
+  double x = 1.0, fx = f(x);
+  const double step = fx > 0 ? 10.0 : 0.1;  // e too high: more damping
+  for (int i = 0; i < 80; ++i) {
+    const double y = x * step;
+    if (y < law.typed.lower || y > law.typed.upper) break;
+    const double fy = f(y);
+    if ((fx > 0) != (fy > 0))
+      return x < y ? Bracket{x, y, fx, fy} : Bracket{y, x, fy, fx};
+    x = y, fx = fy;
+  }
+  throw ComputeError(fmt::format("{} {}: could not bracket the {} achieving e = {} in [{}, {}]",
+                                 law.code, law.model, law.typed.name, target, law.typed.lower,
+                                 law.typed.upper));
+}
+
+// The value to type: a root of achieved(x) − target, refined by TOMS748 until
+// |e − target| ≤ cor_tol·target (the stopping rule of calibrate_damping).
+double invert(const CodeLaw& law, bool clamp, const Contact& c, const InputForOptions& o) {
+  const double target = o.target_e;
+  auto f = [&](double x) { return achieved(law, x, clamp, c, o.solver).e - target; };
+  if (!law.typed.is_restitution && target == 1.0 && law.typed.lower == 0.0) return 0.0;
+  const Bracket b = law.typed.is_restitution ? bracket_restitution(law, clamp, target, f)
+                                             : bracket_damping(law, target, f);
+  double best = std::abs(b.flo) < std::abs(b.fhi) ? b.lo : b.hi;
+  double best_err = std::min(std::abs(b.flo), std::abs(b.fhi));
+  auto g = [&](double x) {
+    const double r = f(x);
+    if (std::abs(r) < best_err) best = x, best_err = std::abs(r);
+    return r;
+  };
+  auto done = [&](double a, double z) {
+    return best_err <= o.cor_tol * target || std::abs(z - a) <= 4e-16 * std::abs(z);
+  };
+  std::uintmax_t it = 200;
+  if (best_err > o.cor_tol * target) bm::toms748_solve(g, b.lo, b.hi, b.flo, b.fhi, done, it);
+  if (best_err > o.cor_tol * target)
+    throw ComputeError(fmt::format(
+        "{} {}: the best {} ({}) gives |e - target| = {:.3g}, above the tolerance {:.3g}: the "
+        "code's mapping has a step or plateau there",
+        law.code, law.model, law.typed.name, best, best_err, o.cor_tol * target));
+  return best;
+}
+
+}  // namespace
+
+InputFor input_for(const CodeLaw& law, const Contact& contact, const InputForOptions& options) {
+  if (std::string why; !options.IsValid(&why)) throw InputError(why);
+  InputFor r;
+  r.law = &law;
+  r.target_e = options.target_e;
+  r.clamp = options.clamp.value_or(law.clamp.by_default);
+  if (r.clamp != law.clamp.by_default && law.clamp.switch_name.empty())
+    throw InputError(fmt::format("--clamp: {} {} ({}) always runs with the clamp {}; it has no "
+                                 "switch for it",
+                                 law.code, law.model, law.version,
+                                 law.clamp.by_default ? "on" : "off"));
+  r.typed = options.typed;
+  if (!r.typed) {
+    if (law.typed.is_restitution)
+      r.typed = options.target_e;
+    else
+      r.typed = law.typed.code_default;
+  }
+  if (r.typed && !(*r.typed >= law.typed.lower && *r.typed <= law.typed.upper))
+    throw InputError(fmt::format("--typed: {} must be in [{}, {}] for {} {}, got {}",
+                                 law.typed.name, law.typed.lower, law.typed.upper, law.code,
+                                 law.model, *r.typed));
+  if (r.typed) {
+    const Achieved typed = achieved(law, *r.typed, r.clamp, contact, options.solver);
+    r.achieved_if_typed = typed.e;
+    r.contact_time_typed = typed.contact_time;
+    r.snippet_typed = law.snippet(*r.typed, r.clamp, contact);
+  }
+  r.input_value = invert(law, r.clamp, contact, options);
+  const Achieved with_input = achieved(law, r.input_value, r.clamp, contact, options.solver);
+  r.achieved_with_input = with_input.e;
+  r.contact_time_input = with_input.contact_time;
+  r.snippet = law.snippet(r.input_value, r.clamp, contact);
+  if (law.speed_dependent) {
+    for (int i = 0; i < options.speed_points; ++i) {
+      Contact at = contact;
+      at.v = contact.v * std::pow(10.0, -1.0 + 2.0 * i / (options.speed_points - 1));
+      SpeedPoint p{at.v, {}, achieved(law, r.input_value, r.clamp, at, options.solver).e};
+      if (r.typed) p.e_typed = achieved(law, *r.typed, r.clamp, at, options.solver).e;
+      r.speeds.push_back(p);
+    }
+  }
+  return r;
+}
+
+std::string InputFor::BriefReport() const {
+  return fmt::format("{} {} ({}): target e {}, type {} -> e {:.12g}{}", law->code, law->model,
+                     law->version, target_e, input_value, achieved_with_input,
+                     achieved_if_typed ? fmt::format(" (typed {} -> e {:.12g})", *typed,
+                                                     *achieved_if_typed)
+                                       : std::string());
+}
+
+}  // namespace calib::codes

@@ -1,0 +1,46 @@
+#pragma once
+// Private to the codes layer: the building blocks every code's mapping is made of.
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "calib/codes/code_law.hpp"
+#include "calib/models/catalog.hpp"
+
+namespace calib::codes::detail {
+
+// ζ(e) = −ln e/√(π² + ln² e), the Kelvin–Voigt damping ratio (SIMULATOR_LAWS.md, top).
+inline double zeta(double e) { return models::damping_ratio_of_cor(e); }
+
+// The DEM damping c = χ√(m*K)δ^{(n−1)/2} (Tsuji type) on the Hertz (n = 3/2) or the Hooke
+// (n = 1) spring of the contact.
+inline PhysicalImpact hertz_tsuji(double chi, bool clamp, const Contact& c) {
+  return {Family::tsuji, c.m_eff, c.k_hertz, c.v, 1.5, chi, clamp};
+}
+inline PhysicalImpact hooke_tsuji(double chi, bool clamp, const Contact& c, double k) {
+  return {Family::tsuji, c.m_eff, k, c.v, 1.0, chi, clamp};
+}
+// Hunt–Crossley type F = Kδ^{3/2}(1 + h δ'/v) on the Hertz spring: C = hK/v (SF2020 eq. 38).
+inline PhysicalImpact hertz_hysteresis(double h, const Contact& c) {
+  return {Family::hysteresis, c.m_eff, c.k_hertz, c.v, 1.5, h * c.k_hertz / c.v, false};
+}
+
+// Numbers in snippets: 10 significant digits, enough for e to 1e-9.
+inline std::string num(double x) { return fmt::format("{:.10g}", x); }
+
+// The Hooke stiffness of the codes that derive it from a characteristic velocity v_c
+// (Chrono SMC Hooke, LIGGGHTS hooke): k_n = k̃(m* v_c²/k̃)^{1/5}, k̃ = (16/15)√R* E*.
+double hooke_stiffness_from_char_velocity(const Contact& c);
+
+std::vector<CodeLaw> lammps_laws();
+std::vector<CodeLaw> liggghts_laws();
+std::vector<CodeLaw> chrono_laws();
+std::vector<CodeLaw> yade_laws();
+std::vector<CodeLaw> mercurydpm_laws();
+std::vector<CodeLaw> mfix_laws();
+std::vector<CodeLaw> kratos_laws();
+std::vector<CodeLaw> multibody_laws();
+std::vector<CodeLaw> mujoco_laws();
+
+}  // namespace calib::codes::detail

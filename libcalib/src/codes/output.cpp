@@ -1,0 +1,92 @@
+// The two forms of an InputFor result: JSON (SI units) and the text page of `calib input-for`.
+#include <fmt/format.h>
+
+#include "calib/codes/input_for.hpp"
+
+namespace calib::codes {
+
+namespace {
+nlohmann::ordered_json optional_number(const std::optional<double>& x) {
+  return x ? nlohmann::ordered_json(*x) : nlohmann::ordered_json(nullptr);
+}
+}  // namespace
+
+nlohmann::ordered_json to_json(const InputFor& r, const Contact& c) {
+  const CodeLaw& law = *r.law;
+  nlohmann::ordered_json j;
+  j["code"] = law.code;
+  j["law"] = law.law;
+  j["version"] = law.version;
+  j["clamp"] = r.clamp;
+  j["target_e"] = r.target_e;
+  j["achieved_if_typed"] = optional_number(r.achieved_if_typed);
+  j["input_value"] = r.input_value;
+  j["snippet"] = r.snippet;
+  j["model"] = law.model;
+  j["typed"] = optional_number(r.typed);
+  j["typed_name"] = law.typed.name;
+  j["typed_units"] = law.typed.units;
+  j["achieved_with_input"] = r.achieved_with_input;
+  j["snippet_typed"] = r.typed ? nlohmann::ordered_json(r.snippet_typed) : nlohmann::ordered_json(nullptr);
+  j["t_contact_input[s]"] = r.contact_time_input;
+  j["t_contact_typed[s]"] = optional_number(r.contact_time_typed);
+  j["clamp_switch"] = law.clamp.switch_name.empty() ? nlohmann::ordered_json(nullptr)
+                                                    : nlohmann::ordered_json(law.clamp.switch_name);
+  j["speed_dependent"] = law.speed_dependent;
+  j["source"] = law.source;
+  j["assumptions"] = law.assumptions;
+  j["contact"] = {{"E[Pa]", c.youngs},          {"nu", c.poisson},
+                  {"radius[m]", c.radius},       {"density[kg/m^3]", c.density},
+                  {"m_eff[kg]", c.m_eff},        {"R_eff[m]", c.r_eff},
+                  {"E_eff[Pa]", c.e_star},       {"K_hertz[N/m^1.5]", c.k_hertz},
+                  {"k_linear[N/m]", c.k_linear}, {"v[m/s]", c.v},
+                  {"v_char[m/s]", c.v_char}};
+  auto& scan = j["speed_scan"] = nlohmann::ordered_json::array();
+  for (const SpeedPoint& p : r.speeds)
+    scan.push_back({{"v[m/s]", p.v},
+                    {"e_if_typed", optional_number(p.e_typed)},
+                    {"e_with_input", optional_number(p.e_input)}});
+  return j;
+}
+
+std::string to_text(const InputFor& r, const Contact& c) {
+  const CodeLaw& law = *r.law;
+  std::string out = fmt::format(
+      "{} {} (version {}), clamp {}{}\n  law: {}\n  source: {}\n"
+      "  contact: m* = {:.6g} kg, R* = {:.6g} m, E* = {:.6g} Pa, K = {:.6g} N/m^1.5, "
+      "k = {:.6g} N/m, v = {:.6g} m/s, v_c = {:.6g} m/s\n\n",
+      law.code, law.model, law.version, r.clamp ? "on" : "off",
+      law.clamp.switch_name.empty() ? " (not switchable)"
+                                    : fmt::format(" ({})", law.clamp.switch_name),
+      law.law, law.source, c.m_eff, c.r_eff, c.e_star, c.k_hertz, c.k_linear, c.v, c.v_char);
+  if (r.achieved_if_typed)
+    out += fmt::format("(1) typing {} = {:.10g} [{}] gives e = {:.10g} (target {}, error {:+.3g})\n",
+                       law.typed.name, *r.typed, law.typed.units, *r.achieved_if_typed, r.target_e,
+                       *r.achieved_if_typed - r.target_e);
+  else
+    out += fmt::format("(1) {} is not a restitution and has no default: pass --typed to see the e "
+                       "of a value\n",
+                       law.typed.name);
+  out += fmt::format("(2) type {} = {:.10g} [{}] to get e = {:.12g}\n", law.typed.name,
+                     r.input_value, law.typed.units, r.achieved_with_input);
+  out += fmt::format("    contact duration {:.6g} s: choose the time step from it\n",
+                     r.contact_time_input);
+  out += "(3) input:\n";
+  for (std::size_t a = 0; a < r.snippet.size();) {
+    const std::size_t b = r.snippet.find('\n', a);
+    out += "    " + r.snippet.substr(a, b - a) + "\n";
+    a = b == std::string::npos ? r.snippet.size() : b + 1;
+  }
+  out += "(4) assumptions:\n";
+  for (auto a : law.assumptions) out += fmt::format("    - {}\n", a);
+  if (!r.speeds.empty()) {
+    out += "\n  the achieved e depends on the impact speed:\n  v[m/s]        e(typed)      e(input)\n";
+    for (const SpeedPoint& p : r.speeds)
+      out += fmt::format("  {:<12.6g}  {:<12}  {:.10f}\n", p.v,
+                         p.e_typed ? fmt::format("{:.10f}", *p.e_typed) : std::string("-"),
+                         *p.e_input);
+  }
+  return out;
+}
+
+}  // namespace calib::codes

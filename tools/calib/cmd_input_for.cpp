@@ -1,0 +1,102 @@
+// `calib input-for CODE`: what another simulator does with the restitution its user types, and
+// the value to type so that it achieves the target e (codes::input_for). `--list` prints every
+// code, model and version libcalib maps.
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "calib/codes/input_for.hpp"
+#include "calib/core/error.hpp"
+#include "commands.hpp"
+
+namespace calib::cli {
+
+namespace {
+struct InputForArgs {
+  std::string code, model, version, clamp = "default";
+  double e = 0.0;
+  // Glass beads (E 70 GPa, ν 0.22, ρ 2500 kg/m³), 1 mm radius, meeting at 1 m/s.
+  double youngs = 7e10, poisson = 0.22, radius = 1e-3, density = 2500, v = 1.0, v_char = 1.0;
+  std::optional<double> k_linear, typed;
+  bool list = false;
+  Format format = Format::text;
+};
+
+void print_list(Format format) {
+  nlohmann::ordered_json all = nlohmann::ordered_json::array();
+  for (const codes::CodeLaw& l : codes::code_laws()) {
+    if (format == Format::json) {
+      all.push_back({{"code", l.code},
+                     {"model", l.model},
+                     {"version", l.version},
+                     {"law", l.law},
+                     {"typed_name", l.typed.name},
+                     {"clamp_default", l.clamp.by_default},
+                     {"clamp_switch", l.clamp.switch_name},
+                     {"speed_dependent", l.speed_dependent},
+                     {"source", l.source}});
+    } else {
+      fmt::print("{:<11} {:<24} {:<19} {}\n", l.code, l.model, l.version, l.law);
+    }
+  }
+  if (format == Format::json) fmt::print("{}\n", all.dump(2));
+}
+}  // namespace
+
+void register_input_for(CLI::App& app) {
+  auto args = std::make_shared<InputForArgs>();
+  InputForArgs& a = *args;
+  auto* cmd = app.add_subcommand(
+      "input-for",
+      "the value to type into another simulator (LAMMPS, LIGGGHTS, Chrono, Yade, ...) so that it "
+      "achieves e, and the e it achieves with what you type today");
+  cmd->add_option("code", a.code, "the simulator: see --list");
+  auto* list = cmd->add_flag("--list", a.list, "list every code, model and version libcalib maps");
+  cmd->add_option("--e", a.e, "target coefficient of restitution, in (0, 1]")->excludes(list);
+  cmd->add_option("--model", a.model, "the code's own name of its normal/damping model "
+                                       "(default: the code's first in --list)");
+  cmd->add_option("--code-version", a.version,
+                  "the code's version where its mapping changed (default: the Debian 12 one, or "
+                  "the first in --list)");
+  cmd->add_option("--clamp", a.clamp, "default|on|off: the code's switch against a pulling normal "
+                                       "force (LAMMPS limit_damping, LIGGGHTS limitForce)")
+      ->check(CLI::IsMember({"default", "on", "off"}))
+      ->capture_default_str();
+  cmd->add_option("--E", a.youngs, "Young's modulus of both spheres [Pa]")->capture_default_str();
+  cmd->add_option("--nu", a.poisson, "Poisson ratio")->capture_default_str();
+  cmd->add_option("--radius", a.radius, "sphere radius [m]")->capture_default_str();
+  cmd->add_option("--density", a.density, "density [kg/m^3]")->capture_default_str();
+  cmd->add_option("--v", a.v, "impact speed (relative normal velocity) [m/s]")
+      ->capture_default_str();
+  cmd->add_option("--vc", a.v_char,
+                  "the code's characteristic / reference velocity [m/s] (Hooke stiffness, Flores, "
+                  "MBDyn v0)")
+      ->capture_default_str();
+  cmd->add_option("--k", a.k_linear,
+                  "Hooke stiffness k_n [N/m] of the linear models (default: Hertz secant "
+                  "stiffness at --v)");
+  cmd->add_option("--typed", a.typed,
+                  "the value you type today (default: --e where the code reads a restitution)");
+  add_format_flag(*cmd, a.format);
+  cmd->callback([args] {
+    const InputForArgs& a = *args;
+    if (a.format == Format::csv) throw InputError("--format: input-for prints text or json, not csv");
+    if (a.list) return print_list(a.format);
+    if (a.code.empty()) throw InputError("input-for: name a code (calib input-for --list)");
+    if (a.e == 0.0) throw InputError("--e: the target restitution is required, in (0, 1]");
+    const codes::CodeLaw& law = codes::find_code_law(a.code, a.model, a.version);
+    const codes::Contact contact = codes::two_spheres(a.youngs, a.poisson, a.radius, a.density,
+                                                      a.v, a.k_linear, a.v_char);
+    codes::InputForOptions options;
+    options.target_e = a.e;
+    options.typed = a.typed;
+    if (a.clamp != "default") options.clamp = a.clamp == "on";
+    const codes::InputFor r = codes::input_for(law, contact, options);
+    if (a.format == Format::json)
+      fmt::print("{}\n", codes::to_json(r, contact).dump(2));
+    else
+      fmt::print("{}", codes::to_text(r, contact));
+  });
+}
+
+}  // namespace calib::cli
