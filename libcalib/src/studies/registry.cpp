@@ -7,6 +7,7 @@
 #include "calib/studies/exact_table.hpp"
 #include "calib/studies/kn_fit.hpp"
 #include "calib/studies/rms_table.hpp"
+#include "calib/studies/simulator_inputs.hpp"
 #include "calib/studies/study.hpp"
 #include "calib/studies/validate.hpp"
 
@@ -35,6 +36,13 @@ const std::vector<Study>& registry() {
        "Nikravesh & Poursina, effective mass, Examples 1-4, Fig. 10",
        "NP effective mass: Examples 1-4 and the Fig. 10 sweep, or one system (--system)",
        effective_mass::run_study, effective_mass::figure_data, effective_mass::report_section},
+      {"simulator-inputs", "simulator_inputs",
+       "The input for other simulators: what they achieve with e and what to type instead",
+       "SIMULATOR_LAWS.md (LAMMPS, LIGGGHTS, Chrono, Yade, MercuryDPM, MFiX, Kratos, multibody "
+       "codes, MuJoCo); issue #18",
+       "target e x code x clamp: the e each code achieves when typing e, and the corrected input",
+       simulator_inputs::run_study, simulator_inputs::figure_data,
+       simulator_inputs::report_section},
       {"exact-table", "exact_table", "The exact damping table zeta*(e, n)",
        "libcalib (PN2020 eq. 20-23 solved exactly at every node)",
        "regenerate the compiled-in exact damping table zeta*(e, n) by ODE calibration",

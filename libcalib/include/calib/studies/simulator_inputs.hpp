@@ -1,0 +1,54 @@
+#pragma once
+// Study: what other simulators achieve with the restitution their users type, and the value to
+// type instead (issue #18) — the matrix target e × every code mapping (codes/code_law.hpp) ×
+// clamp, before and after correction, for one contact (two identical spheres).
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "calib/codes/input_for.hpp"
+#include "calib/io/config.hpp"
+#include "calib/studies/study.hpp"
+#include "calib/sweep/sweep.hpp"
+
+namespace calib::studies::simulator_inputs {
+
+struct Config {
+  std::vector<double> targets{0.1, 0.3, 0.5, 0.7, 0.9};
+  codes::Contact contact = codes::two_spheres(7e10, 0.22, 1e-3, 2500, 1.0);
+  std::vector<std::string> codes;  // empty: every code
+  bool both_clamps = true;         // also the non-default clamp where the code has a switch
+  nlohmann::json as_json;
+
+  // [grid] targets; [contact] E, nu, radius, density, v, v_char, k (optional);
+  // [codes] names, clamp = "default" | "both". Unknown keys are rejected.
+  static Config from(const io::ConfigNode& node);
+};
+
+struct Row {
+  const codes::CodeLaw* law;
+  bool clamp;
+  double target_e;
+  std::optional<double> typed, e_if_typed;
+  std::optional<double> input_value, e_with_input;  // nullopt: unreachable
+  std::string note;                                 // why unreachable
+};
+struct Result {
+  std::vector<Row> rows;
+};
+
+Result run(const Config& config, const sweep::Execution& execution = {});
+void write(const Result& r, const Config& config, const std::filesystem::path& out, int threads,
+           const std::string& started_utc, double wall_seconds);
+std::string report(const Result& r);
+
+// ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
+std::string run_study(const RunRequest& request);
+io::GnuplotVars figure_data(const std::filesystem::path& results,
+                            const std::filesystem::path& work);
+void report_section(const std::filesystem::path& results, io::Section& section);
+
+}  // namespace calib::studies::simulator_inputs
