@@ -72,6 +72,24 @@ cases.append((["sweep"], "config"))
 cases.append((["sweep", "--config", "/nonexistent.toml"], "nonexistent"))
 cases.append((["sweep", "--config", system, "--shard", "3/2"], "shard"))
 cases.append((["no-such-command"], "no-such-command"))
+# input-for: every numeric flag, the code, its model/version/clamp and the format.
+for flag, token, extra_bad in [("--e", "e", ["0", "1.5", "-0.5"]), ("--E", "E", ["0", "-1"]),
+                               ("--nu", "nu", ["0.5001", "-1"]), ("--radius", "radius", ["0", "-1"]),
+                               ("--density", "density", ["0"]), ("--v", "v", ["0", "-1"]),
+                               ("--v-char", "char", ["0", "-2"]), ("--k", "k", ["0", "-1"]),
+                               ("--typed", "typed", ["1.5", "-0.1"])]:
+    for value in bad_numbers + extra_bad:
+        base = ["input-for", "liggghts"] + ([] if flag == "--e" else ["--e", "0.5"])
+        cases.append((base + [flag, value], token))
+cases.append((["input-for", "abaqus", "--e", "0.5"], "abaqus"))
+cases.append((["input-for", "--e", "0.5"], "code"))
+cases.append((["input-for", "lammps"], "--e"))
+cases.append((["input-for", "lammps", "--e", "0.5", "--model", "jkr"], "jkr"))
+cases.append((["input-for", "lammps", "--e", "0.5", "--model", "coeff_restitution", "--code-version", "20220106"], "20220106"))
+cases.append((["input-for", "chrono", "--e", "0.5", "--clamp", "off"], "clamp"))
+cases.append((["input-for", "lammps", "--e", "0.5", "--clamp", "maybe"], "clamp"))
+cases.append((["input-for", "lammps", "--e", "0.5", "--format", "csv"], "format"))
+cases.append((["input-for", "mujoco", "--e", "0.5", "--typed", "-1"], "typed"))
 
 # Malformed files: study configs and sweep configs, written to the work folder.
 def config_case(name, text, token, command):

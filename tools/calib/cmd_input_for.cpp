@@ -52,7 +52,7 @@ void register_input_for(CLI::App& app) {
       "achieves e, and the e it achieves with what you type today");
   cmd->add_option("code", a.code, "the simulator: see --list");
   auto* list = cmd->add_flag("--list", a.list, "list every code, model and version libcalib maps");
-  cmd->add_option("--e", a.e, "target coefficient of restitution, in (0, 1]")->excludes(list);
+  cmd->add_option("--e", a.e, "target coefficient of restitution, in (0, 1]")->excludes(list)->check(not_empty());
   cmd->add_option("--model", a.model, "the code's own name of its normal/damping model "
                                        "(default: the code's first in --list)");
   cmd->add_option("--code-version", a.version,
@@ -62,21 +62,21 @@ void register_input_for(CLI::App& app) {
                                        "force (LAMMPS limit_damping, LIGGGHTS limitForce)")
       ->check(CLI::IsMember({"default", "on", "off"}))
       ->capture_default_str();
-  cmd->add_option("--E", a.youngs, "Young's modulus of both spheres [Pa]")->capture_default_str();
-  cmd->add_option("--nu", a.poisson, "Poisson ratio")->capture_default_str();
-  cmd->add_option("--radius", a.radius, "sphere radius [m]")->capture_default_str();
-  cmd->add_option("--density", a.density, "density [kg/m^3]")->capture_default_str();
+  cmd->add_option("--E", a.youngs, "Young's modulus of both spheres [Pa]")->capture_default_str()->check(not_empty());
+  cmd->add_option("--nu", a.poisson, "Poisson ratio")->capture_default_str()->check(not_empty());
+  cmd->add_option("--radius", a.radius, "sphere radius [m]")->capture_default_str()->check(not_empty());
+  cmd->add_option("--density", a.density, "density [kg/m^3]")->capture_default_str()->check(not_empty());
   cmd->add_option("--v", a.v, "impact speed (relative normal velocity) [m/s]")
-      ->capture_default_str();
-  cmd->add_option("--vc", a.v_char,
+      ->capture_default_str()->check(not_empty());
+  cmd->add_option("--v-char", a.v_char,
                   "the code's characteristic / reference velocity [m/s] (Hooke stiffness, Flores, "
                   "MBDyn v0)")
-      ->capture_default_str();
+      ->capture_default_str()->check(not_empty());
   cmd->add_option("--k", a.k_linear,
                   "Hooke stiffness k_n [N/m] of the linear models (default: Hertz secant "
-                  "stiffness at --v)");
+                  "stiffness at --v)")->check(not_empty());
   cmd->add_option("--typed", a.typed,
-                  "the value you type today (default: --e where the code reads a restitution)");
+                  "the value you type today (default: --e where the code reads a restitution)")->check(not_empty());
   add_format_flag(*cmd, a.format);
   cmd->callback([args] {
     const InputForArgs& a = *args;

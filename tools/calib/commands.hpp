@@ -30,6 +30,8 @@ void add_format_flag(CLI::App& cmd, Format& format);
 // Whole numbers in [lo, hi], with a short message ("must be a whole number in [1, 1000000000],
 // got '1e400'") instead of CLI11's range text with 309 digits.
 CLI::Validator whole_number(long long lo, long long hi);
+// Rejects an empty value ("--nu ''"), which CLI11 would read as 0.
+CLI::Validator not_empty();
 // --threads: 0 (all cores) .. 1024.
 CLI::App* add_threads_flag(CLI::App& cmd, int& threads);
 // One record as aligned text, a two-line CSV or JSON (keys in insertion order of `rec`).

@@ -37,6 +37,14 @@ CLI::Validator whole_number(long long lo, long long hi) {
       fmt::format("INT in [{}, {}]", lo, hi));
 }
 
+CLI::Validator not_empty() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        return text.empty() ? std::string("must be a number, got an empty value") : std::string();
+      },
+      "NUMBER");
+}
+
 CLI::App* add_threads_flag(CLI::App& cmd, int& threads) {
   cmd.add_option("--threads", threads, "worker threads (0 = all cores)")->check(whole_number(0, 1024));
   return &cmd;

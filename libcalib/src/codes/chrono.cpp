@@ -85,8 +85,8 @@ CodeLaw flores() {
           {"SetRestitution", "-", true, 0.01, 1.0, {}},
           {false, ""}, true,
           {"two identical spheres; m* = m/2, R* = R/2, E* = E/(2(1-nu^2))",
-           "v_c = --vc (SetCharacteristicImpactVelocity, OneStep mode); in MultiStep mode Chrono "
-           "uses max(v, v_c), i.e. --vc equal to --v",
+           "v_c = --v-char (SetCharacteristicImpactVelocity, OneStep mode); in MultiStep mode Chrono "
+           "uses max(v, v_c), i.e. --v-char equal to --v",
            "e depends on v/v_c; exact only where the impact speed equals v_c",
            "Chrono clamps e to [0.01, 1): the typed range"},
           +[](double v, bool, const Contact& c) {

@@ -9,7 +9,7 @@
 //    (1 − e²)/e.
 //  * MBDyn (hunt-crossley style constitutive laws, D/K = h/v₀ with the user's v₀): three
 //    options, flores 8(1−e)/(5e), hunt-crossley 3(1−e)/2, lankarani-nikravesh 3(1−e²)/4;
-//    h = formula(e)·v/v₀, v₀ = --vc.
+//    h = formula(e)·v/v₀, v₀ = --v-char.
 //  * MuJoCo (documentation "Computation → Soft constraints", solref = (timeconst, dampratio)):
 //    with solimp dmin = dmax the contact is a Kelvin–Voigt spring–damper in acceleration space
 //    with damping ratio = dampratio, and contact forces cannot pull (clamp). So e is the clamped
@@ -99,11 +99,11 @@ std::vector<CodeLaw> multibody_laws() {
     laws.push_back(
         {"mbdyn", m.model, "1.7.3", "MBDyn input manual, hunt-crossley-type constitutive laws",
          m.law,
-         {"coefficient of restitution (with the reference velocity v0 = --vc)", "-", true, 1e-6,
+         {"coefficient of restitution (with the reference velocity v0 = --v-char)", "-", true, 1e-6,
           1.0, {}},
          {false, ""}, true,
          {"Hertz K = (4/3)E*sqrt(R*), m* = m/2",
-          "D/K = formula(e)/v0 with the user's reference velocity v0 = --vc: exact only at v = v0",
+          "D/K = formula(e)/v0 with the user's reference velocity v0 = --v-char: exact only at v = v0",
           "no clamp; no gravity"},
          m.impact,
          +[](double e, bool, const Contact& c) {

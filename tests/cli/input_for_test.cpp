@@ -1,0 +1,56 @@
+// `calib input-for` (issue #18): the JSON record the issue specifies, the exit codes, the list.
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "shell.hpp"
+
+namespace {
+ShellRun calib(const std::string& args, bool keep_stderr = false) {
+  return run_shell(std::string(CALIB_CLI) + " " + args + (keep_stderr ? " 2>&1" : " 2>/dev/null"));
+}
+}  // namespace
+
+TEST(CliInputFor, JsonRecordHasTheIssueKeys) {
+  const ShellRun r = calib("input-for lammps --e 0.5 --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  for (const char* key : {"code", "law", "version", "clamp", "target_e", "achieved_if_typed",
+                          "input_value", "snippet", "t_contact_input[s]", "assumptions", "source"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["version"], "20220106");  // the Debian 12 version by default
+  EXPECT_EQ(j["clamp"], false);         // limit_damping is off by default
+  // The 2022 polynomial: typing 0.5 gives 0.61608 (closed form, tests/codes).
+  EXPECT_NEAR(j["achieved_if_typed"].get<double>(), 0.6160760312, 1e-9);
+  EXPECT_NE(j["snippet"].get<std::string>().find("damping tsuji"), std::string::npos);
+}
+
+TEST(CliInputFor, SpeedDependentLawsPrintTheScan) {
+  const ShellRun r = calib("input-for chrono --model flores --e 0.5 --v 2 --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["speed_scan"].size(), 9u);
+  EXPECT_NEAR(j["speed_scan"][4]["v[m/s]"].get<double>(), 2.0, 1e-12);
+  EXPECT_NEAR(j["speed_scan"][4]["e_with_input"].get<double>(), 0.5, 1e-9);
+}
+
+TEST(CliInputFor, UnreachableTargetExitsOneAndBadInputTwo) {
+  const ShellRun u = calib("input-for lammps --e 0.1", true);
+  EXPECT_EQ(u.code, 1);
+  EXPECT_NE(u.out.find("0.113612"), std::string::npos) << u.out;  // the reachable range
+  EXPECT_EQ(calib("input-for lammps --e 1.5").code, 2);
+  EXPECT_EQ(calib("input-for nosuchcode --e 0.5").code, 2);
+  EXPECT_EQ(calib("input-for chrono --e 0.5 --clamp off").code, 2);  // core always clamps
+}
+
+TEST(CliInputFor, ListNamesEveryCode) {
+  const ShellRun r = calib("input-for --list --format json");
+  ASSERT_EQ(r.code, 0);
+  const auto j = nlohmann::json::parse(r.out);
+  std::string codes;
+  for (const auto& law : j) codes += law["code"].get<std::string>() + " ";
+  for (const char* code : {"lammps", "liggghts", "chrono", "yade", "mercurydpm", "mfix", "kratos",
+                           "exudyn", "simbody", "mbdyn", "mujoco"})
+    EXPECT_NE(codes.find(code), std::string::npos) << code;
+}
