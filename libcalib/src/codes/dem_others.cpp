@@ -22,7 +22,7 @@ const std::vector<std::string_view> kSpheres = {
 
 std::vector<CodeLaw> mercurydpm_laws() {
   return {
-      {"mercurydpm", "hertzian-viscoelastic", "master (kuwt fork)",
+      {"mercurydpm", "hertzian-viscoelastic", "master",
        "MercuryDPM HertzianViscoelasticNormalSpecies.cc l.109-137, ...Interaction.cc l.119-130",
        "Hertz + d√(m*k)v_n, d = √(5L²/(L²+π²)) = √5ζ(e): χ = √5ζ(e), no clamp",
        {"restitution coefficient (setEffectiveElasticModulusAndRestitutionCoefficient)", "-", true,
@@ -39,7 +39,7 @@ std::vector<CodeLaw> mercurydpm_laws() {
              "species->setEffectiveElasticModulusAndRestitutionCoefficient({}, {});\n",
              num(c.density), num(c.e_star), num(v));
        }},
-      {"mercurydpm", "linear-viscoelastic", "master (kuwt fork)",
+      {"mercurydpm", "linear-viscoelastic", "master",
        "MercuryDPM LinearViscoelasticNormalSpecies.cc l.195-245",
        "Kelvin–Voigt, γ = −L√(2mk/(π²+L²)) with m = 2m*: χ = 2ζ(e), no clamp",
        {"restitution coefficient (setStiffnessAndRestitutionCoefficient)", "-", true, 1e-9, 1.0,
@@ -99,7 +99,7 @@ std::vector<CodeLaw> mfix_laws() {
 
 std::vector<CodeLaw> kratos_laws() {
   return {
-      {"kratos", "hertz", "DEMApplication 10.x",
+      {"kratos", "hertz", "10.x",
        "Kratos DEMApplication DEM_D_Hertz_viscous_Coulomb_CL.cpp (GammaForHertzThornton)",
        "Hertz + c_n = 2γ(e)√(m*k_n), k_n = 2E*√(R*δ), γ = Thornton 2013 fit: χ = √6γ(e), clamped",
        {"COEFFICIENT_OF_RESTITUTION", "-", true, 1e-9, 1.0, {}},
