@@ -13,6 +13,7 @@
 
 #include "calib/calibrate/calibrate.hpp"
 #include "calib/calibrate/records.hpp"
+#include "calib/codes/input_for.hpp"
 #include "calib/core/error.hpp"
 #include "calib/fit/fit.hpp"
 #include "calib/io/config.hpp"
@@ -269,6 +270,42 @@ std::string run_study(const std::string& name, const std::string& config, const 
   return s.run({cfg, dir, {threads, false}, nlohmann::json::object()});
 }
 
+// `calib input-for` as a dict (the same record as --format json).
+py::object input_for(const std::string& code, double e, const std::string& model,
+                     const std::string& version, std::optional<bool> clamp, double youngs,
+                     double poisson, double radius, double density, double v, double v_char,
+                     std::optional<double> k, std::optional<double> typed) {
+  const codes::CodeLaw& law = codes::find_code_law(code, model, version);
+  const codes::Contact contact =
+      codes::two_spheres(youngs, poisson, radius, density, v, k, v_char);
+  codes::InputForOptions options;
+  options.target_e = e;
+  options.clamp = clamp;
+  options.typed = typed;
+  nlohmann::ordered_json rec;
+  {
+    py::gil_scoped_release release;
+    rec = codes::to_json(codes::input_for(law, contact, options), contact);
+  }
+  return to_python(rec);
+}
+
+py::list code_laws() {
+  py::list out;
+  for (const codes::CodeLaw& l : codes::code_laws()) {
+    py::dict d;
+    d["code"] = std::string(l.code);
+    d["model"] = std::string(l.model);
+    d["version"] = std::string(l.version);
+    d["law"] = std::string(l.law);
+    d["typed_name"] = std::string(l.typed.name);
+    d["clamp_default"] = l.clamp.by_default;
+    d["speed_dependent"] = l.speed_dependent;
+    out.append(d);
+  }
+  return out;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_calib, m) {
@@ -291,6 +328,8 @@ PYBIND11_MODULE(_calib, m) {
     for (const auto& x : models::catalog()) out.append(to_python(models::to_json(x)));
     return out;
   });
+  m.def("input_for", &input_for);
+  m.def("code_laws", &code_laws);
   m.def("impact_one", &impact_one);
   m.def("impact_many", &impact_many);
   m.def("calibrate_one", &calibrate_one);

@@ -184,3 +184,24 @@ def test_models_and_exact_damping_equal_cli():
     copt = cli_json("copt", "--e", "0.7", "--n", "1.25", "--method", "exact")
     assert calib.ExactDamping.zeta(0.7, 1.25) == copt["zeta"]
     assert calib.ExactDamping.limit_ratio(1.0) == pytest.approx(2.0 / np.pi, rel=1e-15)  # PN2020 eq. 57
+
+
+def test_input_for_matches_the_cli_record():
+    """calib.input_for is `calib input-for --format json` (issue #18)."""
+    rec = calib.input_for("lammps", 0.5)
+    cli = json.loads(subprocess.run([CLI, "input-for", "lammps", "--e", "0.5", "--format", "json"],
+                                    capture_output=True, text=True, check=True).stdout)
+    assert rec["input_value"] == cli["input_value"]
+    assert rec["achieved_if_typed"] == pytest.approx(0.6160760312, abs=1e-9)  # closed form, tests/codes
+    assert rec["version"] == "20220106"
+    assert "damping tsuji" in rec["snippet"]
+
+
+def test_input_for_errors():
+    with pytest.raises(ValueError, match="abaqus"):
+        calib.input_for("abaqus", 0.5)
+    with pytest.raises(calib.ComputeError, match="0.113612"):
+        calib.input_for("lammps", 0.1)  # below the 2022 polynomial's reach
+    with pytest.raises(ValueError, match="clamp"):
+        calib.input_for("chrono", 0.5, clamp=False)  # the core always clamps
+    assert {law["code"] for law in calib.code_laws()} >= {"lammps", "liggghts", "chrono", "mujoco"}

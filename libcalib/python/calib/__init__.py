@@ -17,7 +17,8 @@ from . import _calib
 from ._calib import ComputeError, __version__
 
 __all__ = ["models", "impact", "calibrate", "c_opt", "ExactDamping", "kn_fit", "kn_fit_data",
-           "effective_mass", "run_study", "studies", "ComputeError", "__version__"]
+           "effective_mass", "run_study", "studies", "input_for", "code_laws", "ComputeError",
+           "__version__"]
 
 
 def models():
@@ -192,3 +193,24 @@ def run_study(name, config=None, out=None, threads=0):
     results into `out` (default results/<stem>). Returns the study's summary text."""
     return _calib.run_study(name, "" if config is None else os.fspath(config),
                             "" if out is None else os.fspath(out), int(threads))
+
+
+def code_laws():
+    """The other simulators' mappings `input_for` knows (calib input-for --list): dicts with
+    code, model, version, law, typed_name, clamp_default, speed_dependent."""
+    return _calib.code_laws()
+
+
+def input_for(code, e, model=None, clamp=None, version=None, E=7e10, nu=0.22, radius=1e-3,
+              density=2500.0, v=1.0, v_char=1.0, k=None, typed=None):
+    """What `code` achieves with the e its user types, and the value to type so that it achieves
+    `e` (calib input-for). Two identical spheres: E [Pa], nu, radius [m], density [kg/m^3],
+    impact speed v [m/s]; v_char [m/s] for codes with a characteristic velocity; k [N/m] for the
+    Hooke models. clamp: None (the code's default), True or False. Returns the --format json
+    record as a dict (achieved_if_typed, input_value, snippet, ...). ValueError on bad input,
+    ComputeError when no value in the code's range reaches e."""
+    if clamp is not None and not isinstance(clamp, bool):
+        raise ValueError(f"clamp must be None, True or False, got {clamp!r}")
+    return _calib.input_for(code, float(e), model or "", version or "", clamp, float(E), float(nu),
+                            float(radius), float(density), float(v), float(v_char),
+                            None if k is None else float(k), None if typed is None else float(typed))
