@@ -177,3 +177,84 @@ TEST(Codes, BadRequestsNameTheField) {
   o.typed = 2.0;  // a restitution above 1
   EXPECT_THROW(codes::input_for(find_code_law("liggghts"), kGlass, o), InputError);
 }
+
+TEST(Codes, EveryCodeForwardAgreesWithItsClosedForm) {
+  // The Tsuji reduction (§c.9): a χ law on δⁿ is a linear oscillator with ζ = χ/√(2(n+1)), so
+  // without clamp e = exp(−πζ/√(1−ζ²)) and with clamp e = e_BS(ζ) (Butcher–Segalman). Hunt–
+  // Crossley type laws: e = e(h) of SF2020 eq. 39 (hysteresis_e_of_h), any n.
+  using models::butcher_segalman_e;
+  const codes::Contact slow = codes::two_spheres(7e10, 0.22, 1e-3, 2500, 0.5, {}, 2.0);
+  struct Case {
+    const char *code, *model, *version;
+    bool clamp;
+    double (*expected)(double e, const codes::Contact& c);
+  };
+  const Case cases[] = {
+      {"mercurydpm", "hertzian-viscoelastic", "", false, [](double e, const codes::Contact&) { return e; }},
+      {"mercurydpm", "linear-viscoelastic", "", false, [](double e, const codes::Contact&) { return e; }},
+      {"mfix", "hertz", "", false,
+       [](double e, const codes::Contact&) {
+         return e_linear(2 * models::damping_ratio_of_cor(e) / std::sqrt(5.0));
+       }},
+      {"mfix", "lsd", "", false, [](double e, const codes::Contact&) { return e; }},
+      {"kratos", "hertz", "", true,
+       [](double e, const codes::Contact&) {
+         return models::butcher_segalman_e(models::find("thornton2013").damping(e, 1.5) /
+                                           std::sqrt(5.0));
+       }},
+      {"yade", "mindlin", "thornton", true,
+       [](double e, const codes::Contact&) {
+         return models::butcher_segalman_e(models::find("thornton2013").damping(e, 1.5) /
+                                           std::sqrt(5.0));
+       }},
+      {"yade", "mindlin", "2023.02a", true,
+       [](double e, const codes::Contact&) {
+         return models::butcher_segalman_e(models::damping_ratio_of_cor(e));
+       }},
+      {"chrono", "hertz", "core", true,
+       [](double e, const codes::Contact&) {
+         return models::butcher_segalman_e(models::damping_ratio_of_cor(e));
+       }},
+      {"chrono", "hooke", "core", true,
+       [](double e, const codes::Contact&) {
+         return models::butcher_segalman_e(models::damping_ratio_of_cor(e));
+       }},
+      {"chrono", "hertz", "multicore", false, [](double e, const codes::Contact&) { return e; }},
+      {"chrono", "hooke", "multicore", false, [](double e, const codes::Contact&) { return e; }},
+      {"chrono", "flores", "multicore", false,
+       [](double e, const codes::Contact& c) {
+         return models::hysteresis_e_of_h(1.6 * (1 - e) / e * c.v / c.v_char);
+       }},
+      {"exudyn", "impact-model-1", "", false,
+       [](double e, const codes::Contact&) { return models::hysteresis_e_of_h(1.5 * (1 - e)); }},
+      {"exudyn", "impact-model-2", "", false,
+       [](double e, const codes::Contact&) {
+         return models::hysteresis_e_of_h(e > 1.0 / 3 ? 1.5 * (1 - e) * (11 - e) / (1 + 9 * e)
+                                                      : (1 - e * e) / e);
+       }},
+      {"mbdyn", "lankarani-nikravesh", "", false,
+       [](double e, const codes::Contact& c) {
+         return models::hysteresis_e_of_h(0.75 * (1 - e * e) * c.v / c.v_char);
+       }},
+      {"lammps", "coeff_restitution-hooke", "", true,
+       [](double e, const codes::Contact&) {
+         return models::butcher_segalman_e(models::damping_ratio_of_cor(e));
+       }},
+      {"liggghts", "hooke", "", false, [](double e, const codes::Contact&) { return e; }},
+  };
+  for (const Case& c : cases) {
+    const auto& law = find_code_law(c.code, c.model, c.version);
+    for (double e : {0.2, 0.5, 0.8}) {
+      SCOPED_TRACE(std::string(c.code) + " " + c.model + " e=" + std::to_string(e));
+      // e(h) loses digits near h → 0 (exact_formulas.hpp): 1e-7 is its accuracy at e ≥ 0.2.
+      EXPECT_NEAR(e_of(law, e, c.clamp, slow), c.expected(e, slow), 1e-7);
+    }
+  }
+  // gran/hooke/history: ζ = γ_n m*/(2√(m* k)), typed γ_n [1/s].
+  const auto& hooke = find_code_law("lammps", "gran/hooke/history");
+  const double gamma = 0.4 * 2 * std::sqrt(slow.k_linear / slow.m_eff);  // ζ = 0.4
+  EXPECT_NEAR(e_of(hooke, gamma, false, slow), e_linear(0.4), 1e-8);
+  EXPECT_NEAR(e_of(hooke, gamma, true, slow), butcher_segalman_e(0.4), 1e-8);
+  // MuJoCo: dampratio 0.3 → clamped Kelvin–Voigt.
+  EXPECT_NEAR(e_of(find_code_law("mujoco"), 0.3, true, slow), butcher_segalman_e(0.3), 1e-8);
+}

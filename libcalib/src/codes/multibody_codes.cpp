@@ -36,22 +36,26 @@ std::string hc_snippet(std::string_view lines, double value, const Contact& c) {
          fmt::format(fmt::runtime(lines), num(value), num(c.k_hertz), num(c.v_char));
 }
 
-// Exudyn: the impact model's law is set by the caller.
-CodeLaw exudyn(std::string_view model, PhysicalImpact (*impact)(double, bool, const Contact&)) {
+// Exudyn ObjectContactSphereSphere with impactModel 1 or 2.
+template <int ImpactModel>
+std::string exudyn_snippet(double e, bool, const Contact& c) {
+  return hc_snippet(fmt::format("# Python: contactStiffness = K, exponent 1.5\n"
+                                "ObjectContactSphereSphere(..., contactStiffness={{1}}, "
+                                "contactStiffnessExponent=1.5, contactDamping=0,\n"
+                                "    impactModel={}, restitutionCoefficient={{0}})\n",
+                                ImpactModel),
+                    e, c);
+}
+
+CodeLaw exudyn(std::string_view model, PhysicalImpact (*impact)(double, bool, const Contact&),
+               std::string (*snippet)(double, bool, const Contact&)) {
   return {"exudyn", model, "1.8",
           "Exudyn ObjectContactSphereSphere (impactModel 1/2), theDoc.pdf contact section",
           model == "impact-model-1" ? "Hunt–Crossley type, h = (3/2)(1 − e)"
                                     : "Hunt–Crossley type, h = (3/2)(1−e)(11−e)/(1+9e) (e > 1/3), "
                                       "(1−e²)/e (e ≤ 1/3)",
           {"restitutionCoefficient", "-", true, 1e-6, 1.0, {}},
-          {false, ""}, false, kHc, impact,
-          +[](double e, bool, const Contact& c) {
-            return hc_snippet("# Python: contactStiffness = K, exponent 1.5\n"
-                              "ObjectContactSphereSphere(..., contactStiffness={1}, "
-                              "contactStiffnessExponent=1.5, contactDamping=0,\n"
-                              "    impactModel=<1|2>, restitutionCoefficient={0})\n",
-                              e, c);
-          }};
+          {false, ""}, false, kHc, impact, snippet};
 }
 
 }  // namespace
@@ -76,9 +80,8 @@ std::vector<CodeLaw> multibody_laws() {
     const double h = e > 1.0 / 3.0 ? 1.5 * (1 - e) * (11 - e) / (1 + 9 * e) : (1 - e * e) / e;
     return hertz_hysteresis(h, c);
   };
-  for (auto [name, f] : {std::pair{"impact-model-1", model1}, std::pair{"impact-model-2", model2}}) {
-    laws.push_back(exudyn(name, f));
-  }
+  laws.push_back(exudyn("impact-model-1", model1, &exudyn_snippet<1>));
+  laws.push_back(exudyn("impact-model-2", model2, &exudyn_snippet<2>));
   struct Mbdyn {
     const char* model;
     const char* law;
