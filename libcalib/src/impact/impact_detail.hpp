@@ -25,7 +25,24 @@ struct ContactSystem {
   GenericCoefficients c;
   std::size_t* evaluations;
 
-  double spring(double x) const { return x > 0 ? c.A * std::pow(x, c.n) : 0.0; }
+  // xⁿ for x > 0 without pow for the exponents of the DEM and Hertz laws (n = 1, 3/2, 2);
+  // pow otherwise (issue #15: pow was half of the RHS time).
+  double power_n(double x) const {
+    if (c.n == 1.5) return x * std::sqrt(x);
+    if (c.n == 1.0) return x;
+    if (c.n == 2.0) return x * x;
+    return std::pow(x, c.n);
+  }
+  // x^p given xⁿ, with no second pow for the damping exponents of the families: 0 (linear
+  // damper), n (hysteresis), (n − 1)/2 (Tsuji: x^p = √(xⁿ/x)) and 1/2 (viscoelastic).
+  double power_p(double x, double xn) const {
+    if (c.p == 0.0) return 1.0;
+    if (c.p == c.n) return xn;
+    if (c.p == 0.5) return std::sqrt(x);
+    if (c.p == 0.5 * (c.n - 1.0)) return std::sqrt(xn / x);
+    return std::pow(x, c.p);
+  }
+  double spring(double x) const { return x > 0 ? c.A * power_n(x) : 0.0; }
   // Permanent indentation (PINSLOT eq. 91): elastic while x' > 0, then the restitution curve
   // F_m((x − x_p)/(x_m − x_p))ⁿ; both equal F_m at x = x_m, x' = 0.
   double indentation_force(double x, double xd) const {
@@ -35,19 +52,18 @@ struct ContactSystem {
   }
   double damper(double x, double xd) const {
     if (c.p == 0.0) return c.a * xd;
-    return x > 0 ? c.a * std::pow(x, c.p) * xd : 0.0;
+    return x > 0 ? c.a * power_p(x, power_n(x)) * xd : 0.0;
   }
-  // spring(x) and damper(x, xd). Hunt–Crossley type (p = n): one pow for both terms, the same
-  // values bit for bit (the hysteresis family spent most of its RHS time in the second pow).
+  // spring(x) and damper(x, xd) with one xⁿ (and at most one more root) per evaluation.
   void terms(double x, double xd, double& fs, double& fd) const {
-    if (c.p == c.n && c.p != 0.0 && x > 0) {
-      const double xn = std::pow(x, c.n);
-      fs = c.A * xn;
-      fd = c.a * xn * xd;
+    if (!(x > 0)) {
+      fs = 0.0;
+      fd = c.p == 0.0 ? c.a * xd : 0.0;
       return;
     }
-    fs = spring(x);
-    fd = damper(x, xd);
+    const double xn = power_n(x);
+    fs = c.A * xn;
+    fd = c.a * power_p(x, xn) * xd;
   }
   // Force per unit mass; with clamp the law never pulls (force >= 0).
   double force(double x, double xd) const {
@@ -86,9 +102,7 @@ struct ContactSystem {
     terms(s[0], s[1], fs, fd);
     return std::min(fs + fd, s[0]);
   }
-  double potential(double x) const {
-    return x > 0 ? c.A * std::pow(x, c.n + 1.0) / (c.n + 1.0) : 0.0;
-  }
+  double potential(double x) const { return x > 0 ? c.A * power_n(x) * x / (c.n + 1.0) : 0.0; }
 };
 
 struct RawResult {
