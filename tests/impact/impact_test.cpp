@@ -190,3 +190,28 @@ TEST(Impact, RosenbrockFallbackIsAccurateAndEndsCreep) {
     EXPECT_LT(r.steps, 5000u) << zeta;
   }
 }
+
+TEST(Impact, TrueErrorAtTheDefaultToleranceAgainstATightReference) {
+  // What rel_tol 1e-10 buys (issue #15 accuracy audit): e_out against the same law solved at
+  // rel_tol 1e-14 (which reproduces the exact ζ*, h* targets to ≤ 2e-12), n ∈ {1, 1.5, 2},
+  // e ∈ {0.01 … 0.999}. Measured worst: linear damper (clamped, separation at F = 0) 7e-11;
+  // hysteresis (separation at δ = 0, where δⁿ is not smooth) 3.1e-9 at n = 2, e = 0.99 — 30×
+  // the nominal tolerance. Bounds: 1e-10 and 5e-9.
+  const impact::ImpactOptions fast{.rel_tol = 1e-10, .abs_tol = 1e-12, .diagnostics = false};
+  const impact::ImpactOptions ref{.rel_tol = 1e-14, .abs_tol = 1e-16, .max_steps = 10'000'000,
+                                  .diagnostics = false, .stiff_after = 100'000};
+  double worst_linear = 0, worst_hysteresis = 0;
+  for (double n : {1.0, 1.5, 2.0})
+    for (double e : {0.01, 0.1, 0.5, 0.9, 0.99, 0.999}) {
+      const ContactLaw lin{Family::linear_damper, n, calibrate::law_for(models::find("linear-damper"), e, n).damping, true};
+      const ContactLaw hys{Family::hysteresis, n, models::find("gonthier").damping(e, n), false};
+      const double a = impact::solve(lin, ref).e_out, c = impact::solve(hys, ref).e_out;
+      EXPECT_NEAR(a, e, 2e-12 * e + 1e-15) << n << " " << e;
+      EXPECT_NEAR(c, e, 2e-12 * e + 1e-15) << n << " " << e;
+      worst_linear = std::max(worst_linear, std::abs(impact::solve(lin, fast).e_out - a) / a);
+      worst_hysteresis = std::max(worst_hysteresis, std::abs(impact::solve(hys, fast).e_out - c) / c);
+    }
+  EXPECT_LE(worst_linear, 1e-10);
+  EXPECT_LE(worst_hysteresis, 5e-9);
+  EXPECT_GT(worst_hysteresis, 1e-10);  // the gap is real: the δ = 0 end limits this family
+}
