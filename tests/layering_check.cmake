@@ -1,8 +1,8 @@
 # Fails when a file of libcalib includes a higher layer (ARCHITECTURE.md):
-#   core → io → models → impact → calibrate → codes → fit → sweep → studies → report
+#   core → io → models → impact → calibrate → codes → dynamics → fit → sweep → studies → report
 # Public includes are "calib/<layer>/...", private ones "<layer>/..." (libcalib/src on the
 # include path). Run: cmake -DSOURCE=<repo> -P layering_check.cmake
-set(order core io models impact calibrate codes fit sweep studies report)
+set(order core io models impact calibrate codes dynamics fit sweep studies report)
 set(bad "")
 foreach(kind include/calib src)
   foreach(layer IN LISTS order)

@@ -90,6 +90,21 @@ cases.append((["input-for", "chrono", "--e", "0.5", "--clamp", "off"], "clamp"))
 cases.append((["input-for", "lammps", "--e", "0.5", "--clamp", "maybe"], "clamp"))
 cases.append((["input-for", "lammps", "--e", "0.5", "--format", "csv"], "format"))
 cases.append((["input-for", "mujoco", "--e", "0.5", "--typed", "-1"], "typed"))
+# simulate: the system file, the law and the run options.
+ball = f"{src}/configs/systems/bouncing_ball.toml"
+for value in bad_numbers + ["0", "1.5", "-0.5"]:
+    cases.append((["simulate", "--system", ball, "--e", value], "e"))
+for value in bad_numbers + ["0", "-1"]:
+    cases.append((["simulate", "--system", ball, "--t-end", value], "end"))
+cases.append((["simulate"], "system"))
+cases.append((["simulate", "--system", "/nonexistent.toml"], "nonexistent"))
+cases.append((["simulate", "--system", "configs/systems/nope.toml"], "nope"))
+cases.append((["simulate", "--system", ball, "--model", "nope"], "nope"))
+cases.append((["simulate", "--system", ball, "--model", "lankarani-nikravesh-1994"], "indentation"))
+cases.append((["simulate", "--system", ball, "--method", "exact"], "method"))
+cases.append((["simulate", "--system", ball, "--format", "xml"], "format"))
+cases.append((["simulate", "--system", system], "type"))  # a planar effective-mass file
+cases.append((["simulate", "--system", ball, "--out", system], "np_example4"))  # a file as the folder
 
 # Malformed files: study configs and sweep configs, written to the work folder.
 def config_case(name, text, token, command):

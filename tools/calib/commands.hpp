@@ -41,6 +41,7 @@ void register_models(CLI::App& app);
 void register_impact(CLI::App& app);  // also `calibrate` (shared flags)
 void register_copt(CLI::App& app);
 void register_input_for(CLI::App& app);
+void register_simulate(CLI::App& app);
 void register_sweep(CLI::App& app);    // also `merge`
 void register_studies(CLI::App& app);  // every registered study, and `run-all`
 void register_plot(CLI::App& app);
@@ -51,6 +52,7 @@ inline void register_all(CLI::App& app) {
   register_impact(app);
   register_copt(app);
   register_input_for(app);
+  register_simulate(app);
   register_sweep(app);
   register_studies(app);
   register_plot(app);

@@ -1,0 +1,36 @@
+#pragma once
+// The force law of a contact inside a system: a catalog model and a target e (issue #16). As the
+// seeds do, the law's physical damping is fixed at contact start from the approach speed δ̇⁻ and
+// the effective mass m_eff captured there (SF2020 eq. 61, PN2020 eq. 49 with NP eq. 28);
+// `linear-damper` is libcalib's exact c_opt for that (m_eff, K, δ̇⁻, n, e).
+#include <optional>
+#include <string>
+
+#include "calib/core/contact_law.hpp"
+
+namespace calib::dynamics {
+
+struct ContactModel {
+  std::string model = "linear-damper";  // catalog name (calib models)
+  double e = 0.8;                       // target coefficient of restitution
+  double k = 1e8;                       // K [N/m^n]
+  double n = 1.5;
+  std::optional<bool> clamp;  // the model's separation rule unless set
+};
+
+// The law of one contact event: the family, the physical damping (C, c, χ per family) and clamp.
+struct ActiveLaw {
+  Family family;
+  double k, n, damping, m_eff;
+  bool clamp;
+  // Normal force F(δ, δ̇) (> 0 pushes apart); clamped laws never pull.
+  double force(double delta, double delta_dot) const;
+  // > 0 while in contact: δ, or the force itself for clamped laws (separation at F = 0).
+  double indicator(double delta, double delta_dot) const;
+};
+
+// The law for a contact starting at approach speed v_in > 0 with effective mass m_eff.
+// InputError: unknown model, or a family the dynamics layer cannot simulate (indentation).
+ActiveLaw begin_contact(const ContactModel& model, double v_in, double m_eff);
+
+}  // namespace calib::dynamics

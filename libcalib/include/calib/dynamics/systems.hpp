@@ -1,0 +1,58 @@
+#pragma once
+// The example systems of the seeds (issue #16), read from TOML (configs/systems/*.toml):
+// `type` names the system, its tables its parameters (SI units), [contact] the force law and
+// [simulate] the defaults of `calib simulate`.
+//   bouncing-ball — SF2020 §8, Table 3, eq. 63: a ball of mass m and radius R dropped from a
+//   centre height H₀ at V₀ onto rigid ground, gravity g. Coordinate: the centre height y;
+//   penetration δ = R − y.
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "calib/dynamics/simulate.hpp"
+#include "calib/dynamics/system.hpp"
+
+namespace calib::dynamics {
+
+struct SystemSetup {
+  std::string name;  // the file's `name`, or its type
+  std::string type;
+  std::unique_ptr<System> system;
+  Vector q0, qd0;
+  ContactModel contact;
+  SimulateOptions options;
+};
+
+// InputError names the file, the key and the value.
+SystemSetup load_system(const std::filesystem::path& file);
+
+class BouncingBall : public System {
+ public:
+  BouncingBall(double mass, double radius, double g) : m_(mass), r_(radius), g_(g) {}
+  int dof() const override { return 1; }
+  Matrix mass(const Vector&) const override { return Matrix::Constant(1, 1, m_); }
+  Vector applied(double, const Vector&, const Vector&) const override {
+    return Vector::Constant(1, -m_ * g_);
+  }
+  int contact_count() const override { return 1; }
+  std::string contact_name(int) const override { return "ball-ground"; }
+  double penetration(int, const Vector& q) const override { return r_ - q[0]; }
+  Vector penetration_gradient(int, const Vector&) const override { return Vector::Constant(1, -1.0); }
+  std::vector<std::string> body_names() const override { return {"ball"}; }
+  BodyState body(int, const Vector& q, const Vector& qd) const override {
+    return {0.0, q[0], 0.0, 0.0, qd[0], 0.0};
+  }
+  double energy(const Vector& q, const Vector& qd) const override {
+    return 0.5 * m_ * qd[0] * qd[0] + m_ * g_ * q[0];
+  }
+
+ private:
+  double m_, r_, g_;
+};
+
+// The run as the JSON of `calib simulate --format json` (issue #16): {"system", "model",
+// "method", "impacts": [...], "final": {...}} in SI units.
+nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult& r,
+                               Method method);
+
+}  // namespace calib::dynamics

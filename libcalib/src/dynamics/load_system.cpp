@@ -1,0 +1,64 @@
+#include <fmt/format.h>
+
+#include "calib/core/error.hpp"
+#include "calib/dynamics/systems.hpp"
+#include "calib/io/config.hpp"
+#include "core/checks.hpp"
+
+namespace calib::dynamics {
+
+namespace {
+double positive(const io::ConfigNode& t, const std::string& key) {
+  const double x = t.number(key);
+  if (!(x > 0 && std::isfinite(x)))
+    throw InputError(fmt::format("{}: must be > 0, got {}", t.where(key), x));
+  return x;
+}
+}  // namespace
+
+SystemSetup load_system(const std::filesystem::path& file) {
+  const io::ConfigNode node = io::ConfigNode::load_file(file);
+  SystemSetup s;
+  s.type = node.string("type");
+  s.name = node.string("name", s.type);
+  if (s.type == "bouncing-ball") {
+    const io::ConfigNode ball = node.table("ball");
+    const double m = positive(ball, "mass"), radius = positive(ball, "radius");
+    const double height = ball.number("height"), velocity = ball.number("velocity", 0.0);
+    if (!(height > radius))
+      throw InputError(fmt::format("{}: the ball must start above the ground (height > radius "
+                                   "{}), got {}",
+                                   ball.where("height"), radius, height));
+    const double g = node.table("gravity").number("g");
+    if (!(g >= 0 && std::isfinite(g)))
+      throw InputError(fmt::format("{}: must be >= 0, got {}", node.table("gravity").where("g"), g));
+    s.system = std::make_unique<BouncingBall>(m, radius, g);
+    s.q0 = Vector::Constant(1, height);
+    s.qd0 = Vector::Constant(1, velocity);
+  } else {
+    throw InputError(fmt::format("{}: unknown system type '{}'; known: bouncing-ball",
+                                 node.where("type"), s.type));
+  }
+  const io::ConfigNode c = node.table("contact");
+  s.contact.model = c.string("model", s.contact.model);
+  s.contact.e = require_cor(c.where("e"), c.number("e"));
+  s.contact.k = positive(c, "k");
+  s.contact.n = require_exponent(c.where("n"), c.number("n", 1.5));
+  if (c.has("clamp")) s.contact.clamp = c.boolean("clamp");
+  if (auto sim = node.optional_table("simulate")) {
+    s.options.t_end = sim->number("t_end", s.options.t_end);
+    s.options.output_dt = sim->number("output_dt", s.options.output_dt);
+    s.options.rel_tol = sim->number("rel_tol", s.options.rel_tol);
+    s.options.abs_tol = sim->number("abs_tol", s.options.abs_tol);
+    const std::string method = sim->string("method", "continuous");
+    if (method != "continuous" && method != "piecewise")
+      throw InputError(fmt::format("{}: must be continuous or piecewise, got '{}'",
+                                   sim->where("method"), method));
+    s.options.method = method == "piecewise" ? Method::piecewise : Method::continuous;
+  }
+  node.reject_unknown();
+  if (std::string why; !s.options.IsValid(&why)) throw InputError(file.string() + ": " + why);
+  return s;
+}
+
+}  // namespace calib::dynamics

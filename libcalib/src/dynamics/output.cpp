@@ -1,0 +1,48 @@
+// `calib simulate --format json`: the impacts and the final state per body (issue #16).
+#include "calib/dynamics/systems.hpp"
+
+namespace calib::dynamics {
+
+namespace {
+nlohmann::ordered_json bodies(const System& sys, const Vector& q, const Vector& qd) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  const auto names = sys.body_names();
+  for (int b = 0; b < static_cast<int>(names.size()); ++b) {
+    const BodyState s = sys.body(b, q, qd);
+    j[names[b]] = {{"x", s.x}, {"y", s.y}, {"phi", s.phi}, {"vx", s.vx}, {"vy", s.vy}, {"omega", s.omega}};
+  }
+  return j;
+}
+nlohmann::ordered_json number(double x) {
+  return std::isfinite(x) ? nlohmann::ordered_json(x) : nlohmann::ordered_json(nullptr);
+}
+}  // namespace
+
+nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult& r, Method method) {
+  nlohmann::ordered_json j;
+  j["system"] = setup.name;
+  j["model"] = setup.contact.model;
+  j["method"] = method == Method::piecewise ? "piecewise" : "continuous";
+  j["e_target"] = setup.contact.e;
+  auto& impacts = j["impacts"] = nlohmann::ordered_json::array();
+  for (const Impact& i : r.impacts) {
+    nlohmann::ordered_json rec{{"contact", setup.system->contact_name(i.contact)},
+                               {"t_start", i.t_start},
+                               {"t_end", number(i.t_end)},
+                               {"v_in", i.v_in},
+                               {"v_out", i.v_out},
+                               {"e", i.e},
+                               {"delta_max", i.delta_max},
+                               {"peak_force", i.peak_force},
+                               {"impulse", i.impulse},
+                               {"m_eff", i.m_eff}};
+    rec["after"] = i.q_after.size() ? bodies(*setup.system, i.q_after, i.qd_after)
+                                    : nlohmann::ordered_json(nullptr);
+    impacts.push_back(rec);
+  }
+  j["final"] = bodies(*setup.system, r.q_final, r.qd_final);
+  j["steps"] = r.steps;
+  return j;
+}
+
+}  // namespace calib::dynamics

@@ -1,0 +1,197 @@
+#include "calib/dynamics/simulate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include <boost/math/tools/roots.hpp>
+#include <boost/numeric/odeint.hpp>
+#include <fmt/format.h>
+
+#include "calib/core/error.hpp"
+
+namespace calib::dynamics {
+
+namespace odeint = boost::numeric::odeint;
+using State = std::vector<double>;  // q (N), q̇ (N), contact impulse ∫F dt per contact (C)
+
+bool SimulateOptions::IsValid(std::string* error) const {
+  auto fail = [&](std::string why) {
+    if (error) *error = std::move(why);
+    return false;
+  };
+  if (!(t_end > 0 && std::isfinite(t_end))) return fail(fmt::format("t_end must be > 0, got {}", t_end));
+  if (!(rel_tol > 0 && rel_tol < 1)) return fail(fmt::format("rel_tol must be in (0, 1), got {}", rel_tol));
+  if (!(abs_tol > 0 && abs_tol < 1)) return fail(fmt::format("abs_tol must be in (0, 1), got {}", abs_tol));
+  if (!(output_dt > 0 && std::isfinite(output_dt)))
+    return fail(fmt::format("output_dt must be > 0, got {}", output_dt));
+  if (t_end / output_dt > 1e7)
+    return fail(fmt::format("t_end/output_dt = {:.3g} samples; at most 1e7", t_end / output_dt));
+  return true;
+}
+
+double effective_mass(const System& system, int contact, const Vector& q) {
+  const Vector j = system.penetration_gradient(contact, q);
+  return 1.0 / j.dot(system.mass(q).ldlt().solve(j));  // NP eq. 28
+}
+
+namespace {
+
+// The equations of motion with the current set of active contact laws.
+struct Rhs {
+  const System& sys;
+  const std::vector<std::optional<ActiveLaw>>& active;
+  int n;
+  void operator()(const State& y, State& dy, double t) const {
+    const Eigen::Map<const Vector> q(y.data(), n), qd(y.data() + n, n);
+    Vector f = sys.applied(t, q, qd);
+    for (int k = 0; k < static_cast<int>(active.size()); ++k) {
+      dy[2 * n + k] = 0.0;
+      if (!active[k]) continue;
+      const Vector j = sys.penetration_gradient(k, q);
+      const double force = active[k]->force(sys.penetration(k, q), j.dot(qd));
+      f -= j * force;
+      dy[2 * n + k] = force;
+    }
+    const Vector qdd = sys.mass(q).ldlt().solve(f);
+    for (int i = 0; i < n; ++i) {
+      dy[i] = y[n + i];
+      dy[n + i] = qdd[i];
+    }
+  }
+};
+
+struct ContactState {
+  double delta, delta_dot;
+};
+ContactState contact_state(const System& sys, int k, const State& y, int n) {
+  const Eigen::Map<const Vector> q(y.data(), n), qd(y.data() + n, n);
+  return {sys.penetration(k, q), sys.penetration_gradient(k, q).dot(qd)};
+}
+
+}  // namespace
+
+SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0,
+                          const ContactModel& contact, const SimulateOptions& o) {
+  if (std::string why; !o.IsValid(&why)) throw InputError("simulate: " + why);
+  const int n = sys.dof(), nc = sys.contact_count();
+  if (q0.size() != n || qd0.size() != n)
+    throw InputError(fmt::format("simulate: {} coordinates expected, got {} and {}", n, q0.size(),
+                                 qd0.size()));
+  SimulationResult r;
+  std::vector<std::optional<ActiveLaw>> active(nc);
+  std::vector<int> open_impact(nc, -1);  // index into r.impacts while a contact is active
+  State y(2 * n + nc, 0.0);
+  for (int i = 0; i < n; ++i) y[i] = q0[i], y[n + i] = qd0[i];
+  auto sample = [&](double t, const State& s) {
+    const Eigen::Map<const Vector> q(s.data(), n), qd(s.data() + n, n);
+    r.series.push_back({t, q, qd, sys.energy(q, qd)});
+  };
+  sample(0.0, y);
+  double next_output = o.output_dt;
+  auto stepper = odeint::make_dense_output(o.abs_tol, o.rel_tol, odeint::runge_kutta_dopri5<State>());
+  const Rhs rhs{sys, active, n};
+  double t = 0.0, dt = std::min(1e-4, o.t_end / 100);
+  stepper.initialize(y, t, dt);
+  State at(y.size());
+  auto state_at = [&](double time) {
+    stepper.calc_state(time, at);
+    return at;
+  };
+  boost::math::tools::eps_tolerance<double> tol(50);
+  while (t < o.t_end) {
+    if (++r.steps > o.max_steps)
+      throw ComputeError(fmt::format("simulate: more than {} steps before t = {}", o.max_steps, o.t_end));
+    const auto [t0, t1] = stepper.do_step(std::cref(rhs));
+    const State prev = stepper.previous_state(), cur = stepper.current_state();
+    // The earliest event in (t0, t1]: a contact starting (δ rising through 0) or ending.
+    double t_event = std::numeric_limits<double>::infinity();
+    int k_event = -1;
+    for (int k = 0; k < nc; ++k) {
+      const ContactState a = contact_state(sys, k, prev, n), b = contact_state(sys, k, cur, n);
+      std::function<double(double)> g;
+      double g0, g1;
+      if (!active[k]) {
+        if (!(a.delta <= 0 && b.delta > 0)) continue;
+        g = [&, k](double time) { return contact_state(sys, k, state_at(time), n).delta; };
+        g0 = a.delta, g1 = b.delta;
+      } else {
+        const double i1 = active[k]->indicator(b.delta, b.delta_dot);
+        if (!(i1 <= 0 && b.delta_dot < 0)) continue;
+        g = [&, k](double time) {
+          const ContactState c = contact_state(sys, k, state_at(time), n);
+          return -active[k]->indicator(c.delta, c.delta_dot);  // rising through 0 at the end
+        };
+        g0 = -active[k]->indicator(a.delta, a.delta_dot), g1 = -i1;
+      }
+      double te = t1;
+      if (g0 < 0 && g1 >= 0) {
+        std::uintmax_t it = 200;
+        const auto br = boost::math::tools::toms748_solve(g, t0, t1, g0, g1, tol, it);
+        te = g(br.second) >= 0 ? br.second : br.first;  // the first instant on the far side
+      } else if (g0 >= 0) {
+        te = t0;
+      }
+      if (te < t_event) t_event = te, k_event = k;
+    }
+    const double t_stop = std::min({t_event, t1, o.t_end});
+    // Time series and the contact diagnostics up to t_stop.
+    for (; next_output <= t_stop + 1e-15 * o.t_end; next_output += o.output_dt)
+      sample(next_output, state_at(std::min(next_output, t_stop)));
+    for (int k = 0; k < nc; ++k) {
+      if (!active[k]) continue;
+      Impact& imp = r.impacts[open_impact[k]];
+      for (int s = 1; s <= 8; ++s) {  // 8 samples per step for δ_max and the peak force
+        const ContactState c = contact_state(sys, k, state_at(t0 + (t_stop - t0) * s / 8.0), n);
+        imp.delta_max = std::max(imp.delta_max, c.delta);
+        imp.peak_force = std::max(imp.peak_force, active[k]->force(c.delta, c.delta_dot));
+      }
+    }
+    if (k_event < 0 || t_event > o.t_end) {
+      t = t1;
+      if (t1 >= o.t_end) y = state_at(o.t_end), t = o.t_end;
+      continue;
+    }
+    // Handle the event at t_event, then restart the stepper there.
+    y = state_at(t_event);
+    t = t_event;
+    const int k = k_event;
+    Eigen::Map<Vector> q(y.data(), n), qd(y.data() + n, n);
+    const Vector j = sys.penetration_gradient(k, q);
+    const double v = j.dot(qd);
+    if (!active[k]) {
+      const double m_eff = effective_mass(sys, k, q);
+      if (o.method == Method::piecewise) {  // impulse–momentum with e (NP eq. 28)
+        const double impulse = (1.0 + contact.e) * m_eff * v;
+        qd -= sys.mass(q).ldlt().solve(j) * impulse;
+        Impact imp{k, t, t, v, contact.e * v, contact.e, 0.0, 0.0, impulse, m_eff, {}, q, qd};
+        r.impacts.push_back(imp);
+      } else {
+        Impact imp{k, t, 0, v, 0, 0, 0, 0, 0, m_eff, begin_contact(contact, v, m_eff), {}, {}};
+        r.impacts.push_back(imp);
+        active[k] = r.impacts.back().law;
+        open_impact[k] = static_cast<int>(r.impacts.size()) - 1;
+        y[2 * n + k] = 0.0;
+      }
+    } else {
+      Impact& imp = r.impacts[open_impact[k]];
+      imp.t_end = t;
+      imp.v_out = -v;
+      imp.e = imp.v_out / imp.v_in;
+      imp.impulse = y[2 * n + k];
+      imp.q_after = q;
+      imp.qd_after = qd;
+      active[k].reset();
+      open_impact[k] = -1;
+    }
+    stepper.initialize(y, t, std::max(1e-12, (t1 - t0) / 4));
+  }
+  for (int k = 0; k < nc; ++k)
+    if (active[k]) r.impacts[open_impact[k]].t_end = std::numeric_limits<double>::quiet_NaN();
+  r.q_final = Eigen::Map<const Vector>(y.data(), n);
+  r.qd_final = Eigen::Map<const Vector>(y.data() + n, n);
+  return r;
+}
+
+}  // namespace calib::dynamics

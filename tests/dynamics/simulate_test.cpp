@@ -1,0 +1,122 @@
+// Forward dynamics with contact (issue #16): the bouncing ball of SF2020 §8 against exact
+// statements — energy conservation without damping, the single-impact solver with gravity off,
+// the impulse–momentum jump of the piecewise method, and continuous → piecewise as K grows.
+#include <cmath>
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "calib/calibrate/calibrate.hpp"
+#include "calib/core/error.hpp"
+#include "calib/dynamics/systems.hpp"
+#include "calib/impact/impact.hpp"
+#include "calib/models/catalog.hpp"
+
+using namespace calib;
+using namespace calib::dynamics;
+
+namespace {
+Vector v1(double x) { return Vector::Constant(1, x); }
+}  // namespace
+
+TEST(Dynamics, UndampedBallReturnsToItsHeightOverFiveBounces) {
+  // e = 1 with Hunt–Crossley (h = 0): the Hertz contact conserves energy, so every apex is H₀.
+  // Checked through the energy at every output sample away from the contacts (exact
+  // conservation of ½mẏ² + mgy), tolerance 1e-8 relative.
+  const BouncingBall ball(1.0, 0.1, 9.8);
+  SimulateOptions o;
+  o.t_end = 4.4;  // five bounces of 0.857 s
+  o.rel_tol = 1e-12;
+  o.abs_tol = 1e-14;
+  o.output_dt = 1e-3;
+  const auto r = simulate(ball, v1(1.0), v1(0.0), {"hunt-crossley", 1.0, 1.4e8, 1.5, {}}, o);
+  ASSERT_GE(r.impacts.size(), 5u);
+  const double e0 = ball.energy(v1(1.0), v1(0.0));
+  double worst = 0;
+  for (const auto& s : r.series)
+    if (s.q[0] > 0.1) worst = std::max(worst, std::abs(s.energy - e0) / e0);
+  EXPECT_LT(worst, 1e-8);
+  for (const auto& i : r.impacts) EXPECT_NEAR(i.e, 1.0, 1e-8);
+}
+
+TEST(Dynamics, WithoutGravityEachLawAgreesWithTheSingleImpactSolver) {
+  // g = 0, the ball meets the ground at v = 2 m/s: the system's impact is the single impact of
+  // calib impact with the same (m_eff, K, v, n) and damping (solve_physical), to 1e-9.
+  const BouncingBall ball(0.5, 0.02, 0.0);
+  SimulateOptions o;
+  o.t_end = 0.01;
+  o.rel_tol = 1e-12;
+  o.abs_tol = 1e-14;
+  for (const char* model : {"gonthier", "flores", "linear-damper", "poursina-nikravesh", "tsuji"}) {
+    const ContactModel c{model, 0.6, 1e9, 1.5, {}};
+    const auto r = simulate(ball, v1(0.02 + 1e-4), v1(-2.0), c, o);
+    ASSERT_EQ(r.impacts.size(), 1u) << model;
+    const Impact& i = r.impacts[0];
+    EXPECT_NEAR(i.v_in, 2.0, 1e-12) << model;
+    const auto single = impact::solve_physical(
+        {i.law.family, 0.5, 1e9, 2.0, 1.5, i.law.damping, i.law.clamp},
+        {.rel_tol = 1e-12, .abs_tol = 1e-14});
+    EXPECT_NEAR(i.e, single.e_out, 1e-9) << model;
+    EXPECT_NEAR(i.delta_max, single.delta_max, 1e-3 * single.delta_max) << model;  // 8 samples/step
+  }
+  // The exact c_opt (linear-damper) reproduces e itself.
+  const auto r = simulate(ball, v1(0.02 + 1e-4), v1(-2.0), {"linear-damper", 0.6, 1e9, 1.5, {}}, o);
+  EXPECT_NEAR(r.impacts[0].e, 0.6, 1e-9);
+}
+
+TEST(Dynamics, PiecewiseJumpIsTheImpulseMomentumClosedForm) {
+  // Piecewise: v_out = e v_in exactly and the energy lost is (1 − e²)·½·m_eff·v_in² (1e-12).
+  const BouncingBall ball(1.0, 0.1, 9.8);
+  SimulateOptions o;
+  o.method = Method::piecewise;
+  o.t_end = 2.0;
+  const auto r = simulate(ball, v1(1.0), v1(0.0), {"linear-damper", 0.7, 1.4e8, 1.5, {}}, o);
+  ASSERT_GE(r.impacts.size(), 3u);
+  EXPECT_NEAR(r.impacts[0].v_in, std::sqrt(2 * 9.8 * 0.9), 1e-9);  // SF2020 eq. 63
+  for (const auto& i : r.impacts) {
+    EXPECT_NEAR(i.v_out, 0.7 * i.v_in, 1e-12 * i.v_in);
+    EXPECT_NEAR(i.m_eff, 1.0, 1e-15);
+    const double before = 0.5 * i.v_in * i.v_in, after = 0.5 * i.qd_after[0] * i.qd_after[0];
+    EXPECT_NEAR(before - after, (1 - 0.49) * before, 1e-12 * before);
+  }
+}
+
+TEST(Dynamics, ContinuousApproachesPiecewiseAsTheContactStiffens) {
+  // With the exact linear damper, the only difference from the piecewise jump is what gravity
+  // does during the contact (∝ g·t_contact/v, and t_contact ∝ K^{-2/5}): the achieved e of the
+  // first bounce tends to e as K grows 1e8 → 1e12.
+  const BouncingBall ball(1.0, 0.1, 9.8);
+  SimulateOptions o;
+  o.t_end = 0.5;
+  o.rel_tol = 1e-12;
+  o.abs_tol = 1e-14;
+  double previous = 1.0;
+  for (double k : {1e8, 1e10, 1e12}) {
+    const auto r = simulate(ball, v1(1.0), v1(0.0), {"linear-damper", 0.7, k, 1.5, {}}, o);
+    ASSERT_GE(r.impacts.size(), 1u);
+    const double gap = std::abs(r.impacts[0].e - 0.7);
+    EXPECT_LT(gap, previous) << k;
+    previous = gap;
+  }
+  EXPECT_LT(previous, 1e-5);
+}
+
+TEST(Dynamics, ShippedBouncingBallConfigLoadsAndRuns) {
+  const auto s = load_system(std::filesystem::path(CALIB_SOURCE_DIR) / "configs/systems/bouncing_ball.toml");
+  EXPECT_EQ(s.type, "bouncing-ball");
+  EXPECT_DOUBLE_EQ(s.contact.k, 1.4e8);
+  const auto r = simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
+  EXPECT_GE(r.impacts.size(), 5u);  // the issue: at least five bounces
+  EXPECT_NEAR(r.impacts[0].v_in, std::sqrt(2 * 9.8 * 0.9), 1e-9);
+}
+
+TEST(Dynamics, BadInputNamesTheField) {
+  const BouncingBall ball(1.0, 0.1, 9.8);
+  SimulateOptions o;
+  o.t_end = -1;
+  EXPECT_THROW(simulate(ball, v1(1.0), v1(0.0), {}, o), InputError);
+  o.t_end = 1;
+  EXPECT_THROW(simulate(ball, v1(1.0), v1(0.0), {"no-such-model", 0.5, 1e8, 1.5, {}}, o), InputError);
+  EXPECT_THROW(simulate(ball, v1(1.0), v1(0.0), {"lankarani-nikravesh-1994", 0.5, 1e8, 1.5, {}}, o),
+               InputError);
+}

@@ -1,0 +1,105 @@
+// `calib simulate --system FILE`: forward dynamics of an example system with continuous contact
+// or piecewise impulses (dynamics::simulate); the time series and the impact table.
+#include <filesystem>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "calib/core/error.hpp"
+#include "calib/dynamics/systems.hpp"
+#include "calib/io/csv.hpp"
+#include "calib/io/output_target.hpp"
+#include "calib/io/resources.hpp"
+#include "commands.hpp"
+
+namespace calib::cli {
+
+namespace {
+struct SimulateArgs {
+  std::string system, model, method, out;
+  std::optional<double> e, t_end;
+  Format format = Format::text;
+};
+
+void write_csv(const dynamics::SystemSetup& s, const dynamics::SimulationResult& r,
+               const std::filesystem::path& dir) {
+  io::prepare_output_dir(dir, {});
+  const auto names = s.system->body_names();
+  std::vector<std::string> header{"t[s]"};
+  for (const auto& b : names)
+    for (const char* c : {"x[m]", "y[m]", "phi[rad]", "vx[m/s]", "vy[m/s]", "omega[rad/s]"})
+      header.push_back(b + "." + c);
+  header.push_back("energy[J]");
+  io::CsvWriter w(dir / "series.csv", header);
+  for (const auto& smp : r.series) {
+    std::vector<io::CsvCell> row{smp.t};
+    for (int b = 0; b < static_cast<int>(names.size()); ++b) {
+      const auto st = s.system->body(b, smp.q, smp.qd);
+      for (double x : {st.x, st.y, st.phi, st.vx, st.vy, st.omega}) row.push_back(x);
+    }
+    row.push_back(smp.energy);
+    w.row(row);
+  }
+  w.commit();
+  io::CsvWriter im(dir / "impacts.csv",
+                   {"contact", "t_start[s]", "t_end[s]", "v_in[m/s]", "v_out[m/s]", "e",
+                    "delta_max[m]", "peak_force[N]", "impulse[N*s]", "m_eff[kg]"});
+  for (const auto& i : r.impacts)
+    im.row({s.system->contact_name(i.contact), i.t_start, io::number_or_blank(i.t_end), i.v_in,
+            i.v_out, i.e, i.delta_max, i.peak_force, i.impulse, i.m_eff});
+  im.commit();
+}
+}  // namespace
+
+void register_simulate(CLI::App& app) {
+  auto args = std::make_shared<SimulateArgs>();
+  SimulateArgs& a = *args;
+  auto* cmd = app.add_subcommand(
+      "simulate", "simulate an example system (configs/systems/) with a calibrated contact law");
+  cmd->add_option("--system", a.system, "system file (configs/systems/bouncing_ball.toml)")
+      ->required();
+  cmd->add_option("--model", a.model, "contact model (calib models; default: the file's)");
+  cmd->add_option("--e", a.e, "target restitution (default: the file's)")->check(not_empty());
+  cmd->add_option("--method", a.method, "continuous|piecewise (default: the file's)")
+      ->check(CLI::IsMember({"continuous", "piecewise"}));
+  cmd->add_option("--t-end", a.t_end, "simulated time [s] (default: the file's)")->check(not_empty());
+  cmd->add_option("--out", a.out, "folder for series.csv and impacts.csv");
+  add_format_flag(*cmd, a.format);
+  cmd->callback([args] {
+    const SimulateArgs& a = *args;
+    // A path as given, else a shipped one ("configs/systems/x.toml") from the data folders.
+    const std::filesystem::path file = std::filesystem::exists(a.system) ||
+                                               std::filesystem::path(a.system).is_absolute()
+                                           ? std::filesystem::path(a.system)
+                                           : io::find_resource(a.system);
+    dynamics::SystemSetup s = dynamics::load_system(file);
+    if (!a.model.empty()) s.contact.model = a.model;
+    if (a.e) s.contact.e = *a.e;
+    if (!a.method.empty())
+      s.options.method = a.method == "piecewise" ? dynamics::Method::piecewise : dynamics::Method::continuous;
+    if (a.t_end) s.options.t_end = *a.t_end;
+    if (!a.out.empty()) io::prepare_output_dir(a.out, {a.system});
+    const auto r = dynamics::simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
+    for (const auto& i : r.impacts)
+      if (!std::isfinite(i.e) && std::isfinite(i.t_end))
+        throw ComputeError("simulate: an impact's restitution is not a number");
+    if (!a.out.empty()) write_csv(s, r, a.out);
+    if (a.format == Format::json) {
+      fmt::print("{}\n", dynamics::to_json(s, r, s.options.method).dump(2));
+      return;
+    }
+    fmt::print("{} ({}), model {} e = {}, {}, t_end {} s, {} steps\n", s.name, s.type,
+               s.contact.model, s.contact.e,
+               s.options.method == dynamics::Method::piecewise ? "piecewise" : "continuous",
+               s.options.t_end, r.steps);
+    fmt::print("{:<12} {:>11} {:>11} {:>10} {:>10} {:>10} {:>12} {:>12} {:>11}\n", "contact",
+               "t_start[s]", "t_end[s]", "v_in[m/s]", "v_out[m/s]", "e", "delta_max[m]",
+               "peak_F[N]", "impulse[Ns]");
+    for (const auto& i : r.impacts)
+      fmt::print("{:<12} {:>11.6f} {:>11.6f} {:>10.6f} {:>10.6f} {:>10.6f} {:>12.5e} {:>12.5e} {:>11.6f}\n",
+                 s.system->contact_name(i.contact), i.t_start, i.t_end, i.v_in, i.v_out, i.e,
+                 i.delta_max, i.peak_force, i.impulse);
+  });
+}
+
+}  // namespace calib::cli
