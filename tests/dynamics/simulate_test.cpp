@@ -120,3 +120,74 @@ TEST(Dynamics, BadInputNamesTheField) {
   EXPECT_THROW(simulate(ball, v1(1.0), v1(0.0), {"lankarani-nikravesh-1994", 0.5, 1e8, 1.5, {}}, o),
                InputError);
 }
+
+namespace {
+ImpactDamper::Parameters table4(double gap) {  // SF2020 Table 4 (g not printed: 9.81)
+  return {0.5, 0.004, 100.0, 0.003, gap, 0.1, 9.81, 1e-4};
+}
+}  // namespace
+
+TEST(Dynamics, ImpactDamperWithoutImpactsIsTheDampedOscillator) {
+  // Gap wider than the motion, μ = 0: x_M(t) = x₀e^{−ξωt}(cos ω_d t + ξ/√(1−ξ²) sin ω_d t).
+  auto p = table4(1.0);
+  p.friction = 0.0;
+  const ImpactDamper sys(p);
+  SimulateOptions o;
+  o.t_end = 2.0;
+  o.rel_tol = 1e-12;
+  o.abs_tol = 1e-14;
+  Vector q0(2), qd0 = Vector::Zero(2);
+  q0 << 0.03, 0.03;
+  const auto r = simulate(sys, q0, qd0, {"gonthier", 0.7, 1e8, 1.5, {}}, o);
+  EXPECT_TRUE(r.impacts.empty());
+  const double w = std::sqrt(100.0 / 0.5), xi = 0.003, wd = w * std::sqrt(1 - xi * xi);
+  const double exact = 0.03 * std::exp(-xi * w * 2.0) *
+                       (std::cos(wd * 2.0) + xi / std::sqrt(1 - xi * xi) * std::sin(wd * 2.0));
+  EXPECT_NEAR(r.q_final[0], exact, 1e-10);
+}
+
+TEST(Dynamics, FreeImpactDamperConservesMomentumAndMatchesTheSingleImpact) {
+  // K = C = μ = g = 0: two free masses; each impact conserves M ẋ_M + m ẋ_m (1e-12 relative) and
+  // its e is the single impact with m_eff = Mm/(M + m) (NP eq. 28) at the same v_in (1e-9).
+  auto p = table4(0.02);
+  p.stiffness = 1e-300;  // no spring (a positive stiffness is required; this one is inert)
+  p.damping_ratio = 0.0;
+  p.friction = 0.0;
+  p.g = 0.0;
+  const ImpactDamper sys(p);
+  SimulateOptions o;
+  o.t_end = 0.2;
+  o.rel_tol = 1e-12;
+  o.abs_tol = 1e-14;
+  Vector q0(2), qd0(2);
+  q0 << 0.0, 0.0;
+  qd0 << 0.0, 0.5;  // the impact mass moves right at 0.5 m/s
+  const auto r = simulate(sys, q0, qd0, {"gonthier", 0.7, 1e8, 1.5, {}}, o);
+  ASSERT_GE(r.impacts.size(), 2u);
+  const double p0 = 0.004 * 0.5;
+  const double m_eff = 0.5 * 0.004 / 0.504;
+  for (const auto& i : r.impacts) {
+    EXPECT_NEAR(0.5 * i.qd_after[0] + 0.004 * i.qd_after[1], p0, 1e-12 * p0);
+    EXPECT_NEAR(i.m_eff, m_eff, 1e-15);
+    const auto single = impact::solve_physical(
+        {i.law.family, m_eff, 1e8, i.v_in, 1.5, i.law.damping, i.law.clamp},
+        {.rel_tol = 1e-12, .abs_tol = 1e-14});
+    EXPECT_NEAR(i.e, single.e_out, 1e-9);
+  }
+}
+
+TEST(Dynamics, ImpactDamperFrictionRegularisationConverges) {
+  // sgn(u) ≈ u/√(u² + ε²): the primary's displacement after 10 s with ε = 1e-4 m/s (the shipped
+  // value) and ε = 2.5e-5 m/s agree to 1 % of the initial amplitude, and the number of impacts
+  // to within two.
+  SimulateOptions o;
+  o.t_end = 10.0;
+  Vector q0(2), qd0 = Vector::Zero(2);
+  q0 << 0.03, 0.03;
+  auto p = table4(0.02);
+  const auto a = simulate(ImpactDamper(p), q0, qd0, {"safaeifar-farshidianfar", 0.7, 1e8, 1.5, {}}, o);
+  p.friction_velocity = 2.5e-5;
+  const auto b = simulate(ImpactDamper(p), q0, qd0, {"safaeifar-farshidianfar", 0.7, 1e8, 1.5, {}}, o);
+  EXPECT_NEAR(a.q_final[0], b.q_final[0], 0.01 * 0.03);
+  EXPECT_NEAR(static_cast<double>(a.impacts.size()), static_cast<double>(b.impacts.size()), 2.0);
+}

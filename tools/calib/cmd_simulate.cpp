@@ -31,13 +31,15 @@ void write_csv(const dynamics::SystemSetup& s, const dynamics::SimulationResult&
       header.push_back(b + "." + c);
   header.push_back("energy[J]");
   io::CsvWriter w(dir / "series.csv", header);
+  std::vector<io::CsvCell> row(header.size(), 0.0);  // numbers only: assigned in place
   for (const auto& smp : r.series) {
-    std::vector<io::CsvCell> row{smp.t};
+    std::size_t c = 0;
+    row[c++] = smp.t;
     for (int b = 0; b < static_cast<int>(names.size()); ++b) {
       const auto st = s.system->body(b, smp.q, smp.qd);
-      for (double x : {st.x, st.y, st.phi, st.vx, st.vy, st.omega}) row.push_back(x);
+      for (double x : {st.x, st.y, st.phi, st.vx, st.vy, st.omega}) row[c++] = x;
     }
-    row.push_back(smp.energy);
+    row[c++] = smp.energy;
     w.row(row);
   }
   w.commit();

@@ -35,8 +35,39 @@ SystemSetup load_system(const std::filesystem::path& file) {
     s.system = std::make_unique<BouncingBall>(m, radius, g);
     s.q0 = Vector::Constant(1, height);
     s.qd0 = Vector::Constant(1, velocity);
+  } else if (s.type == "impact-damper") {
+    const io::ConfigNode p = node.table("primary"), m = node.table("impact_mass");
+    ImpactDamper::Parameters par{};
+    par.primary_mass = positive(p, "mass");
+    par.stiffness = positive(p, "stiffness");
+    par.damping_ratio = p.number("damping_ratio");
+    if (!(par.damping_ratio >= 0 && par.damping_ratio < 1))
+      throw InputError(fmt::format("{}: must be in [0, 1), got {}", p.where("damping_ratio"),
+                                   par.damping_ratio));
+    par.impact_mass = positive(m, "mass");
+    par.gap = positive(node.table("cavity"), "gap");
+    const io::ConfigNode f = node.table("friction");
+    par.friction = f.number("mu");
+    if (!(par.friction >= 0 && std::isfinite(par.friction)))
+      throw InputError(fmt::format("{}: must be >= 0, got {}", f.where("mu"), par.friction));
+    par.friction_velocity = positive(f, "regularisation_velocity");
+    par.g = node.table("gravity").number("g");
+    if (!(par.g >= 0 && std::isfinite(par.g)))
+      throw InputError(fmt::format("{}: must be >= 0, got {}", node.table("gravity").where("g"), par.g));
+    const double x0 = p.number("x0"), v0 = p.number("v0", 0.0);
+    // The impact mass starts at rest in the middle of the cavity unless placed (offset from it).
+    const double offset = m.number("offset", 0.0), vm = m.number("v0", 0.0);
+    if (!(std::abs(offset) < 0.5 * par.gap))
+      throw InputError(fmt::format("{}: the impact mass must start inside the cavity (|offset| < "
+                                   "gap/2 = {}), got {}",
+                                   m.where("offset"), 0.5 * par.gap, offset));
+    s.system = std::make_unique<ImpactDamper>(par);
+    s.q0 = Vector(2);
+    s.q0 << x0, x0 + offset;
+    s.qd0 = Vector(2);
+    s.qd0 << v0, vm;
   } else {
-    throw InputError(fmt::format("{}: unknown system type '{}'; known: bouncing-ball",
+    throw InputError(fmt::format("{}: unknown system type '{}'; known: bouncing-ball, impact-damper",
                                  node.where("type"), s.type));
   }
   const io::ConfigNode c = node.table("contact");

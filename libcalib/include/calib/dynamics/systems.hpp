@@ -5,6 +5,10 @@
 //   bouncing-ball — SF2020 §8, Table 3, eq. 63: a ball of mass m and radius R dropped from a
 //   centre height H₀ at V₀ onto rigid ground, gravity g. Coordinate: the centre height y;
 //   penetration δ = R − y.
+//   impact-damper — SF2020 §9, Table 4, eq. 64–69: a primary mass M on a spring K and damper
+//   C = 2ξ√(KM), carrying a cavity of free length d (gap) in which an impact mass m slides with
+//   Coulomb friction μ m g. Coordinates (x_M, x_m); contacts left δ = (x_M − d/2) − x_m and right
+//   δ = x_m − (x_M + d/2) (eq. 67).
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -48,6 +52,34 @@ class BouncingBall : public System {
 
  private:
   double m_, r_, g_;
+};
+
+// SF2020 eq. 64/68. Coulomb friction μ m g sgn(ẋ_M − ẋ_m) is regularised: sgn(u) ≈
+// u/√(u² + ε²) with ε = friction_velocity [m/s] (sticking becomes a stiff viscous
+// lock of time constant ε/(μ g)); tests/dynamics check the envelope's convergence as ε → 0.
+class ImpactDamper : public System {
+ public:
+  struct Parameters {
+    double primary_mass, impact_mass, stiffness, damping_ratio, gap, friction, g,
+        friction_velocity;
+  };
+  explicit ImpactDamper(const Parameters& p) : p_(p) {}
+  int dof() const override { return 2; }
+  Matrix mass(const Vector&) const override;
+  Vector applied(double t, const Vector& q, const Vector& qd) const override;
+  int contact_count() const override { return 2; }
+  std::string contact_name(int k) const override { return k == 0 ? "left" : "right"; }
+  double penetration(int k, const Vector& q) const override;
+  Vector penetration_gradient(int k, const Vector& q) const override;
+  std::vector<std::string> body_names() const override { return {"primary", "impact_mass"}; }
+  BodyState body(int b, const Vector& q, const Vector& qd) const override {
+    return {q[b], 0.0, 0.0, qd[b], 0.0, 0.0};
+  }
+  double energy(const Vector& q, const Vector& qd) const override;
+  const Parameters& parameters() const { return p_; }
+
+ private:
+  Parameters p_;
 };
 
 // The run as the JSON of `calib simulate --format json` (issue #16): {"system", "model",
