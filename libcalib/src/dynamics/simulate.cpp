@@ -144,8 +144,10 @@ SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0
       Impact& imp = r.impacts[open_impact[k]];
       for (int s = 1; s <= 8; ++s) {  // 8 samples per step for δ_max and the peak force
         const ContactState c = contact_state(sys, k, state_at(t0 + (t_stop - t0) * s / 8.0), n);
+        const double force = active[k]->force(c.delta, c.delta_dot);
         imp.delta_max = std::max(imp.delta_max, c.delta);
-        imp.peak_force = std::max(imp.peak_force, active[k]->force(c.delta, c.delta_dot));
+        imp.peak_force = std::max(imp.peak_force, force);
+        if (o.record_loops) imp.loop.emplace_back(c.delta, force);
       }
     }
     if (k_event < 0 || t_event > o.t_end) {
@@ -165,10 +167,10 @@ SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0
       if (o.method == Method::piecewise) {  // impulse–momentum with e (NP eq. 28)
         const double impulse = (1.0 + contact.e) * m_eff * v;
         qd -= sys.mass(q).ldlt().solve(j) * impulse;
-        Impact imp{k, t, t, v, contact.e * v, contact.e, 0.0, 0.0, impulse, m_eff, {}, q, qd};
+        Impact imp{k, t, t, v, contact.e * v, contact.e, 0.0, 0.0, impulse, m_eff, {}, q, qd, {}};
         r.impacts.push_back(imp);
       } else {
-        Impact imp{k, t, 0, v, 0, 0, 0, 0, 0, m_eff, begin_contact(contact, v, m_eff), {}, {}};
+        Impact imp{k, t, 0, v, 0, 0, 0, 0, 0, m_eff, begin_contact(contact, v, m_eff), {}, {}, {}};
         r.impacts.push_back(imp);
         active[k] = r.impacts.back().law;
         open_impact[k] = static_cast<int>(r.impacts.size()) - 1;

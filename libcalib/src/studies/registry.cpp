@@ -8,6 +8,7 @@
 #include "calib/studies/kn_fit.hpp"
 #include "calib/studies/rms_table.hpp"
 #include "calib/studies/simulator_inputs.hpp"
+#include "calib/studies/systems.hpp"
 #include "calib/studies/study.hpp"
 #include "calib/studies/validate.hpp"
 
@@ -43,6 +44,10 @@ const std::vector<Study>& registry() {
        "target e x code x clamp: the e each code achieves when typing e, and the corrected input",
        simulator_inputs::run_study, simulator_inputs::figure_data,
        simulator_inputs::report_section},
+      {"systems", "systems", "The seeds' example systems: every law inside a dynamic system",
+       "SF2020 §8 (bouncing ball, Table 3, Figs. 8-11), §9 (impact damper, Table 4, Figs. 13-17)",
+       "bouncing ball and impact damper re-simulated with every law (dynamics layer)",
+       systems::run_study, systems::figure_data, systems::report_section},
       {"exact-table", "exact_table", "The exact damping table zeta*(e, n)",
        "libcalib (PN2020 eq. 20-23 solved exactly at every node)",
        "regenerate the compiled-in exact damping table zeta*(e, n) by ODE calibration",

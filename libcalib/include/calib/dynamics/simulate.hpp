@@ -22,6 +22,7 @@ struct SimulateOptions {
   double rel_tol = 1e-10, abs_tol = 1e-12;
   double output_dt = 1e-3;   // time-series spacing [s] (events are always recorded)
   std::size_t max_steps = 10'000'000;
+  bool record_loops = false;  // keep (δ, F) samples of every contact (Impact::loop)
   bool IsValid(std::string* error) const;
 };
 
@@ -34,6 +35,7 @@ struct Impact {
   double m_eff;                    // NP eq. 28 [kg]
   ActiveLaw law;
   Vector q_after, qd_after;
+  std::vector<std::pair<double, double>> loop;  // (δ [m], F [N]) when record_loops
 };
 
 struct Sample {

@@ -1,0 +1,64 @@
+#pragma once
+// Study: the seeds' example systems re-simulated with every law (issue #16). This session's
+// part: SF2020 §8 bouncing ball (F–δ loops for c_r ∈ {0.2, 0.4, 0.6, 0.8} and every hysteresis
+// law of SF2020 Table 1 plus Hertz; five bounces with the achieved e against the single-impact
+// e_out at the same speed) and SF2020 §9 impact damper (envelope of x_M and the impact /
+// friction / no-impact zones for each gap). The slider–crank (SF2020 §10) and the two
+// pendulums (PN2020 §6) are not built yet.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "calib/dynamics/systems.hpp"
+#include "calib/io/config.hpp"
+#include "calib/studies/study.hpp"
+#include "calib/sweep/sweep.hpp"
+
+namespace calib::studies::systems {
+
+struct Config {
+  std::filesystem::path ball_file = "configs/systems/bouncing_ball.toml";
+  std::vector<double> ball_restitutions{0.2, 0.4, 0.6, 0.8};
+  std::vector<std::string> ball_models{"hunt-crossley",   "lankarani-nikravesh", "flores",
+                                       "gharib-hurmuzlu", "hu-guo",
+                                       "safaeifar-farshidianfar", "gonthier", "linear-damper"};
+  double ball_t_end = 3.0;
+  std::filesystem::path damper_file = "configs/systems/impact_damper.toml";
+  std::vector<double> damper_gaps{0.01, 0.02, 0.03, 0.04, 0.05};
+  double damper_t_end = 60.0;
+  nlohmann::json as_json;
+  // [bouncing_ball] file, restitutions, models, t_end; [impact_damper] file, gaps, t_end.
+  static Config from(const io::ConfigNode& node);
+};
+
+struct BallRun {
+  std::string model;  // "hertz" = no damping
+  double cr;
+  dynamics::SimulationResult result;
+  std::vector<double> single_impact_e;  // e_out of the single impact at each bounce's v_in
+};
+struct DamperRun {
+  double gap;
+  dynamics::SimulationResult result;
+  double t_last_impact, t_stick;  // zones: impact until t_last_impact, friction until t_stick
+};
+struct Result {
+  double ball_radius, g;
+  std::vector<BallRun> ball;
+  std::vector<DamperRun> damper;
+};
+
+Result run(const Config& config, const sweep::Execution& execution = {});
+void write(const Result& r, const Config& config, const std::filesystem::path& out, int threads,
+           const std::string& started_utc, double wall_seconds);
+std::string report(const Result& r);
+
+// ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
+std::string run_study(const RunRequest& request);
+io::GnuplotVars figure_data(const std::filesystem::path& results,
+                            const std::filesystem::path& work);
+void report_section(const std::filesystem::path& results, io::Section& section);
+
+}  // namespace calib::studies::systems

@@ -1,0 +1,130 @@
+// The systems study: every law in the SF2020 bouncing ball, every gap in the impact damper.
+#include "calib/studies/systems.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "calib/core/error.hpp"
+#include "calib/impact/impact.hpp"
+#include "calib/io/resources.hpp"
+
+namespace calib::studies::systems {
+
+namespace fs = std::filesystem;
+
+Config Config::from(const io::ConfigNode& node) {
+  Config c;
+  if (auto b = node.optional_table("bouncing_ball")) {
+    if (b->has("file")) c.ball_file = b->path("file");
+    if (b->has("restitutions")) c.ball_restitutions = b->numbers("restitutions");
+    if (b->has("models")) c.ball_models = b->strings("models");
+    c.ball_t_end = b->number("t_end", c.ball_t_end);
+  }
+  if (auto d = node.optional_table("impact_damper")) {
+    if (d->has("file")) c.damper_file = d->path("file");
+    if (d->has("gaps")) c.damper_gaps = d->numbers("gaps");
+    c.damper_t_end = d->number("t_end", c.damper_t_end);
+  }
+  for (double e : c.ball_restitutions)
+    if (!(e > 0 && e <= 1)) throw InputError(fmt::format("[bouncing_ball] restitutions: every c_r must be in (0, 1], got {}", e));
+  for (double g : c.damper_gaps)
+    if (!(g > 0 && std::isfinite(g))) throw InputError(fmt::format("[impact_damper] gaps: every gap must be > 0 [m], got {}", g));
+  if (!(c.ball_t_end > 0) || !(c.damper_t_end > 0))
+    throw InputError("t_end must be > 0 [s] in [bouncing_ball] and [impact_damper]");
+  node.reject_unknown();
+  c.as_json = node.to_json();
+  return c;
+}
+
+namespace {
+fs::path locate(const fs::path& p) { return fs::exists(p) || p.is_absolute() ? p : io::find_resource(p); }
+}  // namespace
+
+Result run(const Config& config, const sweep::Execution& execution) {
+  Result r;
+  const dynamics::SystemSetup ball = dynamics::load_system(locate(config.ball_file));
+  const auto& bb = dynamic_cast<const dynamics::BouncingBall&>(*ball.system);
+  r.ball_radius = bb.penetration(0, dynamics::Vector::Zero(1));  // δ at y = 0 is R
+  r.g = -bb.applied(0, ball.q0, ball.qd0)[0] / bb.mass(ball.q0)(0, 0);
+  struct Point {
+    std::string model;
+    double cr;
+  };
+  std::vector<Point> points;
+  for (double cr : config.ball_restitutions) {
+    points.push_back({"hertz", cr});
+    for (const auto& m : config.ball_models) points.push_back({m, cr});
+  }
+  r.ball = sweep::map_points<BallRun>(
+      points.size(),
+      [&](std::size_t i) {
+        const Point& p = points[i];
+        dynamics::ContactModel c = ball.contact;
+        c.model = p.model == "hertz" ? "hunt-crossley" : p.model;  // h = 0 at e = 1: pure Hertz
+        c.e = p.model == "hertz" ? 1.0 : p.cr;
+        dynamics::SimulateOptions o = ball.options;
+        o.t_end = config.ball_t_end;
+        o.record_loops = true;
+        BallRun run{p.model, p.cr, dynamics::simulate(bb, ball.q0, ball.qd0, c, o), {}};
+        for (const auto& imp : run.result.impacts) {  // the same law as a single impact, no gravity
+          const auto single = impact::solve_physical(
+              {imp.law.family, imp.m_eff, imp.law.k, imp.v_in, imp.law.n, imp.law.damping, imp.law.clamp},
+              {.rel_tol = 1e-11, .abs_tol = 1e-13});
+          run.single_impact_e.push_back(single.e_out);
+        }
+        return run;
+      },
+      execution);
+  const dynamics::SystemSetup damper = dynamics::load_system(locate(config.damper_file));
+  const auto& base = dynamic_cast<const dynamics::ImpactDamper&>(*damper.system).parameters();
+  r.damper = sweep::map_points<DamperRun>(
+      config.damper_gaps.size(),
+      [&](std::size_t i) {
+        auto p = base;
+        p.gap = config.damper_gaps[i];
+        const dynamics::ImpactDamper sys(p);
+        dynamics::SimulateOptions o = damper.options;
+        o.t_end = config.damper_t_end;
+        o.output_dt = 2e-3;
+        DamperRun run{p.gap, dynamics::simulate(sys, damper.q0, damper.qd0, damper.contact, o), 0, 0};
+        run.t_last_impact = run.result.impacts.empty() ? 0.0 : run.result.impacts.back().t_start;
+        // Sticking: from the last sample after which the relative speed stays below 10 ε.
+        run.t_stick = o.t_end;
+        for (auto it = run.result.series.rbegin(); it != run.result.series.rend(); ++it) {
+          if (std::abs(it->qd[0] - it->qd[1]) > 10 * p.friction_velocity) break;
+          run.t_stick = it->t;
+        }
+        return run;
+      },
+      execution);
+  return r;
+}
+
+std::string report(const Result& r) {
+  std::string s = "bouncing ball (SF2020 §8): first-bounce e achieved vs target c_r\n";
+  s += fmt::format("{:<26}", "model");
+  std::vector<double> crs;
+  for (const auto& b : r.ball)
+    if (std::find(crs.begin(), crs.end(), b.cr) == crs.end()) crs.push_back(b.cr);
+  for (double cr : crs) s += fmt::format(" {:>9}", fmt::format("c_r={}", cr));
+  s += "\n";
+  std::vector<std::string> models;
+  for (const auto& b : r.ball)
+    if (std::find(models.begin(), models.end(), b.model) == models.end()) models.push_back(b.model);
+  for (const auto& m : models) {
+    s += fmt::format("{:<26}", m);
+    for (double cr : crs)
+      for (const auto& b : r.ball)
+        if (b.model == m && b.cr == cr)
+          s += fmt::format(" {:>9.5f}", b.result.impacts.empty() ? NAN : b.result.impacts[0].e);
+    s += "\n";
+  }
+  s += "impact damper (SF2020 §9): zones per gap\n";
+  for (const auto& d : r.damper)
+    s += fmt::format("  gap {:>4.0f} mm: {:>4} impacts, impact zone until {:6.2f} s, sliding until {:6.2f} s\n",
+                     1e3 * d.gap, d.result.impacts.size(), d.t_last_impact, d.t_stick);
+  return s;
+}
+
+}  // namespace calib::studies::systems

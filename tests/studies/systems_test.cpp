@@ -1,0 +1,68 @@
+// Study systems (issue #16, first part): the SF2020 bouncing ball with every law and the impact
+// damper per gap. Expected values: exact laws (gonthier, linear-damper) reproduce c_r as single
+// impacts (SF2020 eq. 39, libcalib's exact c_opt; 1e-8); Hertz without damping bounces with
+// e = 1; gravity during the 1.4 ms contact lowers the achieved e by less than 2·g·t_c/v_in.
+#include <cmath>
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "calib/core/error.hpp"
+#include "calib/io/config.hpp"
+#include "calib/studies/study.hpp"
+#include "calib/studies/systems.hpp"
+
+using namespace calib;
+namespace fs = std::filesystem;
+
+TEST(SystemsStudy, BouncingBallLawsAndImpactDamperZones) {
+  auto c = studies::systems::Config::from(io::ConfigNode::parse(
+      "[bouncing_ball]\nfile = '" + std::string(CALIB_SOURCE_DIR) +
+          "/configs/systems/bouncing_ball.toml'\nrestitutions = [0.2, 0.8]\n"
+          "models = ['gonthier', 'linear-damper', 'safaeifar-farshidianfar']\n"
+          "[impact_damper]\nfile = '" + std::string(CALIB_SOURCE_DIR) +
+          "/configs/systems/impact_damper.toml'\ngaps = [0.02, 0.05]\nt_end = 30.0\n",
+      "test.toml"));
+  const auto r = studies::systems::run(c);
+  ASSERT_EQ(r.ball.size(), 8u);  // (hertz + 3 laws) × 2 c_r
+  for (const auto& b : r.ball) {
+    ASSERT_GE(b.result.impacts.size(), 3u) << b.model;
+    for (std::size_t i = 0; i < b.result.impacts.size(); ++i) {
+      const auto& imp = b.result.impacts[i];
+      if (!std::isfinite(imp.t_end)) continue;
+      if (b.model == "hertz") EXPECT_NEAR(imp.e, 1.0, 1e-8);
+      if (b.model == "gonthier" || b.model == "linear-damper") {
+        EXPECT_NEAR(b.single_impact_e[i], b.cr, 1e-8) << b.model;
+        const double bound = 2 * 9.8 * (imp.t_end - imp.t_start) / imp.v_in;
+        EXPECT_LT(std::abs(imp.e - b.cr), bound) << b.model << " bounce " << i;
+      }
+    }
+  }
+  ASSERT_EQ(r.damper.size(), 2u);
+  for (const auto& d : r.damper) {
+    EXPECT_GT(d.result.impacts.size(), 20u);
+    EXPECT_LT(d.t_last_impact, d.t_stick);  // impact zone, then friction zone
+  }
+}
+
+TEST(SystemsStudy, RunsThroughTheRegistryIntoAFolder) {
+  const fs::path out = fs::temp_directory_path() / "calib_systems_study_test";
+  fs::remove_all(out);
+  const std::string summary = studies::find("systems").run(
+      {fs::path(CALIB_SOURCE_DIR) / "configs/systems.toml", out, 0, {}});
+  EXPECT_NE(summary.find("impact damper"), std::string::npos) << summary;
+  for (const char* f : {"bouncing_ball_bounces.csv", "bouncing_ball_loops.csv",
+                        "impact_damper_zones.csv", "impact_damper_envelope.csv",
+                        "impact_damper_response_20mm.csv"}) {
+    EXPECT_TRUE(fs::exists(out / f)) << f;
+    EXPECT_TRUE(fs::exists(out / (std::string(f) + ".meta.json"))) << f;
+  }
+  fs::remove_all(out);
+}
+
+TEST(SystemsStudy, BadConfigNamesTheKey) {
+  auto load = [](const std::string& t) { return studies::systems::Config::from(io::ConfigNode::parse(t, "t.toml")); };
+  EXPECT_THROW(load("[bouncing_ball]\nrestitutions = [1.5]\n"), InputError);
+  EXPECT_THROW(load("[impact_damper]\ngaps = [-0.01]\n"), InputError);
+  EXPECT_THROW(load("[impact_damper]\ncolour = 1\n"), InputError);
+}

@@ -1,0 +1,25 @@
+# Issue #16, from `calib systems` results: SF2020 Figs. 8-11 (bouncing ball F-delta loops per
+# c_r, every law), Figs. 14-17 (impact damper envelope per gap) and Fig. 13 (20 mm response).
+load sprintf('%s/common.gp', scripts)
+set key top left font ',10' noenhanced
+do for [i=0:n_cr-1] {
+  cr = value('cr_'.i)
+  set output fig(sprintf('bouncing_ball_loops_cr%d', i))
+  set title sprintf('SF2020 bouncing ball, first contact, c_r = %g (libcalib, gravity on)', cr)
+  set xlabel 'penetration delta (mm)'
+  set ylabel 'contact force F (kN)'
+  count = value('n_loops_'.i)
+  plot for [j=0:count-1] dat(sprintf('loops_%d', i)) index j using ($1*1e3):($2*1e-3) with lines title columnheader(1)
+}
+set output fig('impact_damper_envelope')
+set title 'SF2020 impact damper: amplitude of x_M (peaks of |x_M|) per gap'
+set xlabel 'time (s)'
+set ylabel 'amplitude of x_M (mm)'
+set key top right
+plot for [j=0:n_gaps-1] dat('envelope') index j using 1:($2*1e3) with lines title columnheader(1)
+set output fig('impact_damper_response_20mm')
+set title 'SF2020 Fig. 13: impact mass and the two stops, gap 20 mm'
+set ylabel 'position (mm)'
+plot dat('response') using 1:($2*1e3) with lines title 'impact mass x_m', \
+     '' using 1:($3*1e3) with lines title 'left stop x_M - d/2', \
+     '' using 1:($4*1e3) with lines title 'right stop x_M + d/2'
