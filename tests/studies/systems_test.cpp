@@ -21,7 +21,9 @@ TEST(SystemsStudy, BouncingBallLawsAndImpactDamperZones) {
           "/configs/systems/bouncing_ball.toml'\nrestitutions = [0.2, 0.8]\n"
           "models = ['gonthier', 'linear-damper', 'safaeifar-farshidianfar']\n"
           "[impact_damper]\nfile = '" + std::string(CALIB_SOURCE_DIR) +
-          "/configs/systems/impact_damper.toml'\ngaps = [0.02, 0.05]\nt_end = 30.0\n",
+          "/configs/systems/impact_damper.toml'\ngaps = [0.02, 0.05]\nt_end = 30.0\n"
+          "[slider_crank]\nfile = '" + std::string(CALIB_SOURCE_DIR) +
+          "/configs/systems/slider_crank.toml'\n",
       "test.toml"));
   const auto r = studies::systems::run(c);
   ASSERT_EQ(r.ball.size(), 8u);  // (hertz + 3 laws) × 2 c_r
@@ -30,7 +32,9 @@ TEST(SystemsStudy, BouncingBallLawsAndImpactDamperZones) {
     for (std::size_t i = 0; i < b.result.impacts.size(); ++i) {
       const auto& imp = b.result.impacts[i];
       if (!std::isfinite(imp.t_end)) continue;
-      if (b.model == "hertz") EXPECT_NEAR(imp.e, 1.0, 1e-8);
+      if (b.model == "hertz") {
+        EXPECT_NEAR(imp.e, 1.0, 1e-8);
+      }
       if (b.model == "gonthier" || b.model == "linear-damper") {
         EXPECT_NEAR(b.single_impact_e[i], b.cr, 1e-8) << b.model;
         const double bound = 2 * 9.8 * (imp.t_end - imp.t_start) / imp.v_in;
@@ -38,6 +42,12 @@ TEST(SystemsStudy, BouncingBallLawsAndImpactDamperZones) {
       }
     }
   }
+  // SF2020 §10 under both crank readings: the free crank collides twice in 0.1 s (as the paper
+  // describes), the driven one once; the driven crank's effective mass is the block's 0.2 kg.
+  ASSERT_EQ(r.crank.size(), 2u);
+  EXPECT_EQ(r.crank[0].result.impacts.size(), 2u);
+  ASSERT_EQ(r.crank[1].result.impacts.size(), 1u);
+  EXPECT_NEAR(r.crank[1].result.impacts[0].m_eff, 0.2, 1e-15);
   ASSERT_EQ(r.damper.size(), 2u);
   for (const auto& d : r.damper) {
     EXPECT_GT(d.result.impacts.size(), 20u);
@@ -53,7 +63,8 @@ TEST(SystemsStudy, RunsThroughTheRegistryIntoAFolder) {
   EXPECT_NE(summary.find("impact damper"), std::string::npos) << summary;
   for (const char* f : {"bouncing_ball_bounces.csv", "bouncing_ball_loops.csv",
                         "impact_damper_zones.csv", "impact_damper_envelope.csv",
-                        "impact_damper_response_20mm.csv"}) {
+                        "impact_damper_response_20mm.csv", "slider_crank_response.csv",
+                        "slider_crank_impacts.csv"}) {
     EXPECT_TRUE(fs::exists(out / f)) << f;
     EXPECT_TRUE(fs::exists(out / (std::string(f) + ".meta.json"))) << f;
   }

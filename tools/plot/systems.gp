@@ -23,3 +23,14 @@ set ylabel 'position (mm)'
 plot dat('response') using 1:($2*1e3) with lines title 'impact mass x_m', \
      '' using 1:($3*1e3) with lines title 'left stop x_M - d/2', \
      '' using 1:($4*1e3) with lines title 'right stop x_M + d/2'
+set output fig('slider_crank_positions')
+set title 'SF2020 Figs. 19: positions of the slider and the free block (both crank readings)'
+set ylabel 'position (m)'
+set key top left
+plot for [j=0:n_crank-1] dat('crank') index j using 1:2 with lines lt 2*j+1 title sprintf('slider, %s', j == 0 ? 'free crank' : 'driven crank'), \
+     for [j=0:n_crank-1] dat('crank') index j using 1:3 with lines lt 2*j+2 title sprintf('block, %s', j == 0 ? 'free crank' : 'driven crank')
+set output fig('slider_crank_velocities')
+set title 'SF2020 Fig. 20: velocities of the slider and the free block (both crank readings)'
+set ylabel 'velocity (m/s)'
+plot for [j=0:n_crank-1] dat('crank') index j using 1:4 with lines lt 2*j+1 title sprintf('slider, %s', j == 0 ? 'free crank' : 'driven crank'), \
+     for [j=0:n_crank-1] dat('crank') index j using 1:5 with lines lt 2*j+2 title sprintf('block, %s', j == 0 ? 'free crank' : 'driven crank')

@@ -66,8 +66,34 @@ SystemSetup load_system(const std::filesystem::path& file) {
     s.q0 << x0, x0 + offset;
     s.qd0 = Vector(2);
     s.qd0 << v0, vm;
+  } else if (s.type == "slider-crank") {
+    const io::ConfigNode crank = node.table("crank"), rod = node.table("rod");
+    const io::ConfigNode slider = node.table("slider"), block = node.table("block");
+    SliderCrank::Parameters p{};
+    p.r = positive(crank, "length");
+    p.crank_mass = positive(crank, "mass");
+    p.crank_inertia = positive(crank, "inertia");
+    p.l = positive(rod, "length");
+    if (!(p.l > p.r))
+      throw InputError(fmt::format("{}: the rod must be longer than the crank ({} m), got {}",
+                                   rod.where("length"), p.r, p.l));
+    p.rod_mass = positive(rod, "mass");
+    p.rod_inertia = positive(rod, "inertia");
+    p.slider_mass = positive(slider, "mass");
+    p.block_mass = positive(block, "mass");
+    p.a = positive(node.table("contact_geometry"), "a");
+    const std::string drive = crank.string("drive", "free");
+    if (drive != "free" && drive != "constant-speed")
+      throw InputError(fmt::format("{}: must be free or constant-speed, got '{}'",
+                                   crank.where("drive"), drive));
+    p.driven = drive == "constant-speed";
+    s.system = std::make_unique<SliderCrank>(p);
+    s.q0 = Vector(2);
+    s.q0 << crank.number("angle", 0.0), block.number("x0");
+    s.qd0 = Vector(2);
+    s.qd0 << crank.number("omega"), block.number("v0");
   } else {
-    throw InputError(fmt::format("{}: unknown system type '{}'; known: bouncing-ball, impact-damper",
+    throw InputError(fmt::format("{}: unknown system type '{}'; known: bouncing-ball, impact-damper, slider-crank",
                                  node.where("type"), s.type));
   }
   const io::ConfigNode c = node.table("contact");

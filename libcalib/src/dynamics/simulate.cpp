@@ -31,9 +31,30 @@ bool SimulateOptions::IsValid(std::string* error) const {
   return true;
 }
 
+// M⁻¹ f restricted to the free coordinates; driven ones get q̈ = 0, so M_fd q̈_d vanishes.
+Vector accelerations(const System& system, const Vector& q, const Vector& f) {
+  const int n = system.dof();
+  std::vector<int> free;
+  for (int i = 0; i < n; ++i)
+    if (!system.driven(i)) free.push_back(i);
+  Vector out = Vector::Zero(n);
+  if (free.size() == static_cast<std::size_t>(n)) return system.mass(q).ldlt().solve(f);
+  const Matrix m = system.mass(q);
+  const int nf = static_cast<int>(free.size());
+  Matrix mff(nf, nf);
+  Vector ff(nf);
+  for (int a = 0; a < nf; ++a) {
+    ff[a] = f[free[a]];
+    for (int b = 0; b < nf; ++b) mff(a, b) = m(free[a], free[b]);
+  }
+  const Vector x = mff.ldlt().solve(ff);
+  for (int a = 0; a < nf; ++a) out[free[a]] = x[a];
+  return out;
+}
+
 double effective_mass(const System& system, int contact, const Vector& q) {
   const Vector j = system.penetration_gradient(contact, q);
-  return 1.0 / j.dot(system.mass(q).ldlt().solve(j));  // NP eq. 28
+  return 1.0 / j.dot(accelerations(system, q, j));  // NP eq. 28
 }
 
 namespace {
@@ -54,7 +75,7 @@ struct Rhs {
       f -= j * force;
       dy[2 * n + k] = force;
     }
-    const Vector qdd = sys.mass(q).ldlt().solve(f);
+    const Vector qdd = accelerations(sys, q, f);
     for (int i = 0; i < n; ++i) {
       dy[i] = y[n + i];
       dy[n + i] = qdd[i];
@@ -166,7 +187,7 @@ SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0
       const double m_eff = effective_mass(sys, k, q);
       if (o.method == Method::piecewise) {  // impulse–momentum with e (NP eq. 28)
         const double impulse = (1.0 + contact.e) * m_eff * v;
-        qd -= sys.mass(q).ldlt().solve(j) * impulse;
+        qd -= accelerations(sys, q, j) * impulse;
         Impact imp{k, t, t, v, contact.e * v, contact.e, 0.0, 0.0, impulse, m_eff, {}, q, qd, {}};
         r.impacts.push_back(imp);
       } else {

@@ -35,9 +35,16 @@ class System {
   virtual BodyState body(int b, const Vector& q, const Vector& qd) const = 0;
   // Kinetic + potential energy (for the conservation checks), J.
   virtual double energy(const Vector& q, const Vector& qd) const = 0;
+  // A driven coordinate moves at constant speed whatever the forces (q̈_i = 0): a motor that
+  // holds a crank's angular velocity. Contacts then act on the free coordinates only.
+  virtual bool driven(int) const { return false; }
 };
 
-// NP eq. 28 in generalized coordinates: m_eff = 1/(J M⁻¹ Jᵀ).
+// q̈ from M(q) q̈ = f with the driven coordinates held at q̈_i = 0.
+Vector accelerations(const System& system, const Vector& q, const Vector& f);
+
+// NP eq. 28 in generalized coordinates: m_eff = 1/(J M⁻¹ Jᵀ) over the free coordinates
+// (infinite when the contact moves only driven coordinates).
 double effective_mass(const System& system, int contact, const Vector& q);
 
 }  // namespace calib::dynamics

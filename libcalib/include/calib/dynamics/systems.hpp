@@ -9,6 +9,12 @@
 //   C = 2ξ√(KM), carrying a cavity of free length d (gap) in which an impact mass m slides with
 //   Coulomb friction μ m g. Coordinates (x_M, x_m); contacts left δ = (x_M − d/2) − x_m and right
 //   δ = x_m − (x_M + d/2) (eq. 67).
+//   slider-crank — SF2020 §10, Tables 5–6: crank (r, m_c, J_c) pinned at the origin, connecting
+//   rod (l, m_r, J_r), slider (m_s) on the x axis and a free block (m_b) on the same line.
+//   Coordinates (φ, x_b): the crank angle (counter-clockwise, 0 with crank and rod along +x) and
+//   the block position; the slider is x_s(φ) = r cos φ + √(l² − r² sin² φ), so the loop closure
+//   holds exactly. Eq. 70 read as δ = (x_s + a) − (x_b − a): contact points a ahead of each body.
+//   `drive`: "free" (the crank starts at ω₀ and is then free) or "constant-speed" (driven).
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -76,6 +82,32 @@ class ImpactDamper : public System {
     return {q[b], 0.0, 0.0, qd[b], 0.0, 0.0};
   }
   double energy(const Vector& q, const Vector& qd) const override;
+  const Parameters& parameters() const { return p_; }
+
+ private:
+  Parameters p_;
+};
+
+class SliderCrank : public System {
+ public:
+  struct Parameters {
+    double r, l, crank_mass, crank_inertia, rod_mass, rod_inertia, slider_mass, block_mass, a;
+    bool driven;
+  };
+  explicit SliderCrank(const Parameters& p) : p_(p) {}
+  int dof() const override { return 2; }
+  Matrix mass(const Vector& q) const override;
+  Vector applied(double t, const Vector& q, const Vector& qd) const override;
+  int contact_count() const override { return 1; }
+  std::string contact_name(int) const override { return "slider-block"; }
+  double penetration(int k, const Vector& q) const override;
+  Vector penetration_gradient(int k, const Vector& q) const override;
+  std::vector<std::string> body_names() const override { return {"crank", "rod", "slider", "block"}; }
+  BodyState body(int b, const Vector& q, const Vector& qd) const override;
+  double energy(const Vector& q, const Vector& qd) const override;
+  bool driven(int i) const override { return i == 0 && p_.driven; }
+  // The crank's generalized inertia M₁₁(φ) (every body's kinetic energy per φ̇²/2).
+  double crank_inertia(double phi) const;
   const Parameters& parameters() const { return p_; }
 
  private:

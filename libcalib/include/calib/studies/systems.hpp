@@ -2,10 +2,12 @@
 // Study: the seeds' example systems re-simulated with every law (issue #16). This session's
 // part: SF2020 §8 bouncing ball (F–δ loops for c_r ∈ {0.2, 0.4, 0.6, 0.8} and every hysteresis
 // law of SF2020 Table 1 plus Hertz; five bounces with the achieved e against the single-impact
-// e_out at the same speed) and SF2020 §9 impact damper (envelope of x_M and the impact /
-// friction / no-impact zones for each gap). The slider–crank (SF2020 §10) and the two
-// pendulums (PN2020 §6) are not built yet.
+// e_out at the same speed), SF2020 §9 impact damper (envelope of x_M and the impact /
+// friction / no-impact zones for each gap) and SF2020 §10 slider–crank with a free block (both
+// readings of its crank: free after ω₀, and driven at constant speed). The two pendulums
+// (PN2020 §6) are not built yet: their geometry is only in a figure the seed does not carry.
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,8 +30,10 @@ struct Config {
   std::filesystem::path damper_file = "configs/systems/impact_damper.toml";
   std::vector<double> damper_gaps{0.01, 0.02, 0.03, 0.04, 0.05};
   double damper_t_end = 60.0;
+  std::filesystem::path crank_file = "configs/systems/slider_crank.toml";
   nlohmann::json as_json;
-  // [bouncing_ball] file, restitutions, models, t_end; [impact_damper] file, gaps, t_end.
+  // [bouncing_ball] file, restitutions, models, t_end; [impact_damper] file, gaps, t_end;
+  // [slider_crank] file.
   static Config from(const io::ConfigNode& node);
 };
 
@@ -44,10 +48,16 @@ struct DamperRun {
   dynamics::SimulationResult result;
   double t_last_impact, t_stick;  // zones: impact until t_last_impact, friction until t_stick
 };
+struct CrankRun {
+  std::string reading;  // "free" | "constant-speed"
+  std::unique_ptr<dynamics::SliderCrank> system;
+  dynamics::SimulationResult result;
+};
 struct Result {
   double ball_radius, g;
   std::vector<BallRun> ball;
   std::vector<DamperRun> damper;
+  std::vector<CrankRun> crank;
 };
 
 Result run(const Config& config, const sweep::Execution& execution = {});

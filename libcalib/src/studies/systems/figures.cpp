@@ -46,6 +46,17 @@ io::GnuplotVars figure_data(const fs::path& in, const fs::path& work) {
       o << t.columns[0][r] << ' ' << t.columns[2][r] << ' ' << t.columns[3][r] << ' '
         << t.columns[4][r] << '\n';
   }
+  {
+    const auto t = io::read_result(in, "slider_crank_response.csv",
+                                   {"reading", "t[s]", "x_slider[m]", "x_block[m]", "v_slider[m/s]", "v_block[m/s]"});
+    io::DataBlocks b(work / "crank.dat");
+    for (const auto& [reading, rows] : io::group_rows(t, 0)) {
+      b.block("crank " + reading, 5);
+      for (auto r : rows)
+        b.row({t.columns[1][r], t.columns[2][r], t.columns[3][r], t.columns[4][r], t.columns[5][r]});
+    }
+    v["n_crank"] = std::to_string(b.count());
+  }
   return v;
 }
 

@@ -68,6 +68,29 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
     io::write_provenance_sidecar(out / "impact_damper_zones.csv", prov);
     io::write_provenance_sidecar(out / "impact_damper_envelope.csv", prov);
   }
+  {  // SF2020 Figs. 19-20: slider and block, both readings
+    io::CsvWriter w(out / "slider_crank_response.csv",
+                    {"reading", "t[s]", "x_slider[m]", "x_block[m]", "v_slider[m/s]", "v_block[m/s]"});
+    io::CsvWriter im(out / "slider_crank_impacts.csv",
+                     {"reading", "impact", "t_start[s]", "t_end[s]", "v_in[m/s]", "v_out[m/s]",
+                      "e", "delta_max[m]", "peak_force[N]", "m_eff[kg]"});
+    for (const auto& run : r.crank) {
+      for (std::size_t i = 0; i < run.result.series.size(); i += 10) {
+        const auto& s = run.result.series[i];
+        const auto slider = run.system->body(2, s.q, s.qd), block = run.system->body(3, s.q, s.qd);
+        w.row({run.reading, s.t, slider.x, block.x, slider.vx, block.vx});
+      }
+      for (std::size_t k = 0; k < run.result.impacts.size(); ++k) {
+        const auto& i = run.result.impacts[k];
+        im.row({run.reading, static_cast<std::int64_t>(k + 1), i.t_start, io::number_or_blank(i.t_end),
+                i.v_in, i.v_out, i.e, i.delta_max, i.peak_force, i.m_eff});
+      }
+    }
+    w.commit();
+    im.commit();
+    io::write_provenance_sidecar(out / "slider_crank_response.csv", prov);
+    io::write_provenance_sidecar(out / "slider_crank_impacts.csv", prov);
+  }
   for (const auto& d : r.damper) {  // SF2020 Fig. 13: positions of the mass and the stops
     if (std::abs(d.gap - 0.02) > 1e-12) continue;
     io::CsvWriter w(out / "impact_damper_response_20mm.csv",

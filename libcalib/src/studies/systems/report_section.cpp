@@ -42,6 +42,19 @@ void report_section(const std::filesystem::path& dir, io::Section& s) {
     zt.row_class.push_back("");
   }
   s.table(zt);
+  s.text("SF2020 §10 slider–crank and free block: the impacts under both readings of Table 6's "
+         "200 rad/s (a free crank started at ω₀, or a crank driven at constant speed).");
+  const auto k = io::read_text_csv(dir / "slider_crank_impacts.csv",
+                                   {"reading", "impact", "t_start[s]", "v_in[m/s]", "v_out[m/s]",
+                                    "e", "m_eff[kg]"});
+  io::Table kt{{"crank", "impact", "t_start [s]", "v_in [m/s]", "v_out [m/s]", "e", "m_eff [kg]"}, {}, {}};
+  for (std::size_t r = 0; r < k.rows(); ++r) {
+    kt.rows.push_back({k.columns[0][r], k.columns[1][r], io::number_text(k.columns[2][r], 6),
+                       io::number_text(k.columns[3][r], 6), io::number_text(k.columns[4][r], 6),
+                       io::number_text(k.columns[5][r], 5), io::number_text(k.columns[6][r], 5)});
+    kt.row_class.push_back("");
+  }
+  s.table(kt);
 }
 
 }  // namespace calib::studies::systems

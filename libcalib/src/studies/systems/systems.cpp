@@ -26,6 +26,8 @@ Config Config::from(const io::ConfigNode& node) {
     if (d->has("gaps")) c.damper_gaps = d->numbers("gaps");
     c.damper_t_end = d->number("t_end", c.damper_t_end);
   }
+  if (auto k = node.optional_table("slider_crank"))
+    if (k->has("file")) c.crank_file = k->path("file");
   for (double e : c.ball_restitutions)
     if (!(e > 0 && e <= 1)) throw InputError(fmt::format("[bouncing_ball] restitutions: every c_r must be in (0, 1], got {}", e));
   for (double g : c.damper_gaps)
@@ -98,6 +100,15 @@ Result run(const Config& config, const sweep::Execution& execution) {
         return run;
       },
       execution);
+  // SF2020 §10 under both readings of Table 6's 200 rad/s (systems.hpp).
+  const dynamics::SystemSetup crank = dynamics::load_system(locate(config.crank_file));
+  auto p = dynamic_cast<const dynamics::SliderCrank&>(*crank.system).parameters();
+  for (const bool driven : {false, true}) {
+    p.driven = driven;
+    CrankRun run{driven ? "constant-speed" : "free", std::make_unique<dynamics::SliderCrank>(p), {}};
+    run.result = dynamics::simulate(*run.system, crank.q0, crank.qd0, crank.contact, crank.options);
+    r.crank.push_back(std::move(run));
+  }
   return r;
 }
 
@@ -124,6 +135,11 @@ std::string report(const Result& r) {
   for (const auto& d : r.damper)
     s += fmt::format("  gap {:>4.0f} mm: {:>4} impacts, impact zone until {:6.2f} s, sliding until {:6.2f} s\n",
                      1e3 * d.gap, d.result.impacts.size(), d.t_last_impact, d.t_stick);
+  s += "slider-crank (SF2020 §10): impacts per reading of the crank's 200 rad/s\n";
+  for (const auto& c : r.crank)
+    for (const auto& i : c.result.impacts)
+      s += fmt::format("  {:<15} t = {:.5f} s, v_in = {:.3f} m/s, e = {:.4f}\n", c.reading,
+                       i.t_start, i.v_in, i.e);
   return s;
 }
 
