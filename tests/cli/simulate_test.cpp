@@ -30,6 +30,9 @@ TEST(CliSimulate, BouncingBallJsonAndCsv) {
   EXPECT_EQ(header.substr(0, 22), "t[s],ball.x[m],ball.y[");
   EXPECT_TRUE(std::filesystem::exists(out / "impacts.csv"));
   std::filesystem::remove_all(out);
+  // CSV: the impact table with units in the header.
+  const std::string csv = run_shell(std::string(CALIB_CLI) + " simulate --system " + sys + " --format csv").out;
+  EXPECT_EQ(csv.substr(0, 48), "contact,t_start[s],t_end[s],v_in[m/s],v_out[m/s]");
   // The piecewise method reproduces e exactly.
   const auto p = nlohmann::json::parse(
       run_shell(std::string(CALIB_CLI) + " simulate --system " + sys + " --method piecewise --format json").out);

@@ -90,6 +90,15 @@ void register_simulate(CLI::App& app) {
       fmt::print("{}\n", dynamics::to_json(s, r, s.options.method).dump(2));
       return;
     }
+    if (a.format == Format::csv) {  // the impact table (the time series: --out DIR)
+      fmt::print("contact,t_start[s],t_end[s],v_in[m/s],v_out[m/s],e,delta_max[m],peak_force[N],"
+                 "impulse[N*s],m_eff[kg]\n");
+      for (const auto& i : r.impacts)
+        fmt::print("{},{},{},{},{},{},{},{},{},{}\n", s.system->contact_name(i.contact), i.t_start,
+                   io::format_cell(io::number_or_blank(i.t_end)), i.v_in, i.v_out, i.e,
+                   i.delta_max, i.peak_force, i.impulse, i.m_eff);
+      return;
+    }
     fmt::print("{} ({}), model {} e = {}, {}, t_end {} s, {} steps\n", s.name, s.type,
                s.contact.model, s.contact.e,
                s.options.method == dynamics::Method::piecewise ? "piecewise" : "continuous",
