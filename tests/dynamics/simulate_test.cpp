@@ -251,3 +251,68 @@ TEST(Dynamics, DrivenCrankHoldsItsSpeedAndTheBlockSeesItsOwnMass) {
   EXPECT_DOUBLE_EQ(r.qd_final[0], 200.0);
   EXPECT_NEAR(r.impacts[0].v_out, 0.7 * r.impacts[0].v_in, 1e-12 * r.impacts[0].v_in);
 }
+
+namespace {
+TwoPendulums::Parameters pendulums() { return {1.0, 6.0, 0.2, 4.0, 2.0, 9.81}; }  // PN2020 §6
+Vector pendulums_q0() { return (Vector(2) << M_PI / 12, -M_PI / 2).finished(); }
+}  // namespace
+
+TEST(Dynamics, TwoPendulumsFirstImpactWhereNpPrintsIt) {
+  // NP Example 5: the first impact at θ₁ = −3°, θ₂ = 27° (printed to the degree: ±0.5°);
+  // PN2020 §6: three impacts in 8 s. Both check the geometry reading of systems.hpp.
+  const TwoPendulums sys(pendulums());
+  SimulateOptions o;
+  o.t_end = 8.0;
+  o.method = Method::piecewise;
+  const auto r = simulate(sys, pendulums_q0(), Vector::Zero(2), {"linear-damper", 0.3, 1e8, 1.5, {}}, o);
+  ASSERT_EQ(r.impacts.size(), 3u);
+  const double deg = 180.0 / M_PI;
+  EXPECT_NEAR(r.impacts[0].q_after[0] * deg, -3.0, 0.5);
+  EXPECT_NEAR(r.impacts[0].q_after[1] * deg, 27.0, 0.5);
+}
+
+TEST(Dynamics, TwoPendulumsPiecewiseJumpMatchesTheEffectiveMassClosedForm) {
+  // The jump conserves nothing but the impulse along J: after it the normal velocity is −e v_in
+  // (1e-12) and the energy lost is (1 − e²)·½·m_eff·v_in² with m_eff = 1/(j₁²/I₁ + j₂²/I₂)
+  // (NP eq. 28 for two free pendulums); the energy before is the initial one (no damping in
+  // flight), so the loss is checked to the integration tolerance (1e-8 relative).
+  const TwoPendulums sys(pendulums());
+  SimulateOptions o;
+  o.t_end = 2.0;
+  o.method = Method::piecewise;
+  o.rel_tol = 1e-12;
+  o.abs_tol = 1e-14;
+  const auto r = simulate(sys, pendulums_q0(), Vector::Zero(2), {"linear-damper", 0.3, 1e8, 1.5, {}}, o);
+  ASSERT_EQ(r.impacts.size(), 1u);
+  const Impact& i = r.impacts[0];
+  const Vector j = sys.penetration_gradient(0, i.q_after);
+  const double i1 = 1.0 * 36.0 / 3.0, i2 = 0.2 * 16.0 / 3.0;
+  const double m_eff = 1.0 / (j[0] * j[0] / i1 + j[1] * j[1] / i2);
+  EXPECT_NEAR(i.m_eff, m_eff, 1e-12 * m_eff);
+  EXPECT_NEAR(j.dot(i.qd_after), -0.3 * i.v_in, 1e-12 * i.v_in);
+  const double lost = sys.energy(pendulums_q0(), Vector::Zero(2)) - sys.energy(i.q_after, i.qd_after);
+  const double expected = (1 - 0.09) * 0.5 * m_eff * i.v_in * i.v_in;
+  EXPECT_NEAR(lost, expected, 1e-8 * expected);
+}
+
+TEST(Dynamics, TwoPendulumsContinuousApproachesPiecewiseAsKGrows) {
+  // Exact linear damper (c_opt per impact): the rods' angular velocities after the first impact
+  // tend to the piecewise ones as k grows 1e8 → 1e10 → 1e12 (the rods move during contact).
+  const TwoPendulums sys(pendulums());
+  SimulateOptions o;
+  o.t_end = 1.5;
+  o.rel_tol = 1e-12;
+  o.abs_tol = 1e-14;
+  o.method = Method::piecewise;
+  const auto pw = simulate(sys, pendulums_q0(), Vector::Zero(2), {"linear-damper", 0.3, 1e8, 1.5, {}}, o);
+  o.method = Method::continuous;
+  double previous = 1e9;
+  for (double k : {1e8, 1e10, 1e12}) {
+    const auto r = simulate(sys, pendulums_q0(), Vector::Zero(2), {"linear-damper", 0.3, k, 1.5, {}}, o);
+    ASSERT_EQ(r.impacts.size(), 1u);
+    const double gap = (r.qd_final - pw.qd_final).norm();
+    EXPECT_LT(gap, previous) << k;
+    previous = gap;
+  }
+  EXPECT_LT(previous, 1e-3);
+}

@@ -23,7 +23,9 @@ TEST(SystemsStudy, BouncingBallLawsAndImpactDamperZones) {
           "[impact_damper]\nfile = '" + std::string(CALIB_SOURCE_DIR) +
           "/configs/systems/impact_damper.toml'\ngaps = [0.02, 0.05]\nt_end = 30.0\n"
           "[slider_crank]\nfile = '" + std::string(CALIB_SOURCE_DIR) +
-          "/configs/systems/slider_crank.toml'\n",
+          "/configs/systems/slider_crank.toml'\n"
+          "[two_pendulums]\nfile = '" + std::string(CALIB_SOURCE_DIR) +
+          "/configs/systems/two_pendulums.toml'\n",
       "test.toml"));
   const auto r = studies::systems::run(c);
   ASSERT_EQ(r.ball.size(), 8u);  // (hertz + 3 laws) × 2 c_r
@@ -48,6 +50,15 @@ TEST(SystemsStudy, BouncingBallLawsAndImpactDamperZones) {
   EXPECT_EQ(r.crank[0].result.impacts.size(), 2u);
   ASSERT_EQ(r.crank[1].result.impacts.size(), 1u);
   EXPECT_NEAR(r.crank[1].result.impacts[0].m_eff, 0.2, 1e-15);
+  // PN2020 §6: three impacts in 8 s for every method; eq. 50 (poursina-nikravesh) stays within
+  // 0.02 s of the piecewise impact times while Hunt–Crossley with eq. 16 (flores) lags by more
+  // than 0.05 s from the second impact on — the paper's Fig. 11 statement.
+  ASSERT_EQ(r.pendulums.size(), 4u);
+  for (const auto& p : r.pendulums) EXPECT_EQ(p.result.impacts.size(), 3u) << p.method;
+  const auto& piecewise = r.pendulums[0].result.impacts;
+  for (std::size_t k = 0; k < 3; ++k)
+    EXPECT_NEAR(r.pendulums[1].result.impacts[k].t_start, piecewise[k].t_start, 0.02) << k;
+  EXPECT_GT(r.pendulums[2].result.impacts[1].t_start - piecewise[1].t_start, 0.05);
   ASSERT_EQ(r.damper.size(), 2u);
   for (const auto& d : r.damper) {
     EXPECT_GT(d.result.impacts.size(), 20u);
@@ -64,7 +75,8 @@ TEST(SystemsStudy, RunsThroughTheRegistryIntoAFolder) {
   for (const char* f : {"bouncing_ball_bounces.csv", "bouncing_ball_loops.csv",
                         "impact_damper_zones.csv", "impact_damper_envelope.csv",
                         "impact_damper_response_20mm.csv", "slider_crank_response.csv",
-                        "slider_crank_impacts.csv"}) {
+                        "slider_crank_impacts.csv", "two_pendulums_series.csv",
+                        "two_pendulums_impacts.csv"}) {
     EXPECT_TRUE(fs::exists(out / f)) << f;
     EXPECT_TRUE(fs::exists(out / (std::string(f) + ".meta.json"))) << f;
   }

@@ -34,3 +34,13 @@ set title 'SF2020 Fig. 20: velocities of the slider and the free block (both cra
 set ylabel 'velocity (m/s)'
 plot for [j=0:n_crank-1] dat('crank') index j using 1:4 with lines lt 2*j+1 title sprintf('slider, %s', j == 0 ? 'free crank' : 'driven crank'), \
      for [j=0:n_crank-1] dat('crank') index j using 1:5 with lines lt 2*j+2 title sprintf('block, %s', j == 0 ? 'free crank' : 'driven crank')
+set output fig('two_pendulums_omegas')
+unset title
+set multiplot layout 2,1 title 'PN2020 Fig. 11: two pendulums, e = 0.3, n = 3/2, k = 1e8 (libcalib)'
+set xlabel 'time (s)'
+set key top right font ',9'
+set ylabel 'dtheta_1/dt (rad/s)'
+plot for [j=0:n_pendulum_methods-1] dat('pendulums') index j using 1:2 with lines title columnheader(1)
+set ylabel 'dtheta_2/dt (rad/s)'
+plot for [j=0:n_pendulum_methods-1] dat('pendulums') index j using 1:3 with lines title columnheader(1)
+unset multiplot

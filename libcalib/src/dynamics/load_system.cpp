@@ -92,8 +92,22 @@ SystemSetup load_system(const std::filesystem::path& file) {
     s.q0 << crank.number("angle", 0.0), block.number("x0");
     s.qd0 = Vector(2);
     s.qd0 << crank.number("omega"), block.number("v0");
+  } else if (s.type == "two-pendulums") {
+    const io::ConfigNode r1 = node.table("rod1"), r2 = node.table("rod2");
+    TwoPendulums::Parameters p{positive(r1, "mass"), positive(r1, "length"), positive(r2, "mass"),
+                               positive(r2, "length"), positive(node.table("pivots"), "a"),
+                               node.table("gravity").number("g")};
+    if (!(p.g >= 0 && std::isfinite(p.g)))
+      throw InputError(fmt::format("{}: must be >= 0, got {}", node.table("gravity").where("g"), p.g));
+    s.system = std::make_unique<TwoPendulums>(p);
+    s.q0 = Vector(2);
+    s.q0 << r1.number("theta0"), r2.number("theta0");
+    s.qd0 = Vector(2);
+    s.qd0 << r1.number("omega0", 0.0), r2.number("omega0", 0.0);
+    if (!(s.system->penetration(0, s.q0) < 0))
+      throw InputError(fmt::format("{}: the rods overlap at the start", file.string()));
   } else {
-    throw InputError(fmt::format("{}: unknown system type '{}'; known: bouncing-ball, impact-damper, slider-crank",
+    throw InputError(fmt::format("{}: unknown system type '{}'; known: bouncing-ball, impact-damper, slider-crank, two-pendulums",
                                  node.where("type"), s.type));
   }
   const io::ConfigNode c = node.table("contact");

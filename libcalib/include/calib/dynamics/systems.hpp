@@ -15,6 +15,12 @@
 //   the block position; the slider is x_s(φ) = r cos φ + √(l² − r² sin² φ), so the loop closure
 //   holds exactly. Eq. 70 read as δ = (x_s + a) − (x_b − a): contact points a ahead of each body.
 //   `drive`: "free" (the crank starts at ω₀ and is then free) or "constant-speed" (driven).
+//   two-pendulums — PN2020 §6 = NP Example 5: slender rods (m_i, L_i) pinned at pivots a apart
+//   on a horizontal line, angles θ_i from the downward vertical. The geometry is only in the
+//   papers' figure; read as: pivot 2 at distance a to the right of pivot 1, θ positive
+//   clockwise, so rod i points along (−sin θ_i, −cos θ_i); rod 2's tip strikes rod 1's side.
+//   This reading puts the first impact at θ₁ ≈ −3°, θ₂ ≈ 27°, the configuration NP prints
+//   (tests/dynamics check it). Penetration: the tip of rod 2 beyond rod 1's line.
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -109,6 +115,27 @@ class SliderCrank : public System {
   // The crank's generalized inertia M₁₁(φ) (every body's kinetic energy per φ̇²/2).
   double crank_inertia(double phi) const;
   const Parameters& parameters() const { return p_; }
+
+ private:
+  Parameters p_;
+};
+
+class TwoPendulums : public System {
+ public:
+  struct Parameters {
+    double m1, l1, m2, l2, a, g;
+  };
+  explicit TwoPendulums(const Parameters& p) : p_(p) {}
+  int dof() const override { return 2; }
+  Matrix mass(const Vector& q) const override;
+  Vector applied(double t, const Vector& q, const Vector& qd) const override;
+  int contact_count() const override { return 1; }
+  std::string contact_name(int) const override { return "tip2-rod1"; }
+  double penetration(int k, const Vector& q) const override;
+  Vector penetration_gradient(int k, const Vector& q) const override;
+  std::vector<std::string> body_names() const override { return {"rod1", "rod2"}; }
+  BodyState body(int b, const Vector& q, const Vector& qd) const override;
+  double energy(const Vector& q, const Vector& qd) const override;
 
  private:
   Parameters p_;

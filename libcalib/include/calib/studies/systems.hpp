@@ -4,8 +4,9 @@
 // law of SF2020 Table 1 plus Hertz; five bounces with the achieved e against the single-impact
 // e_out at the same speed), SF2020 §9 impact damper (envelope of x_M and the impact /
 // friction / no-impact zones for each gap) and SF2020 §10 slider–crank with a free block (both
-// readings of its crank: free after ω₀, and driven at constant speed). The two pendulums
-// (PN2020 §6) are not built yet: their geometry is only in a figure the seed does not carry.
+// readings of its crank: free after ω₀, and driven at constant speed), and PN2020 §6 / NP
+// Example 5 two pendulums with the paper's three methods (piecewise, eq. 50 with eq. 49,
+// Hunt–Crossley with eq. 16) plus libcalib's exact linear damper.
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -31,9 +32,13 @@ struct Config {
   std::vector<double> damper_gaps{0.01, 0.02, 0.03, 0.04, 0.05};
   double damper_t_end = 60.0;
   std::filesystem::path crank_file = "configs/systems/slider_crank.toml";
+  std::filesystem::path pendulums_file = "configs/systems/two_pendulums.toml";
+  // "piecewise" or a catalog model (continuous): PN2020 Fig. 11's curves + libcalib's exact law.
+  std::vector<std::string> pendulum_methods{"piecewise", "poursina-nikravesh", "flores",
+                                            "linear-damper"};
   nlohmann::json as_json;
   // [bouncing_ball] file, restitutions, models, t_end; [impact_damper] file, gaps, t_end;
-  // [slider_crank] file.
+  // [slider_crank] file; [two_pendulums] file, methods.
   static Config from(const io::ConfigNode& node);
 };
 
@@ -53,8 +58,13 @@ struct CrankRun {
   std::unique_ptr<dynamics::SliderCrank> system;
   dynamics::SimulationResult result;
 };
+struct PendulumRun {
+  std::string method;
+  dynamics::SimulationResult result;
+};
 struct Result {
   double ball_radius, g;
+  std::vector<PendulumRun> pendulums;
   std::vector<BallRun> ball;
   std::vector<DamperRun> damper;
   std::vector<CrankRun> crank;

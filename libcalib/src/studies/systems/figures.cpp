@@ -57,6 +57,16 @@ io::GnuplotVars figure_data(const fs::path& in, const fs::path& work) {
     }
     v["n_crank"] = std::to_string(b.count());
   }
+  {
+    const auto t = io::read_result(in, "two_pendulums_series.csv",
+                                   {"method", "t[s]", "omega1[rad/s]", "omega2[rad/s]"});
+    io::DataBlocks b(work / "pendulums.dat");
+    for (const auto& [method, rows] : io::group_rows(t, 0)) {
+      b.block(method, 3);
+      for (auto r : rows) b.row({t.columns[1][r], t.columns[2][r], t.columns[3][r]});
+    }
+    v["n_pendulum_methods"] = std::to_string(b.count());
+  }
   return v;
 }
 

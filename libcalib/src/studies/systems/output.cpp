@@ -68,6 +68,31 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
     io::write_provenance_sidecar(out / "impact_damper_zones.csv", prov);
     io::write_provenance_sidecar(out / "impact_damper_envelope.csv", prov);
   }
+  {  // PN2020 Fig. 11: θ̇₁, θ̇₂ per method, and the impacts
+    io::CsvWriter w(out / "two_pendulums_series.csv",
+                    {"method", "t[s]", "theta1[rad]", "theta2[rad]", "omega1[rad/s]", "omega2[rad/s]"});
+    io::CsvWriter im(out / "two_pendulums_impacts.csv",
+                     {"method", "impact", "t_start[s]", "t_end[s]", "v_in[m/s]", "v_out[m/s]", "e",
+                      "theta1_after[deg]", "theta2_after[deg]", "omega1_after[rad/s]",
+                      "omega2_after[rad/s]", "m_eff[kg]"});
+    for (const auto& p : r.pendulums) {
+      for (std::size_t i = 0; i < p.result.series.size(); i += 10) {
+        const auto& s = p.result.series[i];
+        w.row({p.method, s.t, s.q[0], s.q[1], s.qd[0], s.qd[1]});
+      }
+      for (std::size_t k = 0; k < p.result.impacts.size(); ++k) {
+        const auto& i = p.result.impacts[k];
+        if (!i.q_after.size()) continue;
+        const double deg = 180.0 / 3.14159265358979323846;
+        im.row({p.method, static_cast<std::int64_t>(k + 1), i.t_start, i.t_end, i.v_in, i.v_out, i.e,
+                i.q_after[0] * deg, i.q_after[1] * deg, i.qd_after[0], i.qd_after[1], i.m_eff});
+      }
+    }
+    w.commit();
+    im.commit();
+    io::write_provenance_sidecar(out / "two_pendulums_series.csv", prov);
+    io::write_provenance_sidecar(out / "two_pendulums_impacts.csv", prov);
+  }
   {  // SF2020 Figs. 19-20: slider and block, both readings
     io::CsvWriter w(out / "slider_crank_response.csv",
                     {"reading", "t[s]", "x_slider[m]", "x_block[m]", "v_slider[m/s]", "v_block[m/s]"});

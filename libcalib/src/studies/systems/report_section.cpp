@@ -42,6 +42,23 @@ void report_section(const std::filesystem::path& dir, io::Section& s) {
     zt.row_class.push_back("");
   }
   s.table(zt);
+  s.text("PN2020 §6 / NP Example 5 two pendulums (e = 0.3, n = 3/2, k = 1e8): the impacts per "
+         "method (PN2020 Fig. 11: piecewise, eq. 50 with eq. 49, Hunt–Crossley with eq. 16; plus "
+         "libcalib's exact linear damper). NP prints the first impact at θ₁ = −3°, θ₂ = 27°.");
+  const auto p = io::read_text_csv(dir / "two_pendulums_impacts.csv",
+                                   {"method", "impact", "t_start[s]", "v_in[m/s]", "e",
+                                    "theta1_after[deg]", "theta2_after[deg]",
+                                    "omega1_after[rad/s]", "omega2_after[rad/s]"});
+  io::Table pt{{"method", "impact", "t [s]", "v_in [m/s]", "e", "θ₁ [deg]", "θ₂ [deg]",
+                "θ̇₁ after [rad/s]", "θ̇₂ after [rad/s]"}, {}, {}};
+  for (std::size_t r = 0; r < p.rows(); ++r) {
+    pt.rows.push_back({p.columns[0][r], p.columns[1][r], io::number_text(p.columns[2][r], 5),
+                       io::number_text(p.columns[3][r], 5), io::number_text(p.columns[4][r], 5),
+                       io::number_text(p.columns[5][r], 4), io::number_text(p.columns[6][r], 4),
+                       io::number_text(p.columns[7][r], 5), io::number_text(p.columns[8][r], 5)});
+    pt.row_class.push_back("");
+  }
+  s.table(pt);
   s.text("SF2020 §10 slider–crank and free block: the impacts under both readings of Table 6's "
          "200 rad/s (a free crank started at ω₀, or a crank driven at constant speed).");
   const auto k = io::read_text_csv(dir / "slider_crank_impacts.csv",

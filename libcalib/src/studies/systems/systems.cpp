@@ -28,6 +28,10 @@ Config Config::from(const io::ConfigNode& node) {
   }
   if (auto k = node.optional_table("slider_crank"))
     if (k->has("file")) c.crank_file = k->path("file");
+  if (auto p = node.optional_table("two_pendulums")) {
+    if (p->has("file")) c.pendulums_file = p->path("file");
+    if (p->has("methods")) c.pendulum_methods = p->strings("methods");
+  }
   for (double e : c.ball_restitutions)
     if (!(e > 0 && e <= 1)) throw InputError(fmt::format("[bouncing_ball] restitutions: every c_r must be in (0, 1], got {}", e));
   for (double g : c.damper_gaps)
@@ -109,6 +113,21 @@ Result run(const Config& config, const sweep::Execution& execution) {
     run.result = dynamics::simulate(*run.system, crank.q0, crank.qd0, crank.contact, crank.options);
     r.crank.push_back(std::move(run));
   }
+  // PN2020 §6: each method over the same 8 s.
+  const dynamics::SystemSetup pend = dynamics::load_system(locate(config.pendulums_file));
+  r.pendulums = sweep::map_points<PendulumRun>(
+      config.pendulum_methods.size(),
+      [&](std::size_t i) {
+        const std::string& m = config.pendulum_methods[i];
+        dynamics::ContactModel c = pend.contact;
+        dynamics::SimulateOptions o = pend.options;
+        if (m == "piecewise")
+          o.method = dynamics::Method::piecewise;
+        else
+          c.model = m, o.method = dynamics::Method::continuous;
+        return PendulumRun{m, dynamics::simulate(*pend.system, pend.q0, pend.qd0, c, o)};
+      },
+      execution);
   return r;
 }
 
@@ -135,6 +154,11 @@ std::string report(const Result& r) {
   for (const auto& d : r.damper)
     s += fmt::format("  gap {:>4.0f} mm: {:>4} impacts, impact zone until {:6.2f} s, sliding until {:6.2f} s\n",
                      1e3 * d.gap, d.result.impacts.size(), d.t_last_impact, d.t_stick);
+  s += "two pendulums (PN2020 §6): impacts per method\n";
+  for (const auto& p : r.pendulums)
+    for (const auto& i : p.result.impacts)
+      s += fmt::format("  {:<20} t = {:.4f} s, e = {:.4f}, θ̇₁ = {:+.4f}, θ̇₂ = {:+.4f} rad/s after\n",
+                       p.method, i.t_start, i.e, i.qd_after[0], i.qd_after[1]);
   s += "slider-crank (SF2020 §10): impacts per reading of the crank's 200 rad/s\n";
   for (const auto& c : r.crank)
     for (const auto& i : c.result.impacts)
