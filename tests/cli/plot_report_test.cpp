@@ -13,6 +13,8 @@
 #include "calib/studies/effective_mass.hpp"
 #include "calib/studies/kn_fit.hpp"
 #include "calib/studies/rms_table.hpp"
+#include "calib/studies/simulator_inputs.hpp"
+#include "calib/studies/systems.hpp"
 #include "calib/studies/validate.hpp"
 
 using namespace calib;
@@ -74,6 +76,23 @@ fs::path make_results(const std::string& name) {
     studies::effective_mass::write(studies::effective_mass::run(c), c, results / "effective_mass",
                                    1, "t", 0);
   }
+  {
+    studies::simulator_inputs::Config c;
+    c.codes = {"lammps", "liggghts", "chrono", "yade", "mujoco"};
+    studies::simulator_inputs::write(studies::simulator_inputs::run(c), c,
+                                     results / "simulator_inputs", 1, "t", 0);
+  }
+  {
+    studies::systems::Config c;
+    c.ball_file = kSource / "configs/systems/bouncing_ball.toml";
+    c.ball_models = {"gonthier", "flores"};
+    c.damper_file = kSource / "configs/systems/impact_damper.toml";
+    c.damper_gaps = {0.02, 0.04};
+    c.damper_t_end = 5.0;
+    c.crank_file = kSource / "configs/systems/slider_crank.toml";
+    c.pendulums_file = kSource / "configs/systems/two_pendulums.toml";
+    studies::systems::write(studies::systems::run(c), c, results / "systems", 1, "t", 0);
+  }
   return results;
 }
 
@@ -83,7 +102,9 @@ TEST(PlotReport, EveryStudyDrawsImagesOfTheExpectedSize) {
   const fs::path results = make_results("plots");
   const fs::path figures = results.parent_path() / "figures";
   const std::map<std::string, std::size_t> expected_png = {
-      {"rms_table", 5}, {"damping_fit", 8}, {"validate", 6}, {"kn_fit", 18}, {"effective_mass", 2}};
+      {"rms_table", 5}, {"damping_fit", 8},       {"validate", 6},
+      {"kn_fit", 18},   {"effective_mass", 2},     {"simulator_inputs", 5},
+      {"systems", 9}};
   for (const auto& [stem, count] : expected_png) {
     const auto images = report::plot_study(
         studies::find(stem), {results / stem, figures, kSource / "tools/plot", {"png", "svg"}});
@@ -111,7 +132,8 @@ TEST(PlotReport, ReportCoversEveryStudyPresent) {
   o.scripts = kSource / "tools/plot";
   const auto included = report::write_report(o);
   EXPECT_EQ(included,
-            (std::vector<std::string>{"rms_table", "damping_fit", "kn_fit", "effective_mass"}));
+            (std::vector<std::string>{"rms_table", "damping_fit", "kn_fit", "effective_mass",
+                                      "simulator_inputs", "systems"}));
   std::ifstream f(o.out / "report.html");
   const std::string html((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
   for (const char* id :

@@ -11,8 +11,8 @@ namespace calib::studies::simulator_inputs {
 void report_section(const std::filesystem::path& dir, io::Section& s) {
   const auto t = io::read_text_csv(
       dir / "simulator_inputs.csv",
-      {"code", "model", "version", "clamp", "target_e", "typed_name", "typed_units", "typed",
-       "e_if_typed", "input_value", "e_with_input", "note"});
+      {"code", "model", "version", "clamp", "target_e", "typed_units", "typed", "e_if_typed",
+       "input_value", "e_with_input"});
   s.text("What each code achieves when its user types e, and the value to type so that it "
          "achieves e exactly (calib input-for). LAMMPS 20220106 and LIGGGHTS 3.8.0 are checked "
          "against the real binaries in tests/peers (ctest -L peers).");
@@ -22,13 +22,13 @@ void report_section(const std::filesystem::path& dir, io::Section& s) {
                   {}};
   for (std::size_t r = 0; r < t.rows(); ++r) {
     const double target = std::stod(t.columns[4][r]);
-    const double got = io::number_or_nan(t.columns[8][r]);
+    const double got = io::number_or_nan(t.columns[7][r]);
     table.rows.push_back({t.columns[0][r], t.columns[1][r], t.columns[2][r], t.columns[3][r],
-                          t.columns[4][r], io::number_text(t.columns[7][r], 6),
-                          io::number_text(t.columns[8][r], 5),
-                          t.columns[9][r].empty() ? "unreachable" : io::number_text(t.columns[9][r], 8),
-                          t.columns[6][r], io::number_text(t.columns[10][r], 10)});
-    table.row_class.push_back(t.columns[9][r].empty()                    ? "bad"
+                          t.columns[4][r], io::number_text(t.columns[6][r], 6),
+                          io::number_text(t.columns[7][r], 5),
+                          t.columns[8][r].empty() ? "unreachable" : io::number_text(t.columns[8][r], 8),
+                          t.columns[5][r], io::number_text(t.columns[9][r], 10)});
+    table.row_class.push_back(t.columns[8][r].empty()                    ? "bad"
                               : std::isnan(got)                          ? ""
                               : std::abs(got - target) <= 0.005 * target ? "ok"
                                                                          : "minor");
