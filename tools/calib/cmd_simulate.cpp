@@ -4,12 +4,12 @@
 #include <optional>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "calib/core/error.hpp"
 #include "calib/dynamics/systems.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/output_target.hpp"
-#include "calib/io/resources.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
@@ -21,9 +21,19 @@ struct SimulateArgs {
   Format format = Format::text;
 };
 
+// The impact table, one header and row set for impacts.csv and `--format csv`.
+const std::vector<std::string> kImpactHeader{"contact",    "t_start[s]",    "t_end[s]",
+                                             "v_in[m/s]",  "v_out[m/s]",    "e",
+                                             "delta_max[m]", "peak_force[N]", "impulse[N*s]",
+                                             "m_eff[kg]"};
+std::vector<io::CsvCell> impact_row(const dynamics::SystemSetup& s, const dynamics::Impact& i) {
+  return {s.system->contact_name(i.contact), i.t_start, io::number_or_blank(i.t_end), i.v_in,
+          i.v_out, i.e, i.delta_max, i.peak_force, i.impulse, i.m_eff};
+}
+
+// series.csv and impacts.csv into `dir` (prepared by the caller before the run).
 void write_csv(const dynamics::SystemSetup& s, const dynamics::SimulationResult& r,
                const std::filesystem::path& dir) {
-  io::prepare_output_dir(dir, {});
   const auto names = s.system->body_names();
   std::vector<std::string> header{"t[s]"};
   for (const auto& b : names)
@@ -43,12 +53,8 @@ void write_csv(const dynamics::SystemSetup& s, const dynamics::SimulationResult&
     w.row(row);
   }
   w.commit();
-  io::CsvWriter im(dir / "impacts.csv",
-                   {"contact", "t_start[s]", "t_end[s]", "v_in[m/s]", "v_out[m/s]", "e",
-                    "delta_max[m]", "peak_force[N]", "impulse[N*s]", "m_eff[kg]"});
-  for (const auto& i : r.impacts)
-    im.row({s.system->contact_name(i.contact), i.t_start, io::number_or_blank(i.t_end), i.v_in,
-            i.v_out, i.e, i.delta_max, i.peak_force, i.impulse, i.m_eff});
+  io::CsvWriter im(dir / "impacts.csv", kImpactHeader);
+  for (const auto& i : r.impacts) im.row(impact_row(s, i));
   im.commit();
 }
 }  // namespace
@@ -69,12 +75,7 @@ void register_simulate(CLI::App& app) {
   add_format_flag(*cmd, a.format);
   cmd->callback([args] {
     const SimulateArgs& a = *args;
-    // A path as given, else a shipped one ("configs/systems/x.toml") from the data folders.
-    const std::filesystem::path file = std::filesystem::exists(a.system) ||
-                                               std::filesystem::path(a.system).is_absolute()
-                                           ? std::filesystem::path(a.system)
-                                           : io::find_resource(a.system);
-    dynamics::SystemSetup s = dynamics::load_system(file);
+    dynamics::SystemSetup s = dynamics::load_system(a.system);
     if (!a.model.empty()) s.contact.model = a.model;
     if (a.e) s.contact.e = *a.e;
     if (!a.method.empty())
@@ -91,12 +92,12 @@ void register_simulate(CLI::App& app) {
       return;
     }
     if (a.format == Format::csv) {  // the impact table (the time series: --out DIR)
-      fmt::print("contact,t_start[s],t_end[s],v_in[m/s],v_out[m/s],e,delta_max[m],peak_force[N],"
-                 "impulse[N*s],m_eff[kg]\n");
-      for (const auto& i : r.impacts)
-        fmt::print("{},{},{},{},{},{},{},{},{},{}\n", s.system->contact_name(i.contact), i.t_start,
-                   io::format_cell(io::number_or_blank(i.t_end)), i.v_in, i.v_out, i.e,
-                   i.delta_max, i.peak_force, i.impulse, i.m_eff);
+      fmt::print("{}\n", fmt::join(kImpactHeader, ","));
+      for (const auto& i : r.impacts) {
+        std::vector<std::string> cells;
+        for (const auto& c : impact_row(s, i)) cells.push_back(io::format_cell(c));
+        fmt::print("{}\n", fmt::join(cells, ","));
+      }
       return;
     }
     fmt::print("{} ({}), model {} e = {}, {}, t_end {} s, {} steps\n", s.name, s.type,

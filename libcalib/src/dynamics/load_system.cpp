@@ -3,6 +3,7 @@
 #include "calib/core/error.hpp"
 #include "calib/dynamics/systems.hpp"
 #include "calib/io/config.hpp"
+#include "calib/io/resources.hpp"
 #include "core/checks.hpp"
 
 namespace calib::dynamics {
@@ -14,9 +15,19 @@ double positive(const io::ConfigNode& t, const std::string& key) {
     throw InputError(fmt::format("{}: must be > 0, got {}", t.where(key), x));
   return x;
 }
+double non_negative(const io::ConfigNode& t, const std::string& key) {
+  const double x = t.number(key);
+  if (!(x >= 0 && std::isfinite(x)))
+    throw InputError(fmt::format("{}: must be >= 0, got {}", t.where(key), x));
+  return x;
+}
 }  // namespace
 
-SystemSetup load_system(const std::filesystem::path& file) {
+SystemSetup load_system(const std::filesystem::path& given) {
+  // As given when it exists (or is absolute), else a shipped file from the data folders.
+  const std::filesystem::path file = std::filesystem::exists(given) || given.is_absolute()
+                                         ? given
+                                         : io::find_resource(given);
   const io::ConfigNode node = io::ConfigNode::load_file(file);
   SystemSetup s;
   s.type = node.string("type");
@@ -29,9 +40,7 @@ SystemSetup load_system(const std::filesystem::path& file) {
       throw InputError(fmt::format("{}: the ball must start above the ground (height > radius "
                                    "{}), got {}",
                                    ball.where("height"), radius, height));
-    const double g = node.table("gravity").number("g");
-    if (!(g >= 0 && std::isfinite(g)))
-      throw InputError(fmt::format("{}: must be >= 0, got {}", node.table("gravity").where("g"), g));
+    const double g = non_negative(node.table("gravity"), "g");
     s.system = std::make_unique<BouncingBall>(m, radius, g);
     s.q0 = Vector::Constant(1, height);
     s.qd0 = Vector::Constant(1, velocity);
@@ -47,13 +56,9 @@ SystemSetup load_system(const std::filesystem::path& file) {
     par.impact_mass = positive(m, "mass");
     par.gap = positive(node.table("cavity"), "gap");
     const io::ConfigNode f = node.table("friction");
-    par.friction = f.number("mu");
-    if (!(par.friction >= 0 && std::isfinite(par.friction)))
-      throw InputError(fmt::format("{}: must be >= 0, got {}", f.where("mu"), par.friction));
+    par.friction = non_negative(f, "mu");
     par.friction_velocity = positive(f, "regularisation_velocity");
-    par.g = node.table("gravity").number("g");
-    if (!(par.g >= 0 && std::isfinite(par.g)))
-      throw InputError(fmt::format("{}: must be >= 0, got {}", node.table("gravity").where("g"), par.g));
+    par.g = non_negative(node.table("gravity"), "g");
     const double x0 = p.number("x0"), v0 = p.number("v0", 0.0);
     // The impact mass starts at rest in the middle of the cavity unless placed (offset from it).
     const double offset = m.number("offset", 0.0), vm = m.number("v0", 0.0);
@@ -96,9 +101,7 @@ SystemSetup load_system(const std::filesystem::path& file) {
     const io::ConfigNode r1 = node.table("rod1"), r2 = node.table("rod2");
     TwoPendulums::Parameters p{positive(r1, "mass"), positive(r1, "length"), positive(r2, "mass"),
                                positive(r2, "length"), positive(node.table("pivots"), "a"),
-                               node.table("gravity").number("g")};
-    if (!(p.g >= 0 && std::isfinite(p.g)))
-      throw InputError(fmt::format("{}: must be >= 0, got {}", node.table("gravity").where("g"), p.g));
+                               non_negative(node.table("gravity"), "g")};
     s.system = std::make_unique<TwoPendulums>(p);
     s.q0 = Vector(2);
     s.q0 << r1.number("theta0"), r2.number("theta0");

@@ -39,7 +39,9 @@ struct SystemSetup {
   SimulateOptions options;
 };
 
-// InputError names the file, the key and the value.
+// `file` as given when it exists (or is absolute), else looked up in the data folders
+// (io/resources.hpp: "configs/systems/x.toml" works from any directory). InputError names the
+// file, the key and the value.
 SystemSetup load_system(const std::filesystem::path& file);
 
 class BouncingBall : public System {

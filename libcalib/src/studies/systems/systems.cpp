@@ -7,7 +7,6 @@
 
 #include "calib/core/error.hpp"
 #include "calib/impact/impact.hpp"
-#include "calib/io/resources.hpp"
 
 namespace calib::studies::systems {
 
@@ -43,13 +42,9 @@ Config Config::from(const io::ConfigNode& node) {
   return c;
 }
 
-namespace {
-fs::path locate(const fs::path& p) { return fs::exists(p) || p.is_absolute() ? p : io::find_resource(p); }
-}  // namespace
-
 Result run(const Config& config, const sweep::Execution& execution) {
   Result r;
-  const dynamics::SystemSetup ball = dynamics::load_system(locate(config.ball_file));
+  const dynamics::SystemSetup ball = dynamics::load_system(config.ball_file);
   const auto& bb = dynamic_cast<const dynamics::BouncingBall&>(*ball.system);
   r.ball_radius = bb.penetration(0, dynamics::Vector::Zero(1));  // δ at y = 0 is R
   r.g = -bb.applied(0, ball.q0, ball.qd0)[0] / bb.mass(ball.q0)(0, 0);
@@ -82,7 +77,7 @@ Result run(const Config& config, const sweep::Execution& execution) {
         return run;
       },
       execution);
-  const dynamics::SystemSetup damper = dynamics::load_system(locate(config.damper_file));
+  const dynamics::SystemSetup damper = dynamics::load_system(config.damper_file);
   const auto& base = dynamic_cast<const dynamics::ImpactDamper&>(*damper.system).parameters();
   r.damper = sweep::map_points<DamperRun>(
       config.damper_gaps.size(),
@@ -105,7 +100,7 @@ Result run(const Config& config, const sweep::Execution& execution) {
       },
       execution);
   // SF2020 §10 under both readings of Table 6's 200 rad/s (systems.hpp).
-  const dynamics::SystemSetup crank = dynamics::load_system(locate(config.crank_file));
+  const dynamics::SystemSetup crank = dynamics::load_system(config.crank_file);
   auto p = dynamic_cast<const dynamics::SliderCrank&>(*crank.system).parameters();
   for (const bool driven : {false, true}) {
     p.driven = driven;
@@ -114,7 +109,7 @@ Result run(const Config& config, const sweep::Execution& execution) {
     r.crank.push_back(std::move(run));
   }
   // PN2020 §6: each method over the same 8 s.
-  const dynamics::SystemSetup pend = dynamics::load_system(locate(config.pendulums_file));
+  const dynamics::SystemSetup pend = dynamics::load_system(config.pendulums_file);
   r.pendulums = sweep::map_points<PendulumRun>(
       config.pendulum_methods.size(),
       [&](std::size_t i) {
