@@ -40,7 +40,7 @@ std::string header(const Contact& c) {
 constexpr std::string_view kTangential = "tangential linear_nohistory 0 0";  // your own model
 
 // pair granular, hertz/material E e ν … damping tsuji: η = damp√(m*·F_ne/δ) = χ√(m*K)δ^{1/4}.
-CodeLaw tsuji(std::string_view version, double sqrt2) {
+CodeLaw tsuji(std::string_view version) {
   const bool current = version == kCurrent;
   return {
       "lammps", "tsuji", version, current ? kCurrentSource : kDebianSource,
@@ -54,7 +54,7 @@ CodeLaw tsuji(std::string_view version, double sqrt2) {
        "e does not depend on the speed or the stiffness (the u = delta^(5/4) reduction, "
        "SIMULATOR_LAWS §c.9)",
        "no gravity, no cohesion, no tangential coupling (head-on)"},
-      sqrt2 > 1 ? +[](double v, bool clamp, const Contact& c) {
+      current ? +[](double v, bool clamp, const Contact& c) {
         return hertz_tsuji(std::sqrt(2.0) * tsuji_polynomial(v), clamp, c);
       }
                 : +[](double v, bool clamp, const Contact& c) {
@@ -68,13 +68,14 @@ CodeLaw tsuji(std::string_view version, double sqrt2) {
 }
 
 // hooke k_n e … damping tsuji: knfac = k_n, η = damp√(m* k_n): χ on the linear spring.
-CodeLaw tsuji_hooke(std::string_view version, double sqrt2) {
-  CodeLaw law = tsuji(version, sqrt2);
+CodeLaw tsuji_hooke(std::string_view version) {
+  const bool current = version == kCurrent;  // the √2 came with 2Sep2026
+  CodeLaw law = tsuji(version);
   law.model = "tsuji-hooke";
-  law.law = sqrt2 > 1 ? "Hooke (hooke k_n) + Tsuji damping χ = √2·(1.2728 − 4.2783e + …)"
+  law.law = current ? "Hooke (hooke k_n) + Tsuji damping χ = √2·(1.2728 − 4.2783e + …)"
                       : "Hooke (hooke k_n) + Tsuji damping χ = 1.2728 − 4.2783e + … (no √2)";
   law.typed.name = "damping coefficient of hooke (read as e by damping tsuji)";
-  law.impact = sqrt2 > 1 ? +[](double v, bool clamp, const Contact& c) {
+  law.impact = current ? +[](double v, bool clamp, const Contact& c) {
     return hooke_tsuji(std::sqrt(2.0) * tsuji_polynomial(v), clamp, c, c.k_linear);
   }
                          : +[](double v, bool clamp, const Contact& c) {
@@ -202,10 +203,10 @@ CodeLaw gran_hooke_history(std::string_view version) {
 }  // namespace
 
 std::vector<CodeLaw> lammps_laws() {
-  return {tsuji(kDebian, 1.0),
-          tsuji(kCurrent, std::sqrt(2.0)),
-          tsuji_hooke(kDebian, 1.0),
-          tsuji_hooke(kCurrent, std::sqrt(2.0)),
+  return {tsuji(kDebian),
+          tsuji(kCurrent),
+          tsuji_hooke(kDebian),
+          tsuji_hooke(kCurrent),
           coeff_restitution(),
           coeff_restitution_hooke(),
           viscoelastic(kDebian),
