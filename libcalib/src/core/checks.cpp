@@ -20,6 +20,12 @@ double require_positive(std::string_view name, double value) {
   return value;
 }
 
+double require_non_negative(std::string_view name, double value) {
+  require_finite(name, value);
+  if (!(value >= 0.0)) throw InputError(fmt::format("{} must be >= 0, got {}", name, value));
+  return value;
+}
+
 double require_cor(std::string_view name, double value) {
   require_finite(name, value);
   if (!(value > 0.0 && value <= 1.0))

@@ -9,6 +9,8 @@ namespace calib {
 double require_finite(std::string_view name, double value);
 // Strictly positive finite number (masses, stiffnesses, speeds, moduli).
 double require_positive(std::string_view name, double value);
+// Non-negative finite number (damping, rest lengths, gravity).
+double require_non_negative(std::string_view name, double value);
 // Coefficient of restitution e in (0, 1].
 double require_cor(std::string_view name, double value);
 // Hertz exponent n in [1, 2].

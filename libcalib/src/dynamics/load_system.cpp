@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/dynamics/planar_multibody.hpp"
 #include "calib/dynamics/systems.hpp"
 #include "calib/io/config.hpp"
 #include "calib/io/resources.hpp"
@@ -32,6 +33,32 @@ SystemSetup load_system(const std::filesystem::path& given) {
   SystemSetup s;
   s.type = node.string("type");
   s.name = node.string("name", s.type);
+  // The contact law and the run's defaults first: a planar file's remaining keys are read (and
+  // unknown ones rejected) by models::multibody::PlanarSystem::from.
+  const io::ConfigNode c = node.table("contact");
+  s.contact.model = c.string("model", s.contact.model);
+  s.contact.e = require_cor(c.where("e"), c.number("e"));
+  s.contact.k = positive(c, "k");
+  s.contact.n = require_exponent(c.where("n"), c.number("n", 1.5));
+  if (c.has("clamp")) s.contact.clamp = c.boolean("clamp");
+  if (node.has("constraints") && s.type != "planar")
+    throw InputError(fmt::format("{}: only type = \"planar\" systems have constraints (this one "
+                                 "is '{}')", node.where("constraints"), s.type));
+  if (auto k = node.optional_table("constraints")) {
+    s.options.baumgarte_rate = k->number("baumgarte_rate", s.options.baumgarte_rate);
+    s.options.drift_tol = k->number("drift_tol", s.options.drift_tol);
+  }
+  if (auto sim = node.optional_table("simulate")) {
+    s.options.t_end = sim->number("t_end", s.options.t_end);
+    s.options.output_dt = sim->number("output_dt", s.options.output_dt);
+    s.options.rel_tol = sim->number("rel_tol", s.options.rel_tol);
+    s.options.abs_tol = sim->number("abs_tol", s.options.abs_tol);
+    const std::string method = sim->string("method", "continuous");
+    if (method != "continuous" && method != "piecewise")
+      throw InputError(fmt::format("{}: must be continuous or piecewise, got '{}'",
+                                   sim->where("method"), method));
+    s.options.method = method == "piecewise" ? Method::piecewise : Method::continuous;
+  }
   if (s.type == "bouncing-ball") {
     const io::ConfigNode ball = node.table("ball");
     const double m = positive(ball, "mass"), radius = positive(ball, "radius");
@@ -97,6 +124,14 @@ SystemSetup load_system(const std::filesystem::path& given) {
     s.q0 << crank.number("angle", 0.0), block.number("x0");
     s.qd0 = Vector(2);
     s.qd0 << crank.number("omega"), block.number("v0");
+  } else if (s.type == "planar") {
+    auto planar = std::make_unique<PlanarMultibody>(models::multibody::PlanarSystem::from(node));
+    s.q0 = planar->initial_coordinates();
+    s.qd0 = planar->initial_velocities();
+    if (!(planar->penetration(0, s.q0) <= 0))
+      throw InputError(fmt::format("{}: the contact overlaps at the start (delta = {:.3g} m > 0)",
+                                   file.string(), planar->penetration(0, s.q0)));
+    s.system = std::move(planar);
   } else if (s.type == "two-pendulums") {
     const io::ConfigNode r1 = node.table("rod1"), r2 = node.table("rod2");
     TwoPendulums::Parameters p{positive(r1, "mass"), positive(r1, "length"), positive(r2, "mass"),
@@ -110,25 +145,8 @@ SystemSetup load_system(const std::filesystem::path& given) {
     if (!(s.system->penetration(0, s.q0) < 0))
       throw InputError(fmt::format("{}: the rods overlap at the start", file.string()));
   } else {
-    throw InputError(fmt::format("{}: unknown system type '{}'; known: bouncing-ball, impact-damper, slider-crank, two-pendulums",
+    throw InputError(fmt::format("{}: unknown system type '{}'; known: bouncing-ball, impact-damper, slider-crank, two-pendulums, planar",
                                  node.where("type"), s.type));
-  }
-  const io::ConfigNode c = node.table("contact");
-  s.contact.model = c.string("model", s.contact.model);
-  s.contact.e = require_cor(c.where("e"), c.number("e"));
-  s.contact.k = positive(c, "k");
-  s.contact.n = require_exponent(c.where("n"), c.number("n", 1.5));
-  if (c.has("clamp")) s.contact.clamp = c.boolean("clamp");
-  if (auto sim = node.optional_table("simulate")) {
-    s.options.t_end = sim->number("t_end", s.options.t_end);
-    s.options.output_dt = sim->number("output_dt", s.options.output_dt);
-    s.options.rel_tol = sim->number("rel_tol", s.options.rel_tol);
-    s.options.abs_tol = sim->number("abs_tol", s.options.abs_tol);
-    const std::string method = sim->string("method", "continuous");
-    if (method != "continuous" && method != "piecewise")
-      throw InputError(fmt::format("{}: must be continuous or piecewise, got '{}'",
-                                   sim->where("method"), method));
-    s.options.method = method == "piecewise" ? Method::piecewise : Method::continuous;
   }
   node.reject_unknown();
   if (std::string why; !s.options.IsValid(&why)) throw InputError(file.string() + ": " + why);

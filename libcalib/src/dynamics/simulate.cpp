@@ -26,13 +26,45 @@ bool SimulateOptions::IsValid(std::string* error) const {
   if (!(abs_tol > 0 && abs_tol < 1)) return fail(fmt::format("abs_tol must be in (0, 1), got {}", abs_tol));
   if (!(output_dt > 0 && std::isfinite(output_dt)))
     return fail(fmt::format("output_dt must be > 0, got {}", output_dt));
+  if (!(baumgarte_rate >= 0 && std::isfinite(baumgarte_rate)))
+    return fail(fmt::format("baumgarte_rate must be >= 0, got {}", baumgarte_rate));
+  if (!(drift_tol > 0 && std::isfinite(drift_tol)))
+    return fail(fmt::format("drift_tol must be > 0, got {}", drift_tol));
   if (t_end / output_dt > 1e7)
     return fail(fmt::format("t_end/output_dt = {:.3g} samples; at most 1e7", t_end / output_dt));
   return true;
 }
 
+namespace {
+// [M Dᵀ; D 0](q̈, λ) = (f, c). Partial-pivot LU: the matrix is invertible when D has full row
+// rank and M is positive definite on D's null space, which load_planar_multibody checks.
+Vector solve_augmented(const System& system, const Vector& q, const Vector& f, const Vector& c) {
+  const int n = system.dof(), m = system.constraint_count();
+  Matrix a = Matrix::Zero(n + m, n + m);
+  a.topLeftCorner(n, n) = system.mass(q);
+  const Matrix d = system.constraint_jacobian(q);
+  a.topRightCorner(n, m) = d.transpose();
+  a.bottomLeftCorner(m, n) = d;
+  Vector rhs(n + m);
+  rhs << f, c;
+  return a.partialPivLu().solve(rhs).head(n);
+}
+}  // namespace
+
+Vector constrained_accelerations(const System& system, double t, const Vector& q,
+                                 const Vector& qd, const Vector& f, double alpha) {
+  if (system.constraint_count() == 0) return accelerations(system, q, f);
+  const Vector phi = system.constraints(t, q);
+  const Vector phi_dot = system.constraint_jacobian(q) * qd + system.constraint_time_derivative(t);
+  return solve_augmented(system, q, f,
+                         -system.constraint_rate(t, q, qd) - 2 * alpha * phi_dot -
+                             alpha * alpha * phi);
+}
+
 // M⁻¹ f restricted to the free coordinates; driven ones get q̈ = 0, so M_fd q̈_d vanishes.
 Vector accelerations(const System& system, const Vector& q, const Vector& f) {
+  if (system.constraint_count() > 0)
+    return solve_augmented(system, q, f, Vector::Zero(system.constraint_count()));
   const int n = system.dof();
   std::vector<int> free;
   for (int i = 0; i < n; ++i)
@@ -64,6 +96,7 @@ struct Rhs {
   const System& sys;
   const std::vector<std::optional<ActiveLaw>>& active;
   int n;
+  double baumgarte_rate;
   void operator()(const State& y, State& dy, double t) const {
     const Eigen::Map<const Vector> q(y.data(), n), qd(y.data() + n, n);
     Vector f = sys.applied(t, q, qd);
@@ -75,7 +108,7 @@ struct Rhs {
       f -= j * force;
       dy[2 * n + k] = force;
     }
-    const Vector qdd = accelerations(sys, q, f);
+    const Vector qdd = constrained_accelerations(sys, t, q, qd, f, baumgarte_rate);
     for (int i = 0; i < n; ++i) {
       dy[i] = y[n + i];
       dy[n + i] = qdd[i];
@@ -89,6 +122,22 @@ struct ContactState {
 ContactState contact_state(const System& sys, int k, const State& y, int n) {
   const Eigen::Map<const Vector> q(y.data(), n), qd(y.data() + n, n);
   return {sys.penetration(k, q), sys.penetration_gradient(k, q).dot(qd)};
+}
+
+// Drift of a constrained system at an accepted step; fails above the stated bound.
+void check_drift(const System& sys, double t, const State& y, int n, double bound,
+                 SimulationResult& r) {
+  const Eigen::Map<const Vector> q(y.data(), n), qd(y.data() + n, n);
+  const double position = sys.constraints(t, q).lpNorm<Eigen::Infinity>();
+  const double velocity =
+      (sys.constraint_jacobian(q) * qd + sys.constraint_time_derivative(t)).lpNorm<Eigen::Infinity>();
+  r.max_drift = std::max(r.max_drift, position);
+  r.max_velocity_drift = std::max(r.max_velocity_drift, velocity);
+  if (!(std::max(position, velocity) <= bound))
+    throw ComputeError(fmt::format(
+        "simulate: constraint drift at t = {:.6g} s: |Phi| = {:.3g}, |dPhi/dt| = {:.3g} exceeds "
+        "drift_tol = {:.3g}; tighten rel_tol/abs_tol or raise the Baumgarte rate",
+        t, position, velocity, bound));
 }
 
 }  // namespace
@@ -112,7 +161,7 @@ SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0
   sample(0.0, y);
   double next_output = o.output_dt;
   auto stepper = odeint::make_dense_output(o.abs_tol, o.rel_tol, odeint::runge_kutta_dopri5<State>());
-  const Rhs rhs{sys, active, n};
+  const Rhs rhs{sys, active, n, o.baumgarte_rate};
   double t = 0.0, dt = std::min(1e-4, o.t_end / 100);
   stepper.initialize(y, t, dt);
   State at(y.size());
@@ -126,6 +175,7 @@ SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0
       throw ComputeError(fmt::format("simulate: more than {} steps before t = {}", o.max_steps, o.t_end));
     const auto [t0, t1] = stepper.do_step(std::cref(rhs));
     const State prev = stepper.previous_state(), cur = stepper.current_state();
+    if (sys.constraint_count() > 0) check_drift(sys, t1, cur, n, o.drift_tol, r);
     // The earliest event in (t0, t1]: a contact starting (δ rising through 0) or ending.
     double t_event = std::numeric_limits<double>::infinity();
     int k_event = -1;

@@ -75,6 +75,8 @@ PlanarSystem PlanarSystem::from(const io::ConfigNode& node) {
     body.angle = read_angle(b, "angle");
     body.rotation_locked = !b.boolean("rotates", true);
     body.locked_angle = body.angle;
+    for (auto [key, value] : {std::pair{"vx", &body.vx}, {"vy", &body.vy}, {"omega", &body.omega}})
+      if (b.has(key)) *value = require_finite(b.where(key), b.number(key));
     b.reject_unknown();
     s.bodies.push_back(body);
   }
@@ -132,6 +134,54 @@ PlanarSystem PlanarSystem::from(const io::ConfigNode& node) {
       throw InputError(fmt::format("{}: zero or non-finite normal", c.where("normal")));
     s.contact.normal = {n[0] / len, n[1] / len};
   }
+  const std::string normal_in = c.string("normal_in", "global");
+  if (normal_in != "global" && normal_in != "body_j")
+    throw InputError(
+        fmt::format("{}: must be global or body_j, got '{}'", c.where("normal_in"), normal_in));
+  s.contact.normal_in_body_j = normal_in == "body_j";
+  if (s.contact.normal_in_body_j && s.contact.body_j < 0)
+    throw InputError(fmt::format("{}: the ground does not turn; use normal_in = \"global\"",
+                                 c.where("normal_in")));
+  if (auto g = node.optional_table("gravity")) {
+    if (g->has("g") == g->has("vector"))
+      throw InputError(fmt::format("{}: give exactly one of g (downwards, m/s^2) or vector",
+                                   g->where("g")));
+    s.gravity = g->has("g") ? Vec2{0.0, -require_finite(g->where("g"), g->number("g"))}
+                            : read_vec2(*g, "vector", {0, 0});
+    if (!std::isfinite(s.gravity[0]) || !std::isfinite(s.gravity[1]))
+      throw InputError(fmt::format("{}: not finite", g->where("vector")));
+  }
+  if (node.has("spring"))
+    for (const auto& t : node.tables("spring")) {
+      Spring sp;
+      sp.body_i = body_index(t, "body_i");
+      sp.body_j = body_index(t, "body_j");
+      if (sp.body_i == sp.body_j)
+        throw InputError(fmt::format("{}: a spring needs two different bodies", t.where("body_j")));
+      sp.point_i = read_vec2(t, "point_i", {0, 0});
+      sp.point_j = read_vec2(t, "point_j", {0, 0});
+      sp.stiffness = require_non_negative(t.where("stiffness"), t.number("stiffness", 0.0));
+      sp.damping = require_non_negative(t.where("damping"), t.number("damping", 0.0));
+      sp.length = require_non_negative(t.where("length"), t.number("length", 0.0));
+      t.reject_unknown();
+      s.springs.push_back(sp);
+    }
+  if (node.has("drive"))
+    for (const auto& t : node.tables("drive")) {
+      Drive d;
+      try {
+        d.coordinate = s.coordinate_index(t.string("coordinate"));
+      } catch (const InputError& ex) {
+        throw InputError(fmt::format("{}: {}", t.where("coordinate"), ex.what()));
+      }
+      for (const Drive& other : s.drives)
+        if (other.coordinate == d.coordinate)
+          throw InputError(fmt::format("{}: '{}' is driven twice", t.where("coordinate"),
+                                       t.string("coordinate")));
+      d.velocity = require_finite(t.where("velocity"), t.number("velocity"));
+      t.reject_unknown();
+      s.drives.push_back(d);
+    }
   bool assemble = false;
   if (auto a = node.optional_table("assembly")) {
     assemble = a->boolean("assemble", true);
@@ -184,48 +234,64 @@ struct Frame {
   V2 r{0, 0};
   double phi = 0;
 };
-Frame frame_of(const PlanarSystem& s, int b) {
+Frame frame_of(const Eigen::VectorXd& q, int b) {  // body −1: the ground
   if (b < 0) return {};
-  return {{s.bodies[b].x, s.bodies[b].y}, s.bodies[b].angle};
+  return {{q(3 * b), q(3 * b + 1)}, q(3 * b + 2)};
+}
+double angular_velocity(const Eigen::VectorXd& qd, int b) { return b < 0 ? 0.0 : qd(3 * b + 2); }
+V2 velocity(const Eigen::VectorXd& qd, int b) {
+  return b < 0 ? V2{0, 0} : V2{qd(3 * b), qd(3 * b + 1)};
 }
 
-// Every joint gives two rows: revolute (x, y coincidence), prismatic (relative angle,
-// normal offset of P_j from body i's sliding line).
-
-}  // namespace
-
-namespace {
 std::vector<int> locked_bodies(const PlanarSystem& s) {
   std::vector<int> out;
   for (std::size_t i = 0; i < s.bodies.size(); ++i)
     if (s.bodies[i].rotation_locked) out.push_back(static_cast<int>(i));
   return out;
 }
+
 }  // namespace
 
-Eigen::VectorXd PlanarSystem::constraints() const {
+Eigen::Vector2d PlanarSystem::point(int body, const Vec2& local, const Eigen::VectorXd& q) const {
+  const Frame f = frame_of(q, body);
+  return f.r + rotation(f.phi) * v2(local);
+}
+
+Eigen::Vector2d PlanarSystem::point_velocity(int body, const Vec2& local,
+                                             const Eigen::VectorXd& q,
+                                             const Eigen::VectorXd& qd) const {
+  const Frame f = frame_of(q, body);
+  return velocity(qd, body) + rotation_derivative(f.phi) * v2(local) * angular_velocity(qd, body);
+}
+
+// Every joint gives two rows: revolute (x, y coincidence), prismatic (relative angle,
+// normal offset of P_j from body i's sliding line); then one row per locked rotation.
+Eigen::VectorXd PlanarSystem::constraints() const { return constraints(coordinates()); }
+
+Eigen::VectorXd PlanarSystem::constraints(const Eigen::VectorXd& q) const {
   const auto locked = locked_bodies(*this);
   Eigen::VectorXd phi(2 * joints.size() + locked.size());
   for (std::size_t k = 0; k < locked.size(); ++k)
     phi(static_cast<Eigen::Index>(2 * joints.size() + k)) =
-        bodies[locked[k]].angle - bodies[locked[k]].locked_angle;
+        q(3 * locked[k] + 2) - bodies[locked[k]].locked_angle;
   for (std::size_t k = 0; k < joints.size(); ++k) {
     const Joint& j = joints[k];
-    const Frame fi = frame_of(*this, j.body_i), fj = frame_of(*this, j.body_j);
-    const V2 pi = fi.r + rotation(fi.phi) * v2(j.point_i),
-             pj = fj.r + rotation(fj.phi) * v2(j.point_j);
+    const V2 pi = point(j.body_i, j.point_i, q), pj = point(j.body_j, j.point_j, q);
     if (j.type == Joint::Type::revolute) {
       phi.segment<2>(2 * k) = pi - pj;  // points coincide
     } else {
-      const V2 normal = rotation(fi.phi) * kRot90 * v2(j.axis_i);
-      phi(2 * k) = fi.phi - fj.phi - j.angle_offset;  // no relative rotation
-      phi(2 * k + 1) = normal.dot(pj - pi);           // P_j stays on body i's sliding line
+      const double phi_i = frame_of(q, j.body_i).phi, phi_j = frame_of(q, j.body_j).phi;
+      const V2 normal = rotation(phi_i) * kRot90 * v2(j.axis_i);
+      phi(2 * k) = phi_i - phi_j - j.angle_offset;  // no relative rotation
+      phi(2 * k + 1) = normal.dot(pj - pi);         // P_j stays on body i's sliding line
     }
   }
   return phi;
 }
 
-Eigen::MatrixXd PlanarSystem::jacobian() const {
+Eigen::MatrixXd PlanarSystem::jacobian() const { return jacobian(coordinates()); }
+
+Eigen::MatrixXd PlanarSystem::jacobian(const Eigen::VectorXd& q) const {
   const auto n = static_cast<Eigen::Index>(3 * bodies.size());
   const auto locked = locked_bodies(*this);
   Eigen::MatrixXd D =
@@ -235,7 +301,7 @@ Eigen::MatrixXd PlanarSystem::jacobian() const {
   for (std::size_t k = 0; k < joints.size(); ++k) {
     const Joint& j = joints[k];
     const auto r = static_cast<Eigen::Index>(2 * k);
-    const Frame fi = frame_of(*this, j.body_i), fj = frame_of(*this, j.body_j);
+    const Frame fi = frame_of(q, j.body_i), fj = frame_of(q, j.body_j);
     const V2 Bsi = rotation_derivative(fi.phi) * v2(j.point_i),
              Bsj = rotation_derivative(fj.phi) * v2(j.point_j);
     if (j.type == Joint::Type::revolute) {
@@ -248,8 +314,7 @@ Eigen::MatrixXd PlanarSystem::jacobian() const {
         D.block<2, 1>(r, 3 * j.body_j + 2) = -Bsj;
       }
     } else {
-      const V2 pi = fi.r + rotation(fi.phi) * v2(j.point_i),
-               pj = fj.r + rotation(fj.phi) * v2(j.point_j);
+      const V2 pi = point(j.body_i, j.point_i, q), pj = point(j.body_j, j.point_j, q);
       const V2 normal = rotation(fi.phi) * kRot90 * v2(j.axis_i);
       const V2 dnormal = rotation_derivative(fi.phi) * kRot90 * v2(j.axis_i);
       if (j.body_i >= 0) {
@@ -267,6 +332,37 @@ Eigen::MatrixXd PlanarSystem::jacobian() const {
   return D;
 }
 
+// Φ̈ = D q̈ + Ḋq̇. With ṗ = ṙ + B s φ̇ a body point accelerates as p̈ = r̈ + B s φ̈ − A s φ̇², so
+// the velocity-quadratic part of a point's acceleration is −A s φ̇² (Nikravesh's γ with the
+// opposite sign). Revolute: −A_i s_i φ̇_i² + A_j s_j φ̇_j². Prismatic, f = nᵀ(p_j − p_i) with
+// n = A_i R a: f̈|q̈=0 = n̈ᵀd + 2ṅᵀḋ + nᵀd̈, n̈|q̈=0 = −n φ̇_i², ṅ = B_i R a φ̇_i.
+Eigen::VectorXd PlanarSystem::jacobian_rate(const Eigen::VectorXd& q,
+                                            const Eigen::VectorXd& qd) const {
+  const auto locked = locked_bodies(*this);
+  Eigen::VectorXd out = Eigen::VectorXd::Zero(2 * joints.size() + locked.size());
+  auto centripetal = [&](int b, const Vec2& local) {  // −A s φ̇²
+    if (b < 0) return V2{0, 0};
+    const double w = angular_velocity(qd, b);
+    return V2(-rotation(frame_of(q, b).phi) * v2(local) * w * w);
+  };
+  for (std::size_t k = 0; k < joints.size(); ++k) {
+    const Joint& j = joints[k];
+    const V2 ai = centripetal(j.body_i, j.point_i), aj = centripetal(j.body_j, j.point_j);
+    if (j.type == Joint::Type::revolute) {
+      out.segment<2>(2 * k) = ai - aj;
+    } else {
+      const double phi_i = frame_of(q, j.body_i).phi, wi = angular_velocity(qd, j.body_i);
+      const V2 normal = rotation(phi_i) * kRot90 * v2(j.axis_i);
+      const V2 ndot = rotation_derivative(phi_i) * kRot90 * v2(j.axis_i) * wi;
+      const V2 d = point(j.body_j, j.point_j, q) - point(j.body_i, j.point_i, q);
+      const V2 ddot = point_velocity(j.body_j, j.point_j, q, qd) -
+                      point_velocity(j.body_i, j.point_i, q, qd);
+      out(2 * k + 1) = -normal.dot(d) * wi * wi + 2 * ndot.dot(ddot) + normal.dot(aj - ai);
+    }
+  }
+  return out;
+}
+
 Eigen::MatrixXd PlanarSystem::mass_matrix() const {
   const auto n = static_cast<Eigen::Index>(3 * bodies.size());
   Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n, n);
@@ -278,21 +374,42 @@ Eigen::MatrixXd PlanarSystem::mass_matrix() const {
   return M;
 }
 
+namespace {
+V2 contact_normal(const PlanarSystem& s, const Eigen::VectorXd& q) {
+  const V2 n = v2(s.contact.normal);
+  return s.contact.normal_in_body_j ? V2(rotation(frame_of(q, s.contact.body_j).phi) * n) : n;
+}
+}  // namespace
+
+double PlanarSystem::penetration(const Eigen::VectorXd& q) const {
+  return contact_normal(*this, q)
+      .dot(point(contact.body_i, contact.point_i, q) - point(contact.body_j, contact.point_j, q));
+}
+
 Eigen::VectorXd PlanarSystem::contact_array_side(bool side_i) const {
+  return contact_array_side(side_i, coordinates());
+}
+
+Eigen::VectorXd PlanarSystem::contact_array_side(bool side_i, const Eigen::VectorXd& q) const {
   Eigen::VectorXd d = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(3 * bodies.size()));
-  const V2 n = v2(contact.normal);
+  const V2 n = contact_normal(*this, q);
   const int b = side_i ? contact.body_i : contact.body_j;
   if (b < 0) return d;                      // ground contributes no coordinates
   const double sign = side_i ? 1.0 : -1.0;  // δ' = nᵀ(ṙ_i^P − ṙ_j^P), NP eq. 19–21
-  const V2 Bs =
-      rotation_derivative(bodies[b].angle) * v2(side_i ? contact.point_i : contact.point_j);
+  const V2 Bs = rotation_derivative(frame_of(q, b).phi) * v2(side_i ? contact.point_i : contact.point_j);
   d.segment<2>(3 * b) = sign * n;
   d(3 * b + 2) = sign * n.dot(Bs);
+  if (!side_i && contact.normal_in_body_j)  // ∂n/∂φ_j = B_j n₀: the face turns with body j
+    d(3 * b + 2) += (rotation_derivative(frame_of(q, b).phi) * v2(contact.normal))
+                        .dot(point(contact.body_i, contact.point_i, q) -
+                             point(contact.body_j, contact.point_j, q));
   return d;
 }
 
-Eigen::VectorXd PlanarSystem::contact_array() const {
-  return contact_array_side(true) + contact_array_side(false);
+Eigen::VectorXd PlanarSystem::contact_array() const { return contact_array(coordinates()); }
+
+Eigen::VectorXd PlanarSystem::contact_array(const Eigen::VectorXd& q) const {
+  return contact_array_side(true, q) + contact_array_side(false, q);
 }
 
 void PlanarSystem::assemble(double tol, int max_iterations) {

@@ -23,6 +23,11 @@ struct SimulateOptions {
   double output_dt = 1e-3;   // time-series spacing [s] (events are always recorded)
   std::size_t max_steps = 10'000'000;
   bool record_loops = false;  // keep (δ, F) samples of every contact (Impact::loop)
+  // Constrained systems only: the Baumgarte rate α [1/s] (system.hpp), and the bound on the
+  // drift max(|Φ|∞ [m or rad], |Dq̇ + Φ_t|∞ [m/s or rad/s]) checked after every accepted step;
+  // above it the run fails (ComputeError) instead of returning a drifted answer.
+  double baumgarte_rate = 10.0;
+  double drift_tol = 1e-8;
   bool IsValid(std::string* error) const;
 };
 
@@ -49,6 +54,7 @@ struct SimulationResult {
   std::vector<Impact> impacts;
   Vector q_final, qd_final;
   std::size_t steps = 0;
+  double max_drift = 0, max_velocity_drift = 0;  // over accepted steps (constrained systems)
 };
 
 SimulationResult simulate(const System& system, const Vector& q0, const Vector& qd0,

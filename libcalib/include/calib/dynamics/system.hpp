@@ -1,10 +1,12 @@
 #pragma once
-// A small mechanical system in generalized coordinates q (issue #16). The constraints of the
-// seeds' systems are eliminated analytically when the coordinates are chosen, so there is no
-// constraint drift to bound. Contacts are point contacts along a normal: the penetration δ_k(q)
-// (> 0 in contact) and its gradient J_k = ∂δ_k/∂q, so δ̇_k = J_k q̇ and the contact force F_k
-// (> 0 pushing apart) enters the equations of motion as −J_kᵀ F_k:
-//   M(q) q̈ = Q(t, q, q̇) − Σ_k J_k(q)ᵀ F_k.
+// A small mechanical system in coordinates q (issue #16). Contacts are point contacts along a
+// normal: the penetration δ_k(q) (> 0 in contact) and its gradient J_k = ∂δ_k/∂q, so
+// δ̇_k = J_k q̇ and the contact force F_k (> 0 pushing apart) enters as −J_kᵀ F_k:
+//   M(q) q̈ = Q(t, q, q̇) − Σ_k J_k(q)ᵀ F_k − D(q)ᵀλ,   Φ(t, q) = 0.
+// The hand-written systems (systems.hpp) choose independent coordinates, so they have no
+// constraints Φ. A planar multibody system (planar_multibody.hpp) keeps (x, y, φ) per body and
+// its joints and drives as Φ; the equations of motion are then solved in the augmented (KKT)
+// form with Baumgarte stabilisation (simulate.hpp).
 #include <string>
 #include <vector>
 
@@ -38,10 +40,26 @@ class System {
   // A driven coordinate moves at constant speed whatever the forces (q̈_i = 0): a motor that
   // holds a crank's angular velocity. Contacts then act on the free coordinates only.
   virtual bool driven(int) const { return false; }
+
+  // Constraints Φ(t, q) = 0 (joints, drives), their Jacobian D = ∂Φ/∂q, Φ_t, and the part of
+  // Φ̈ that does not contain q̈: Φ̈ = D q̈ + rate(t, q, q̇). None by default.
+  virtual int constraint_count() const { return 0; }
+  virtual Vector constraints(double, const Vector&) const { return {}; }
+  virtual Matrix constraint_jacobian(const Vector&) const { return {}; }
+  virtual Vector constraint_time_derivative(double) const { return {}; }
+  virtual Vector constraint_rate(double, const Vector&, const Vector&) const { return {}; }
 };
 
-// q̈ from M(q) q̈ = f with the driven coordinates held at q̈_i = 0.
+// q̈ from M(q) q̈ = f with the driven coordinates held at q̈_i = 0 and, for a constrained system,
+// D q̈ = 0 (the augmented matrix [M Dᵀ; D 0]): the response to f alone. This is what an impulse
+// and NP eq. 28 need; the equations of motion add the constraints' own accelerations
+// (constrained_accelerations).
 Vector accelerations(const System& system, const Vector& q, const Vector& f);
+// q̈ of the equations of motion: [M Dᵀ; D 0](q̈, λ) = (f, −rate − 2α(Dq̇ + Φ_t) − α²Φ), i.e.
+// Baumgarte stabilisation with both gains at the rate α [1/s] (critically damped drift:
+// Φ̈ + 2αΦ̇ + α²Φ = 0). Equal to accelerations() when the system has no constraints.
+Vector constrained_accelerations(const System& system, double t, const Vector& q,
+                                 const Vector& qd, const Vector& f, double baumgarte_rate);
 
 // NP eq. 28 in generalized coordinates: m_eff = 1/(J M⁻¹ Jᵀ) over the free coordinates
 // (infinite when the contact moves only driven coordinates).

@@ -2,8 +2,12 @@
 // Planar multibody description for effective-mass studies (issue #7): bodies, revolute and
 // prismatic joints, one contact — assembled into NP's M, D and d (seed §4.2, planar form of
 // eq. 18–22: three coordinates (x, y, φ) per body, NP §5 opening paragraph).
+// The same file drives forward dynamics (issue #16, dynamics/planar_multibody.hpp), which also
+// reads initial velocities, gravity, springs/dampers and drives; the effective mass ignores them
+// (they do not enter NP eq. 28).
 #include <array>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +28,8 @@ struct Body {
   double x = 0, y = 0, angle = 0;  // configuration at impact (angle in radians)
   bool rotation_locked = false;    // `rotates = false`: one extra constraint φ = φ₀ (NP Ex. 2)
   double locked_angle = 0;
+  // Initial velocities (`vx`, `vy`, `omega`) as given; absent ones are solved from the joints.
+  std::optional<double> vx, vy, omega;
 };
 
 struct Joint {
@@ -37,7 +43,25 @@ struct Joint {
 struct Contact {
   int body_i = -1, body_j = -1;
   Vec2 point_i{0, 0}, point_j{0, 0};  // contact points P_i, P_j in body frames
-  Vec2 normal{1, 0};                  // global unit normal n
+  Vec2 normal{1, 0};                  // unit normal n, global (NP eq. 19–21)
+  // `normal_in = "body_j"`: n is fixed in body j's frame and turns with it, and P_j is any point
+  // of body j's contact face: a point of body i against a flat face of body j (the tip of one
+  // pendulum sliding along the other). δ = nᵀ(P_i − P_j) either way (> 0: overlap).
+  bool normal_in_body_j = false;
+};
+
+// A translational spring–damper between two body points: tension
+// T = stiffness (L − length) + damping L̇ along the line P_i → P_j.
+struct Spring {
+  int body_i = -1, body_j = -1;
+  Vec2 point_i{0, 0}, point_j{0, 0};
+  double stiffness = 0, damping = 0, length = 0;  // N/m, N s/m, m
+};
+
+// A motor: coordinate q_c(t) = q_c(0) + velocity·t (a rheonomic constraint).
+struct Drive {
+  int coordinate = -1;
+  double velocity = 0;  // m/s or rad/s
 };
 
 struct PlanarSystem {
@@ -46,6 +70,9 @@ struct PlanarSystem {
   std::vector<Joint> joints;
   Contact contact;
   std::vector<int> fixed;  // coordinate indices (3·body + {0,1,2}) held during assembly
+  Vec2 gravity{0, 0};      // m/s²; `[gravity] g = 9.81` is (0, −g), or `vector = [gx, gy]`
+  std::vector<Spring> springs;
+  std::vector<Drive> drives;
 
   // Reads a system file; InputError names the file and key (unknown body, m ≤ 0, ...).
   static PlanarSystem load(const std::filesystem::path& file);
@@ -56,12 +83,25 @@ struct PlanarSystem {
   // "body.x|y|angle" -> coordinate index; InputError if unknown.
   int coordinate_index(const std::string& name) const;
 
-  Eigen::VectorXd constraints() const;  // Φ(q)
+  // The no-argument forms evaluate at the stored configuration; the others at q (dynamics).
+  Eigen::VectorXd constraints() const;  // Φ(q) (joints and locked rotations; drives excluded)
+  Eigen::VectorXd constraints(const Eigen::VectorXd& q) const;
   Eigen::MatrixXd jacobian() const;     // D = ∂Φ/∂q
+  Eigen::MatrixXd jacobian(const Eigen::VectorXd& q) const;
+  // Ḋq̇: the velocity-quadratic part of Φ̈, so that D q̈ = −Ḋq̇ keeps Φ̈ = 0.
+  Eigen::VectorXd jacobian_rate(const Eigen::VectorXd& q, const Eigen::VectorXd& qd) const;
   Eigen::MatrixXd mass_matrix() const;  // block-diagonal (m, m, J)
-  // d = D_ijᵀ n (NP eq. 20–22) and its parts from body i and body j alone.
+  // δ = nᵀ(P_i − P_j) (> 0: overlap) and its gradient d = ∂δ/∂q (NP eq. 20–22: δ' = dᵀq̇), and
+  // the parts of d from body i and body j alone.
+  double penetration(const Eigen::VectorXd& q) const;
   Eigen::VectorXd contact_array() const;
+  Eigen::VectorXd contact_array(const Eigen::VectorXd& q) const;
   Eigen::VectorXd contact_array_side(bool side_i) const;
+  Eigen::VectorXd contact_array_side(bool side_i, const Eigen::VectorXd& q) const;
+  // A body point's global position and velocity (body −1: ground, the point as given).
+  Eigen::Vector2d point(int body, const Vec2& local, const Eigen::VectorXd& q) const;
+  Eigen::Vector2d point_velocity(int body, const Vec2& local, const Eigen::VectorXd& q,
+                                 const Eigen::VectorXd& qd) const;
 
   // Newton (least-norm steps) on Φ(q) = 0 moving only the free coordinates; throws
   // ComputeError if it does not converge (e.g. an unreachable configuration).

@@ -1,0 +1,49 @@
+#pragma once
+// A planar multibody system as a dynamics System (issue #16): the effective-mass study's
+// planar-system file (models/planar_system.hpp: bodies, revolute/prismatic joints, a contact)
+// with initial velocities, gravity, springs/dampers and drives. Dependent coordinates
+// q = (x, y, φ) per body (NP §5); the joints, locked rotations and drives are the constraints
+// Φ(t, q) = 0, solved in augmented form with Baumgarte stabilisation (system.hpp), and the drift
+// is checked against SimulateOptions::drift_tol after every accepted step.
+#include "calib/dynamics/system.hpp"
+#include "calib/models/planar_system.hpp"
+
+namespace calib::dynamics {
+
+class PlanarMultibody : public System {
+ public:
+  explicit PlanarMultibody(models::multibody::PlanarSystem system);
+
+  int dof() const override { return 3 * static_cast<int>(sys_.bodies.size()); }
+  Matrix mass(const Vector&) const override { return mass_; }
+  Vector applied(double t, const Vector& q, const Vector& qd) const override;
+  int contact_count() const override { return 1; }
+  std::string contact_name(int) const override;
+  double penetration(int, const Vector& q) const override { return sys_.penetration(q); }
+  Vector penetration_gradient(int, const Vector& q) const override {
+    return sys_.contact_array(q);
+  }
+  std::vector<std::string> body_names() const override;
+  BodyState body(int b, const Vector& q, const Vector& qd) const override;
+  double energy(const Vector& q, const Vector& qd) const override;
+
+  int constraint_count() const override;
+  Vector constraints(double t, const Vector& q) const override;
+  Matrix constraint_jacobian(const Vector& q) const override;
+  Vector constraint_time_derivative(double t) const override;
+  Vector constraint_rate(double t, const Vector& q, const Vector& qd) const override;
+
+  // The configuration of the file (assembled when it asks) and consistent initial velocities:
+  // the velocities given (`vx`, `vy`, `omega`) and the drives' are held, the others solved from
+  // D q̇ = −Φ_t (least norm). InputError when the given ones contradict the joints.
+  Vector initial_coordinates() const { return q0_; }
+  Vector initial_velocities() const;
+  const models::multibody::PlanarSystem& description() const { return sys_; }
+
+ private:
+  models::multibody::PlanarSystem sys_;
+  Matrix mass_;
+  Vector q0_;  // the drives move their coordinate from its value here
+};
+
+}  // namespace calib::dynamics
