@@ -38,3 +38,37 @@ TEST(CliSimulate, BouncingBallJsonAndCsv) {
       run_shell(std::string(CALIB_CLI) + " simulate --system " + sys + " --method piecewise --format json").out);
   EXPECT_NEAR(p["impacts"][0]["e"].get<double>(), 0.8, 1e-12);
 }
+
+TEST(CliSimulate, PlanarMultibodyFileReportsItsDriftAndMatchesTheHandDerivedSystem) {
+  // The planar two pendulums (dependent coordinates, two revolute joints) through the CLI: the
+  // JSON carries the drift reached under its bound, and the impact times equal those of the
+  // generalized-coordinate file to 1e-8 s (tests/dynamics/planar_multibody_test.cpp has the rest).
+  const std::string dir = std::string(CALIB_SOURCE_DIR) + "/configs/systems/";
+  const auto planar = nlohmann::json::parse(
+      run_shell(std::string(CALIB_CLI) + " simulate --system " + dir + "two_pendulums_planar.toml --format json").out);
+  const auto hand = nlohmann::json::parse(
+      run_shell(std::string(CALIB_CLI) + " simulate --system " + dir + "two_pendulums.toml --format json").out);
+  ASSERT_TRUE(planar.contains("constraints"));
+  EXPECT_EQ(planar["constraints"]["count"], 4);
+  EXPECT_LE(planar["constraints"]["max_drift"].get<double>(), 1e-8);
+  EXPECT_FALSE(hand.contains("constraints"));
+  ASSERT_EQ(planar["impacts"].size(), 3u);
+  ASSERT_EQ(hand["impacts"].size(), 3u);
+  for (int k = 0; k < 3; ++k)
+    EXPECT_NEAR(planar["impacts"][k]["t_start"].get<double>(),
+                hand["impacts"][k]["t_start"].get<double>(), 1e-8);
+  EXPECT_TRUE(planar["final"].contains("rod1"));
+  EXPECT_TRUE(planar["final"].contains("rod2"));
+  // A drift bound the run cannot hold is a failed computation: exit 1, saying why.
+  const std::string tight = (std::filesystem::temp_directory_path() / "calib_tight.toml").string();
+  {
+    std::ifstream in(dir + "two_pendulums_planar.toml");
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    text.replace(text.find("drift_tol = 1e-8"), 16, "drift_tol = 1e-16");
+    std::ofstream(tight) << text;
+  }
+  const ShellRun r = run_shell(std::string(CALIB_CLI) + " simulate --system " + tight + " 2>&1");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("drift_tol"), std::string::npos) << r.out;
+  std::filesystem::remove(tight);
+}

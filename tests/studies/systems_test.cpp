@@ -59,6 +59,17 @@ TEST(SystemsStudy, BouncingBallLawsAndImpactDamperZones) {
   for (std::size_t k = 0; k < 3; ++k)
     EXPECT_NEAR(r.pendulums[1].result.impacts[k].t_start, piecewise[k].t_start, 0.02) << k;
   EXPECT_GT(r.pendulums[2].result.impacts[1].t_start - piecewise[1].t_start, 0.05);
+  // The planar multibody files reproduce both systems under every method and reading: the
+  // formulations integrate independently at rel_tol 1e-10, so their impacts agree to ~1e-8
+  // (bounds 1e-7 s, 1e-7 relative, 1e-7 in e); the planar drift stays under the files' 1e-8.
+  ASSERT_EQ(r.formulations.size(), r.pendulums.size() + r.crank.size());
+  for (const auto& f : r.formulations) {
+    const auto gap = studies::systems::formulation_gap(f);
+    EXPECT_LT(gap.t_start, 1e-7) << f.system << " " << f.method;
+    EXPECT_LT(gap.v_in, 1e-7) << f.system << " " << f.method;
+    EXPECT_LT(gap.e, 1e-7) << f.system << " " << f.method;
+    EXPECT_LE(f.planar.max_drift, 1e-8) << f.system << " " << f.method;
+  }
   ASSERT_EQ(r.damper.size(), 2u);
   for (const auto& d : r.damper) {
     EXPECT_GT(d.result.impacts.size(), 20u);
@@ -76,7 +87,7 @@ TEST(SystemsStudy, RunsThroughTheRegistryIntoAFolder) {
                         "impact_damper_zones.csv", "impact_damper_envelope.csv",
                         "impact_damper_response_20mm.csv", "slider_crank_response.csv",
                         "slider_crank_impacts.csv", "two_pendulums_series.csv",
-                        "two_pendulums_impacts.csv"}) {
+                        "two_pendulums_impacts.csv", "formulations.csv"}) {
     EXPECT_TRUE(fs::exists(out / f)) << f;
     EXPECT_TRUE(fs::exists(out / (std::string(f) + ".meta.json"))) << f;
   }

@@ -104,6 +104,11 @@ void register_simulate(CLI::App& app) {
                s.contact.model, s.contact.e,
                s.options.method == dynamics::Method::piecewise ? "piecewise" : "continuous",
                s.options.t_end, r.steps);
+    if (s.system->constraint_count() > 0)
+      fmt::print("{} constraints, Baumgarte rate {} 1/s: max |Phi| {:.2e} m|rad, max |dPhi/dt| "
+                 "{:.2e} m/s|rad/s (drift_tol {:.0e})\n",
+                 s.system->constraint_count(), s.options.baumgarte_rate, r.max_drift,
+                 r.max_velocity_drift, s.options.drift_tol);
     fmt::print("{:<12} {:>11} {:>11} {:>10} {:>10} {:>10} {:>12} {:>12} {:>11}\n", "contact",
                "t_start[s]", "t_end[s]", "v_in[m/s]", "v_out[m/s]", "e", "delta_max[m]",
                "peak_F[N]", "impulse[Ns]");

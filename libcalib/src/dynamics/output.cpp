@@ -42,6 +42,12 @@ nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult&
   }
   j["final"] = bodies(*setup.system, r.q_final, r.qd_final);
   j["steps"] = r.steps;
+  if (setup.system->constraint_count() > 0)  // planar multibody: the drift actually reached
+    j["constraints"] = {{"count", setup.system->constraint_count()},
+                        {"baumgarte_rate[1/s]", setup.options.baumgarte_rate},
+                        {"max_drift", r.max_drift},
+                        {"max_velocity_drift", r.max_velocity_drift},
+                        {"drift_tol", setup.options.drift_tol}};
   return j;
 }
 

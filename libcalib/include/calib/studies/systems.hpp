@@ -6,7 +6,9 @@
 // friction / no-impact zones for each gap) and SF2020 §10 slider–crank with a free block (both
 // readings of its crank: free after ω₀, and driven at constant speed), and PN2020 §6 / NP
 // Example 5 two pendulums with the paper's three methods (piecewise, eq. 50 with eq. 49,
-// Hunt–Crossley with eq. 16) plus libcalib's exact linear damper.
+// Hunt–Crossley with eq. 16) plus libcalib's exact linear damper. The pendulums and the crank
+// are also run as planar multibody files (dependent coordinates, joints as constraints) and the
+// two formulations' impacts are tabulated side by side.
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -32,13 +34,15 @@ struct Config {
   std::vector<double> damper_gaps{0.01, 0.02, 0.03, 0.04, 0.05};
   double damper_t_end = 60.0;
   std::filesystem::path crank_file = "configs/systems/slider_crank.toml";
+  std::filesystem::path crank_planar_file = "configs/systems/slider_crank_planar.toml";
   std::filesystem::path pendulums_file = "configs/systems/two_pendulums.toml";
+  std::filesystem::path pendulums_planar_file = "configs/systems/two_pendulums_planar.toml";
   // "piecewise" or a catalog model (continuous): PN2020 Fig. 11's curves + libcalib's exact law.
   std::vector<std::string> pendulum_methods{"piecewise", "poursina-nikravesh", "flores",
                                             "linear-damper"};
   nlohmann::json as_json;
   // [bouncing_ball] file, restitutions, models, t_end; [impact_damper] file, gaps, t_end;
-  // [slider_crank] file; [two_pendulums] file, methods.
+  // [slider_crank] file, planar_file; [two_pendulums] file, planar_file, methods.
   static Config from(const io::ConfigNode& node);
 };
 
@@ -62,13 +66,27 @@ struct PendulumRun {
   std::string method;
   dynamics::SimulationResult result;
 };
+// One system and method in both formulations: generalized coordinates (systems.hpp) and the
+// planar multibody file (planar_multibody.hpp).
+struct FormulationRun {
+  std::string system, method;
+  dynamics::SimulationResult generalized, planar;
+};
 struct Result {
   double ball_radius, g;
+  std::vector<FormulationRun> formulations;
   std::vector<PendulumRun> pendulums;
   std::vector<BallRun> ball;
   std::vector<DamperRun> damper;
   std::vector<CrankRun> crank;
 };
+
+// The largest differences between the two formulations' impacts (∞ if their counts differ):
+// start time [s], relative approach speed, e.
+struct FormulationGap {
+  double t_start = 0, v_in = 0, e = 0;
+};
+FormulationGap formulation_gap(const FormulationRun& run);
 
 Result run(const Config& config, const sweep::Execution& execution = {});
 void write(const Result& r, const Config& config, const std::filesystem::path& out, int threads,

@@ -116,6 +116,32 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
     io::write_provenance_sidecar(out / "slider_crank_response.csv", prov);
     io::write_provenance_sidecar(out / "slider_crank_impacts.csv", prov);
   }
+  {  // the planar multibody files against the generalized coordinates, impact by impact
+    io::CsvWriter w(out / "formulations.csv",
+                    {"system", "method", "impact", "t_start_generalized[s]", "t_start_planar[s]",
+                     "v_in_generalized[m/s]", "v_in_planar[m/s]", "e_generalized", "e_planar",
+                     "m_eff_generalized[kg]", "m_eff_planar[kg]",
+                     "planar_max_drift[m|rad]", "planar_max_velocity_drift[m/s|rad/s]"});
+    for (const auto& f : r.formulations) {
+      const std::size_t n = std::max(f.generalized.impacts.size(), f.planar.impacts.size());
+      for (std::size_t k = 0; k < n; ++k) {
+        // A missing impact (the formulations disagree on the count) leaves its cells blank.
+        auto field = [&](const dynamics::SimulationResult& res, auto member) -> io::CsvCell {
+          return k < res.impacts.size() ? io::CsvCell(res.impacts[k].*member)
+                                        : io::number_or_blank(std::nan(""));
+        };
+        w.row({f.system, f.method, static_cast<std::int64_t>(k + 1),
+               field(f.generalized, &dynamics::Impact::t_start), field(f.planar, &dynamics::Impact::t_start),
+               field(f.generalized, &dynamics::Impact::v_in), field(f.planar, &dynamics::Impact::v_in),
+               field(f.generalized, &dynamics::Impact::e), field(f.planar, &dynamics::Impact::e),
+               field(f.generalized, &dynamics::Impact::m_eff), field(f.planar, &dynamics::Impact::m_eff),
+               f.planar.max_drift,
+               f.planar.max_velocity_drift});
+      }
+    }
+    w.commit();
+    io::write_provenance_sidecar(out / "formulations.csv", prov);
+  }
   for (const auto& d : r.damper) {  // SF2020 Fig. 13: positions of the mass and the stops
     if (std::abs(d.gap - 0.02) > 1e-12) continue;
     io::CsvWriter w(out / "impact_damper_response_20mm.csv",

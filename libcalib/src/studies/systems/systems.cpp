@@ -1,11 +1,14 @@
 // The systems study: every law in the SF2020 bouncing ball, every gap in the impact damper.
 #include "calib/studies/systems.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/dynamics/planar_multibody.hpp"
 #include "calib/impact/impact.hpp"
 
 namespace calib::studies::systems {
@@ -25,10 +28,13 @@ Config Config::from(const io::ConfigNode& node) {
     if (d->has("gaps")) c.damper_gaps = d->numbers("gaps");
     c.damper_t_end = d->number("t_end", c.damper_t_end);
   }
-  if (auto k = node.optional_table("slider_crank"))
+  if (auto k = node.optional_table("slider_crank")) {
     if (k->has("file")) c.crank_file = k->path("file");
+    if (k->has("planar_file")) c.crank_planar_file = k->path("planar_file");
+  }
   if (auto p = node.optional_table("two_pendulums")) {
     if (p->has("file")) c.pendulums_file = p->path("file");
+    if (p->has("planar_file")) c.pendulums_planar_file = p->path("planar_file");
     if (p->has("methods")) c.pendulum_methods = p->strings("methods");
   }
   for (double e : c.ball_restitutions)
@@ -123,7 +129,47 @@ Result run(const Config& config, const sweep::Execution& execution) {
         return PendulumRun{m, dynamics::simulate(*pend.system, pend.q0, pend.qd0, c, o)};
       },
       execution);
+  // The same two systems as planar multibody files (same readings, joints as constraints).
+  const dynamics::SystemSetup pend_planar = dynamics::load_system(config.pendulums_planar_file);
+  for (const auto& run : r.pendulums) {
+    dynamics::ContactModel c = pend_planar.contact;
+    dynamics::SimulateOptions o = pend_planar.options;
+    if (run.method == "piecewise")
+      o.method = dynamics::Method::piecewise;
+    else
+      c.model = run.method, o.method = dynamics::Method::continuous;
+    r.formulations.push_back(
+        {"two-pendulums", run.method, run.result,
+         dynamics::simulate(*pend_planar.system, pend_planar.q0, pend_planar.qd0, c, o)});
+  }
+  const dynamics::SystemSetup crank_planar = dynamics::load_system(config.crank_planar_file);
+  const auto& free_crank = dynamic_cast<const dynamics::PlanarMultibody&>(*crank_planar.system);
+  for (const auto& run : r.crank) {
+    auto description = free_crank.description();
+    if (run.reading == "constant-speed") {  // a motor on the crank at its initial speed
+      const int phi = description.coordinate_index(description.bodies.front().name + ".angle");
+      description.drives.push_back({phi, crank_planar.qd0[phi]});
+    }
+    const dynamics::PlanarMultibody sys(description);
+    r.formulations.push_back({"slider-crank", run.reading, run.result,
+                              dynamics::simulate(sys, crank_planar.q0, sys.initial_velocities(),
+                                                 crank_planar.contact, crank_planar.options)});
+  }
   return r;
+}
+
+FormulationGap formulation_gap(const FormulationRun& f) {
+  FormulationGap g;
+  const std::size_t n = std::min(f.generalized.impacts.size(), f.planar.impacts.size());
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto &a = f.generalized.impacts[k], &b = f.planar.impacts[k];
+    g.t_start = std::max(g.t_start, std::abs(a.t_start - b.t_start));
+    g.v_in = std::max(g.v_in, std::abs(a.v_in - b.v_in) / a.v_in);
+    g.e = std::max(g.e, std::abs(a.e - b.e));
+  }
+  if (f.generalized.impacts.size() != f.planar.impacts.size())
+    g.t_start = g.v_in = g.e = std::numeric_limits<double>::infinity();
+  return g;
 }
 
 std::string report(const Result& r) {
@@ -159,6 +205,14 @@ std::string report(const Result& r) {
     for (const auto& i : c.result.impacts)
       s += fmt::format("  {:<15} t = {:.5f} s, v_in = {:.3f} m/s, e = {:.4f}\n", c.reading,
                        i.t_start, i.v_in, i.e);
+  s += "planar multibody files against the generalized coordinates: largest differences\n";
+  for (const auto& f : r.formulations) {
+    const FormulationGap g = formulation_gap(f);
+    s += fmt::format("  {:<14} {:<20} {} vs {} impacts, |dt| {:.1e} s, |dv_in|/v_in {:.1e}, "
+                     "|de| {:.1e}, drift {:.1e}\n",
+                     f.system, f.method, f.generalized.impacts.size(), f.planar.impacts.size(),
+                     g.t_start, g.v_in, g.e, f.planar.max_drift);
+  }
   return s;
 }
 
