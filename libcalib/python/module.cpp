@@ -15,6 +15,7 @@
 #include "calib/calibrate/records.hpp"
 #include "calib/codes/input_for.hpp"
 #include "calib/core/error.hpp"
+#include "calib/dynamics/systems.hpp"
 #include "calib/fit/fit.hpp"
 #include "calib/io/config.hpp"
 #include "calib/io/resources.hpp"
@@ -270,6 +271,51 @@ std::string run_study(const std::string& name, const std::string& config, const 
   return s.run({cfg, dir, {threads, false}, nlohmann::json::object()});
 }
 
+// `calib simulate` as a dict: the --format json record plus the time series as numpy arrays
+// ("series": {"t", "energy", "<body>": {"x", "y", "phi", "vx", "vy", "omega"}}).
+py::object simulate(const std::string& file, std::optional<std::string> model,
+                    std::optional<double> e, std::optional<std::string> method,
+                    std::optional<double> t_end) {
+  dynamics::SystemSetup s = dynamics::load_system(file);
+  dynamics::Overrides o{.model = std::move(model), .e = e, .t_end = t_end};
+  if (method) {
+    if (*method != "continuous" && *method != "piecewise")
+      throw InputError("method must be continuous or piecewise, got '" + *method + "'");
+    o.method = *method == "piecewise" ? dynamics::Method::piecewise : dynamics::Method::continuous;
+  }
+  dynamics::apply(o, s);
+  dynamics::SimulationResult r;
+  {
+    py::gil_scoped_release release;
+    r = dynamics::simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
+  }
+  py::dict out = to_python(dynamics::to_json(s, r, s.options.method));
+  const auto n = static_cast<py::ssize_t>(r.series.size());
+  auto column = [&](auto value) {
+    Array a(n);
+    auto m = a.mutable_unchecked<1>();
+    for (py::ssize_t i = 0; i < n; ++i) m(i) = value(r.series[static_cast<std::size_t>(i)]);
+    return a;
+  };
+  py::dict series;
+  series["t"] = column([](const dynamics::Sample& x) { return x.t; });
+  series["energy"] = column([](const dynamics::Sample& x) { return x.energy; });
+  const auto names = s.system->body_names();
+  for (int b = 0; b < static_cast<int>(names.size()); ++b) {
+    py::dict body;
+    const auto state = [&, b](const dynamics::Sample& x) { return s.system->body(b, x.q, x.qd); };
+    body["x"] = column([&](const dynamics::Sample& x) { return state(x).x; });
+    body["y"] = column([&](const dynamics::Sample& x) { return state(x).y; });
+    body["phi"] = column([&](const dynamics::Sample& x) { return state(x).phi; });
+    body["vx"] = column([&](const dynamics::Sample& x) { return state(x).vx; });
+    body["vy"] = column([&](const dynamics::Sample& x) { return state(x).vy; });
+    body["omega"] = column([&](const dynamics::Sample& x) { return state(x).omega; });
+    series[py::str(names[b])] = body;
+  }
+  out["series"] = series;
+  return out;
+}
+
 // `calib input-for` as a dict (the same record as --format json).
 py::object input_for(const std::string& code, double e, const std::string& model,
                      const std::string& version, std::optional<bool> clamp, double youngs,
@@ -329,6 +375,7 @@ PYBIND11_MODULE(_calib, m) {
     return out;
   });
   m.def("input_for", &input_for);
+  m.def("simulate", &simulate);
   m.def("code_laws", &code_laws);
   m.def("impact_one", &impact_one);
   m.def("impact_many", &impact_many);

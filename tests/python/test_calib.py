@@ -205,3 +205,30 @@ def test_input_for_errors():
     with pytest.raises(ValueError, match="clamp"):
         calib.input_for("chrono", 0.5, clamp=False)  # the core always clamps
     assert {law["code"] for law in calib.code_laws()} >= {"lammps", "liggghts", "chrono", "mujoco"}
+
+
+def test_simulate_matches_the_cli_record():
+    """calib.simulate is `calib simulate --format json` plus the series as arrays (issue #16)."""
+    planar = os.path.join(SRC, "configs/systems/two_pendulums_planar.toml")
+    rec = calib.simulate(planar, model="flores", t_end=4.0)
+    cli = json.loads(subprocess.run([CLI, "simulate", "--system", planar, "--model", "flores",
+                                     "--t-end", "4", "--format", "json"],
+                                    capture_output=True, text=True, check=True).stdout)
+    assert [i["t_start"] for i in rec["impacts"]] == [i["t_start"] for i in cli["impacts"]]
+    assert rec["constraints"]["max_drift"] <= 1e-8
+    s = rec["series"]
+    assert s["t"].shape == s["rod1"]["omega"].shape and s["t"][-1] == pytest.approx(4.0)
+    # The final state of the series is the record's "final" (the same sample).
+    assert s["rod2"]["omega"][-1] == pytest.approx(rec["final"]["rod2"]["omega"], rel=1e-12)
+    # The piecewise method gives e exactly (impulse-momentum, NP eq. 28).
+    pw = calib.simulate(planar, method="piecewise", e=0.5, t_end=2.0)
+    assert pw["impacts"][0]["e"] == pytest.approx(0.5, abs=1e-12)
+
+
+def test_simulate_errors():
+    with pytest.raises(ValueError, match="method"):
+        calib.simulate("configs/systems/bouncing_ball.toml", method="implicit")
+    with pytest.raises(ValueError, match=r"e \(coefficient of restitution\) must be in \(0, 1\], got 1.5"):
+        calib.simulate("configs/systems/bouncing_ball.toml", e=1.5)
+    with pytest.raises(ValueError, match="no_such"):
+        calib.simulate("configs/systems/no_such.toml")

@@ -76,11 +76,11 @@ void register_simulate(CLI::App& app) {
   cmd->callback([args] {
     const SimulateArgs& a = *args;
     dynamics::SystemSetup s = dynamics::load_system(a.system);
-    if (!a.model.empty()) s.contact.model = a.model;
-    if (a.e) s.contact.e = *a.e;
+    dynamics::Overrides o{.e = a.e, .t_end = a.t_end};
+    if (!a.model.empty()) o.model = a.model;
     if (!a.method.empty())
-      s.options.method = a.method == "piecewise" ? dynamics::Method::piecewise : dynamics::Method::continuous;
-    if (a.t_end) s.options.t_end = *a.t_end;
+      o.method = a.method == "piecewise" ? dynamics::Method::piecewise : dynamics::Method::continuous;
+    dynamics::apply(o, s);
     if (!a.out.empty()) io::prepare_output_dir(a.out, {a.system});
     const auto r = dynamics::simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
     for (const auto& i : r.impacts)

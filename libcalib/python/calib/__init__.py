@@ -17,7 +17,7 @@ from . import _calib
 from ._calib import ComputeError, __version__
 
 __all__ = ["models", "impact", "calibrate", "c_opt", "ExactDamping", "kn_fit", "kn_fit_data",
-           "effective_mass", "run_study", "studies", "input_for", "code_laws", "ComputeError",
+           "effective_mass", "run_study", "studies", "input_for", "code_laws", "simulate", "ComputeError",
            "__version__"]
 
 
@@ -193,6 +193,17 @@ def run_study(name, config=None, out=None, threads=0):
     results into `out` (default results/<stem>). Returns the study's summary text."""
     return _calib.run_study(name, "" if config is None else os.fspath(config),
                             "" if out is None else os.fspath(out), int(threads))
+
+
+def simulate(system, model=None, e=None, method=None, t_end=None):
+    """Forward dynamics of a system file (calib simulate): a path, or a shipped name such as
+    "configs/systems/two_pendulums_planar.toml". model, e, method ("continuous" | "piecewise")
+    and t_end [s] override the file's. Returns the --format json record (system, model, method,
+    impacts, final, steps, and constraints for planar files) plus "series": numpy arrays "t" [s],
+    "energy" [J] and per body "x", "y" [m], "phi" [rad], "vx", "vy" [m/s], "omega" [rad/s].
+    ValueError on bad input, ComputeError when the run fails (e.g. constraint drift)."""
+    return _calib.simulate(os.fspath(system), model, None if e is None else float(e), method,
+                           None if t_end is None else float(t_end))
 
 
 def code_laws():

@@ -153,4 +153,12 @@ SystemSetup load_system(const std::filesystem::path& given) {
   return s;
 }
 
+void apply(const Overrides& o, SystemSetup& s) {
+  if (o.model) s.contact.model = *o.model;
+  if (o.e) s.contact.e = require_cor("e", *o.e);
+  if (o.method) s.options.method = *o.method;
+  if (o.t_end) s.options.t_end = *o.t_end;
+  if (std::string why; !s.options.IsValid(&why)) throw InputError(why);
+}
+
 }  // namespace calib::dynamics

@@ -23,6 +23,7 @@
 //   (tests/dynamics check it). Penetration: the tip of rod 2 beyond rod 1's line.
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "calib/dynamics/simulate.hpp"
@@ -38,6 +39,15 @@ struct SystemSetup {
   ContactModel contact;
   SimulateOptions options;
 };
+
+// A caller's changes to a file's defaults (calib simulate --model --e --method --t-end, and
+// calib.simulate in Python); InputError names the value (e outside (0, 1], t_end ≤ 0).
+struct Overrides {
+  std::optional<std::string> model;
+  std::optional<double> e, t_end;
+  std::optional<Method> method;
+};
+void apply(const Overrides& overrides, SystemSetup& setup);
 
 // `file` as given when it exists (or is absolute), else looked up in the data folders
 // (io/resources.hpp: "configs/systems/x.toml" works from any directory). InputError names the
