@@ -106,6 +106,33 @@ cases.append((["simulate", "--system", ball, "--format", "xml"], "format"))
 cases.append((["simulate", "--system", system], "type"))  # a planar effective-mass file
 cases.append((["simulate", "--system", ball, "--out", system], "np_example4"))  # a file as the folder
 
+# Planar multibody system files: the shipped pendulums with one key broken at a time.
+with open(f"{src}/configs/systems/two_pendulums_planar.toml") as f:
+    planar_text = f.read()
+for name, old, new, token in [
+        ("planar_spring", "[gravity]", "[[spring]]\nbody_i = 'rod1'\nbody_j = 'rod2'\nstiffness = -1\n[gravity]", "stiffness"),
+        ("planar_spring_body", "[gravity]", "[[spring]]\nbody_i = 'rod1'\nbody_j = 'rod9'\n[gravity]", "rod9"),
+        ("planar_drive_coord", "[gravity]", "[[drive]]\ncoordinate = 'rod1.spin'\nvelocity = 1\n[gravity]", "rod1.spin"),
+        ("planar_drive_nan", "[gravity]", "[[drive]]\ncoordinate = 'rod1.angle'\nvelocity = nan\n[gravity]", "velocity"),
+        ("planar_drive_vs_omega", "[gravity]", "[[drive]]\ncoordinate = 'rod1.angle'\nvelocity = 2.0\n[gravity]", "driven"),
+        ("planar_gravity_both", "g = 9.81", "g = 9.81\nvector = [0.0, -9.81]", "g"),
+        ("planar_gravity_nan", "g = 9.81", "g = nan", "g"),
+        ("planar_normal_in", 'normal_in = "body_j"', 'normal_in = "sideways"', "normal_in"),
+        ("planar_omega_inf", "omega = 0.0           # at rest", "omega = inf #", "omega"),
+        ("planar_contradict", "omega = 0.0           # at rest", "vx = 3.0\nomega = 0.0 #", "contradict"),
+        ("planar_baumgarte", "baumgarte_rate = 1.0", "baumgarte_rate = -1.0", "baumgarte_rate"),
+        ("planar_drift_tol", "drift_tol = 1e-8", "drift_tol = 0", "drift_tol"),
+        ("planar_unknown", "[constraints]", "[constraints]\nstabilise = true", "stabilise"),
+        ("planar_overlap", "angle_deg = 0.0 ", "angle_deg = 180.0 ", "overlap")]:
+    assert old in planar_text, name
+    path = f"{work}/{name}.toml"
+    with open(path, "w") as f:
+        f.write(planar_text.replace(old, new, 1))
+    cases.append((["simulate", "--system", path], token))
+with open(f"{work}/constraints_on_ball.toml", "w") as f:
+    f.write(open(ball).read() + "\n[constraints]\ndrift_tol = 1e-8\n")
+cases.append((["simulate", "--system", f"{work}/constraints_on_ball.toml"], "constraints"))
+
 # Malformed files: study configs and sweep configs, written to the work folder.
 def config_case(name, text, token, command):
     path = f"{work}/{name}.toml"
