@@ -162,3 +162,56 @@ TEST(Cli, CtrlCStopsAStudyWithExit130AndNoResults) {
   EXPECT_EQ(WEXITSTATUS(status), 130);
   EXPECT_NE(std::system(("test -e " + out + "/validation.csv").c_str()), 0);
 }
+
+TEST(Cli, SweepCalibrateWithoutVerifyAnswersFromTheCertifiedTable) {
+  // Issue #15: [solver] verify = false answers the clamped linear damper from the exact table
+  // (ExactDamping::kCertifiedRelErr = 1e-10 in e): no solve, e_out blank, solves 0. Its ζ equals
+  // the verified (ODE-checked) ζ to ≤ 1e-9 relative: both give e within 1e-10 and |d ln e/d ln ζ|
+  // ≥ 0.5 on this grid, so |Δζ|/ζ ≤ 2·(1e-10 + 1e-10)/0.5 < 1e-9.
+  const std::string dir = std::string(::testing::TempDir()) + "calib_verify";
+  std::system(("mkdir -p '" + dir + "'").c_str());
+  const std::string head = "kernel = \"calibrate\"\nmodel = \"linear-damper\"\n[fixed]\nm = 2.0\nk = 1e7\n"
+                           "v = 0.5\n[space]\nn = { values = [1.0, 1.37, 2.0] }\n"
+                           "e = { values = [0.001, 0.3, 0.7, 0.99] }\n";
+  for (const char* name : {"verified", "table"}) {
+    FILE* f = std::fopen((dir + "/" + name + ".toml").c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs((head + (std::string(name) == "table" ? "[solver]\nverify = false\n" : "")).c_str(), f);
+    std::fclose(f);
+    ASSERT_EQ(run_in(dir, std::string("sweep --quiet --config ") + name + ".toml --out " + name + ".csv").code, 0);
+  }
+  auto rows = [&](const char* name) {  // point,e,n,zeta,c[N*s/m],e_out,solves,status
+    std::vector<std::vector<std::string>> out;
+    FILE* f = std::fopen((dir + "/" + name + ".csv").c_str(), "r");
+    char line[512];
+    bool header = true;
+    while (f && std::fgets(line, sizeof line, f)) {
+      if (line[0] == '#') continue;
+      if (header) {
+        EXPECT_STREQ(line, "point,e,n,zeta,c[N*s/m],e_out,solves,status\n");
+        header = false;
+        continue;
+      }
+      std::vector<std::string> cells;
+      std::string s(line), cell;
+      for (char ch : s) {
+        if (ch == ',' || ch == '\n') cells.push_back(cell), cell.clear();
+        else cell += ch;
+      }
+      out.push_back(cells);
+    }
+    if (f) std::fclose(f);
+    return out;
+  };
+  const auto verified = rows("verified"), table = rows("table");
+  ASSERT_EQ(verified.size(), 12u);
+  ASSERT_EQ(table.size(), 12u);
+  for (std::size_t i = 0; i < 12; ++i) {
+    ASSERT_EQ(table[i].size(), 8u);
+    EXPECT_EQ(table[i][5], "") << i;   // e_out not solved
+    EXPECT_EQ(table[i][6], "0") << i;  // no solve
+    EXPECT_EQ(table[i][7], verified[i][7]) << i;  // both ok
+    EXPECT_GE(std::stoi(verified[i][6]), 1) << i;
+    EXPECT_NEAR(std::stod(table[i][3]) / std::stod(verified[i][3]), 1.0, 1e-9) << i;
+  }
+}

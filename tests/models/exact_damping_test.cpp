@@ -23,21 +23,26 @@ TEST(ExactDamping, LimitRatioIsTwoOverPiForLinearSpring) {
   EXPECT_NEAR(zeta / -std::log(e) / models::ExactDamping::limit_ratio(2.0), 1.0, 3e-3);
 }
 
-TEST(ExactDamping, BuiltinTableMeetsOneEMinus8OnRandomPoints) {
-  // Independent check: ODE solve at the interpolated ζ (tight tolerances), 60 seeded points
-  // spread over e ∈ [1e-4, 1] (log-uniform) and n ∈ [1, 2]. Target |e_out − e| ≤ 1e-8.
+TEST(ExactDamping, BuiltinTableMeetsItsCertifiedRelativeErrorOnRandomPoints) {
+  // Independent check of ExactDamping::kCertifiedRelErr (1e-10): ODE solve at the interpolated
+  // ζ (rel_tol 1e-13), 1500 seeded points log-uniform in e ∈ [1e-4, 1] and uniform in n ∈ [1, 2]
+  // plus 500 in e ∈ [0.9, 1] (the clustered end). Target |e_out − e|/e ≤ 1e-10; measured when
+  // the 201 × 65 table was generated: worst 2.8e-11 over 16,000 such points (33 n-nodes gave
+  // 1.3e-9, worst near n = 1).
   ASSERT_TRUE(models::ExactDamping::builtin_available());
   const models::ExactDamping& t = models::ExactDamping::builtin();
   const impact::ImpactOptions tight{
       .rel_tol = 1e-13, .abs_tol = 1e-15, .max_steps = 10'000'000, .diagnostics = false};
   double worst = 0;
-  for (std::size_t i = 0; i < 60; ++i) {
-    const double e = std::exp(std::log(1e-4) * sweep::unit_draw(7, 0, i));
+  for (std::size_t i = 0; i < 2000; ++i) {
+    const double u = sweep::unit_draw(7, 0, i);
+    const double e = i < 1500 ? std::exp(std::log(1e-4) * u) : 0.9 + 0.1 * u;
     const double n = 1.0 + sweep::unit_draw(7, 1, i);
     const auto r = impact::solve(ContactLaw{Family::linear_damper, n, t.zeta(e, n), true}, tight);
-    worst = std::max(worst, std::abs(r.e_out - e));
+    worst = std::max(worst, std::abs(r.e_out - e) / e);
   }
-  EXPECT_LE(worst, 1e-8);
+  EXPECT_LE(worst, models::ExactDamping::kCertifiedRelErr);
+  EXPECT_GT(worst, 1e-13);  // the check resolves the table's error, it is not below the solver's
   EXPECT_THROW(t.zeta(5e-5, 1.5), InputError);
   EXPECT_THROW(t.zeta(0.5, 2.5), InputError);
 }

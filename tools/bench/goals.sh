@@ -17,12 +17,14 @@ scipy_copt_us=$(/usr/bin/python3 tools/bench/scipy_baseline.py | tail -1 | awk '
 pn=$(rate 'BM_GoalSweepImpactPoursinaNikravesh/1/real_time')
 hc=$(rate 'BM_GoalSweepImpactHuntCrossley/1/real_time')
 copt=$(rate 'BM_GoalSweepExactCOpt/1/real_time')
+copt_table=$(rate 'BM_GoalSweepExactCOptTable/1/real_time')
 zeta=$(rate 'BM_COptCalibration/1')
 echo "issue #15 goals on $(nproc) cores, $(date -u +%F), $(uname -m)"
 printf '%-58s %14s %14s %10s\n' "goal" "libcalib" "SciPy" "ratio"
 printf '%-58s %12.0f/s %12.0f/s %9.0fx\n' "calib sweep impact, poursina-nikravesh, 1 thread (>=200k/s)" "$pn" "$scipy_impact" "$(calc "$pn / $scipy_impact")"
 printf '%-58s %12.0f/s %12.0f/s %9.0fx\n' "calib sweep impact, hunt-crossley, 1 thread (>=200k/s)" "$hc" "$scipy_impact" "$(calc "$hc / $scipy_impact")"
 printf '%-58s %11.1f us %11.0f us %9.0fx\n' "exact c_opt via calib sweep calibrate kernel (<=10 us)" "$(calc "1e6 / $copt")" "$scipy_copt_us" "$(calc "$scipy_copt_us * $copt / 1e6")"
+printf '%-58s %11.2f us %11.0f us %9.0fx\n' "  the same, verify = false (certified table, no solve)" "$(calc "1e6 / $copt_table")" "$scipy_copt_us" "$(calc "$scipy_copt_us * $copt_table / 1e6")"
 printf '%-58s %11.1f us %11.0f us %9.0fx\n' "exact c_opt, calibrate::zeta_exact (<=10 us)" "$(calc "1e6 / $zeta")" "$scipy_copt_us" "$(calc "$scipy_copt_us * $zeta / 1e6")"
 read -r t60 unit60 <<<"$(time_of 'BM_DampingDataset60k/iterations:1/real_time')"
 printf '%-58s %11s %s\n' "60,000-point PN2020 dataset, all cores (<=0.5 s)" "$t60" "$unit60"

@@ -83,6 +83,9 @@ KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) 
     copt.cor_rel_tol = s->number("cor_rel_tol", copt.cor_rel_tol);
     copt.impact.rel_tol = s->number("calibration_rel_tol", copt.impact.rel_tol);
     copt.impact.abs_tol = s->number("calibration_abs_tol", copt.impact.abs_tol);
+    // false: the clamped linear damper is answered from the certified exact table (no solve;
+    // e_out left blank, solves 0) — calibrate.hpp CalibrateOptions::verify.
+    copt.verify = s->boolean("verify", copt.verify);
   }
   std::string why;
   if (!iopt.IsValid(&why)) throw InputError(config.where("solver") + ": " + why);
@@ -90,7 +93,8 @@ KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) 
                      {"abs_tol", iopt.abs_tol},
                      {"cor_rel_tol", copt.cor_rel_tol},
                      {"calibration_rel_tol", copt.impact.rel_tol},
-                     {"calibration_abs_tol", copt.impact.abs_tol}};
+                     {"calibration_abs_tol", copt.impact.abs_tol},
+                     {"verify", copt.verify}};
 
   auto assemble = [fixed_values, axis_names](const std::vector<double>& p) {
     Point pt;
@@ -144,7 +148,7 @@ KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) 
       const auto& c = o.calibration;
       std::vector<io::CsvCell> cells{c.damping};
       if (!same) cells.emplace_back(o.impact.damping);
-      cells.insert(cells.end(), {c.e_out, static_cast<std::int64_t>(c.solves)});
+      cells.insert(cells.end(), {io::number_or_blank(c.e_out), static_cast<std::int64_t>(c.solves)});
       return cells;
     };
   } else {
