@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <type_traits>
 
 #include <boost/math/tools/minima.hpp>
@@ -158,6 +159,8 @@ bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const Imp
     stepper.calc_state(t, tmp);
     return as_state(tmp);
   };
+  // The force at the previous step's end, carried over (one force evaluation fewer per step).
+  double f_prev = std::numeric_limits<double>::quiet_NaN();
   for (std::size_t used = 0; used < step_budget && r.steps < opt.max_steps; ++used) {
     const auto [t0, t1] = stepper.do_step(rhs);
     ++r.steps;
@@ -184,8 +187,10 @@ bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const Imp
       const State sm = state_at(tm);
       const double fm = sys.force(sm[0], sm[1]);
       const double f1 = sys.force(cur[0], cur[1]);
+      const double f0 = std::isnan(f_prev) ? sys.force(prev[0], prev[1]) : f_prev;
+      f_prev = f1;
       double best = std::max(fm, f1);
-      if (fm > f1 && fm > sys.force(prev[0], prev[1])) {
+      if (fm > f1 && fm > f0) {
         auto neg_force = [&](double t) {
           const State st = state_at(t);
           return -sys.force(st[0], st[1]);
@@ -195,14 +200,18 @@ bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const Imp
       }
       r.f_max = std::max(r.f_max, best);
     }
-    if (rebounding &&
+    // Capture: the energy left, √(x'² + 2U(x)), below capture_tol·V; U ≥ 0, so the cheap
+    // |x'| test comes first and U (a power of x) is only evaluated when it can matter.
+    if (rebounding && std::abs(cur[1]) < opt.capture_tol * V &&
         std::sqrt(cur[1] * cur[1] + 2.0 * sys.potential(cur[0])) < opt.capture_tol * V) {
       r.status = Status::captured;  // creeping to rest: e_out < capture_tol
       r.t_sep = t1;
       r.x_sep = cur[0];
       return true;
     }
-    const double g1 = sys.contact_indicator(cur);
+    // Separation can only happen while x' < 0: the indicator (a power of x for clamped laws) is
+    // evaluated only then.
+    const double g1 = cur[1] < 0.0 ? sys.contact_indicator(cur) : 1.0;
     if (t1 > t0 && g1 <= 0.0 && cur[1] < 0.0) {
       const double g0 = sys.contact_indicator(prev);
       double t_event = t1;
