@@ -189,7 +189,9 @@ bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const Imp
       const double f1 = sys.force(cur[0], cur[1]);
       const double f0 = std::isnan(f_prev) ? sys.force(prev[0], prev[1]) : f_prev;
       f_prev = f1;
-      double best = std::max(fm, f1);
+      // f0 too: at contact start a damper that acts at δ = 0 (linear damper: F(0⁺) = c v₀) can
+      // make the first instant the peak, which the step's midpoint and end alone miss.
+      double best = std::max({fm, f1, f0});
       if (fm > f1 && fm > f0) {
         auto neg_force = [&](double t) {
           const State st = state_at(t);
