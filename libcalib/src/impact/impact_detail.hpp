@@ -103,6 +103,20 @@ struct ContactSystem {
     terms(s[0], s[1], fs, fd);
     return std::min(fs + fd, s[0]);
   }
+  // F (as force()) and dF/dt along the solution (x'' = −F) with one xⁿ, for the peak-force
+  // search: F = A xⁿ + a x^p x' gives F_x x' + F_v x'' with F_x = A n xⁿ/x + a p (x^p/x) x',
+  // F_v = a x^p. Rate 0 where no smooth peak can be: clamped to 0, out of contact, and the
+  // indentation law (its peak is at x' = 0).
+  double force_and_rate(const State& s, double& rate) const {
+    rate = 0.0;
+    const double x = s[0], xd = s[1];
+    if (c.indentation || !(x > 0)) return force(x, xd);
+    const double xn = power_n(x), xp = power_p(x, xn);
+    const double f = c.A * xn + c.a * xp * xd;
+    if (c.clamp && f < 0) return 0.0;
+    rate = (c.A * c.n * xn / x + c.a * c.p * (xp / x) * xd) * xd - c.a * xp * f;
+    return f;
+  }
   double potential(double x) const { return x > 0 ? c.A * power_n(x) * x / (c.n + 1.0) : 0.0; }
 };
 
@@ -159,8 +173,8 @@ bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const Imp
     stepper.calc_state(t, tmp);
     return as_state(tmp);
   };
-  // The force at the previous step's end, carried over (one force evaluation fewer per step).
-  double f_prev = std::numeric_limits<double>::quiet_NaN();
+  // The force and its rate at the previous step's end, carried over (one xⁿ fewer per step).
+  double f_prev = std::numeric_limits<double>::quiet_NaN(), rate_prev = 0.0;
   for (std::size_t used = 0; used < step_budget && r.steps < opt.max_steps; ++used) {
     const auto [t0, t1] = stepper.do_step(rhs);
     ++r.steps;
@@ -181,18 +195,25 @@ bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const Imp
       r.x_sep = cur[0];
       return true;
     }
-    // Peak force: sample the step; refine with Brent where the midpoint is the largest.
+    // Peak force: sample the step (start, midpoint, end); refine with Brent where it peaks inside.
     if (opt.diagnostics) {
       const double tm = 0.5 * (t0 + t1);
       const State sm = state_at(tm);
       const double fm = sys.force(sm[0], sm[1]);
-      const double f1 = sys.force(cur[0], cur[1]);
-      const double f0 = std::isnan(f_prev) ? sys.force(prev[0], prev[1]) : f_prev;
+      double rate1, rate0 = rate_prev;
+      const double f1 = sys.force_and_rate(cur, rate1);
+      const double f0 = std::isnan(f_prev) ? sys.force_and_rate(prev, rate0) : f_prev;
       f_prev = f1;
+      rate_prev = rate1;
       // f0 too: at contact start a damper that acts at δ = 0 (linear damper: F(0⁺) = c v₀) can
       // make the first instant the peak, which the step's midpoint and end alone miss.
       double best = std::max({fm, f1, f0});
-      if (fm > f1 && fm > f0) {
+      // Refine with Brent when the peak can be inside this step: the midpoint is the largest
+      // sample, or an end is and the force there slopes down away from the step's interior
+      // (falling at t1, rising at t0). With the midpoint test alone a peak next to an end was
+      // missed (f_max up to ~1e-4 low).
+      if ((fm > f1 && fm > f0) || (f1 >= fm && f1 >= f0 && rate1 < 0) ||
+          (f0 >= fm && f0 >= f1 && rate0 > 0)) {
         auto neg_force = [&](double t) {
           const State st = state_at(t);
           return -sys.force(st[0], st[1]);
