@@ -1,10 +1,12 @@
 #include "calib/dynamics/simulate.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <optional>
 
+#include <boost/math/tools/minima.hpp>
 #include <boost/math/tools/roots.hpp>
 #include <boost/numeric/odeint.hpp>
 #include <fmt/format.h>
@@ -213,13 +215,30 @@ SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0
     for (int k = 0; k < nc; ++k) {
       if (!active[k]) continue;
       Impact& imp = r.impacts[open_impact[k]];
-      for (int s = 1; s <= 8; ++s) {  // 8 samples per step for δ_max and the peak force
-        const ContactState c = contact_state(sys, k, state_at(t0 + (t_stop - t0) * s / 8.0), n);
-        const double force = active[k]->force(c.delta, c.delta_dot);
-        imp.delta_max = std::max(imp.delta_max, c.delta);
-        imp.peak_force = std::max(imp.peak_force, force);
-        if (o.record_loops) imp.loop.emplace_back(c.delta, force);
+      // δ and F at 9 points of the step (its start included: a damper acting at δ = 0 peaks
+      // there); where a sample inside is the largest, Brent refines between its neighbours.
+      std::array<double, 9> times{}, deltas{}, forces{};
+      for (int s = 0; s <= 8; ++s) {
+        times[s] = t0 + (t_stop - t0) * s / 8.0;
+        const ContactState c = contact_state(sys, k, state_at(times[s]), n);
+        deltas[s] = c.delta;
+        forces[s] = active[k]->force(c.delta, c.delta_dot);
+        if (o.record_loops && s > 0) imp.loop.emplace_back(c.delta, forces[s]);
       }
+      auto refined_max = [&](const std::array<double, 9>& v, auto value_at) {
+        const int i = static_cast<int>(std::max_element(v.begin(), v.end()) - v.begin());
+        if (i == 0 || i == 8) return v[i];
+        const auto m = boost::math::tools::brent_find_minima(
+            [&](double time) { return -value_at(time); }, times[i - 1], times[i + 1], 40);
+        return std::max(v[i], -m.second);
+      };
+      imp.delta_max = std::max(imp.delta_max, refined_max(deltas, [&](double time) {
+        return contact_state(sys, k, state_at(time), n).delta;
+      }));
+      imp.peak_force = std::max(imp.peak_force, refined_max(forces, [&](double time) {
+        const ContactState c = contact_state(sys, k, state_at(time), n);
+        return active[k]->force(c.delta, c.delta_dot);
+      }));
     }
     if (k_event < 0 || t_event > o.t_end) {
       t = t1;
