@@ -88,6 +88,15 @@ PlanarSystem PlanarSystem::from(const io::ConfigNode& node) {
       if (s.bodies[i].name == name) return static_cast<int>(i);
     throw InputError(fmt::format("{}: unknown body '{}'", t.where(key), name));
   };
+  // body_i/body_j (two different bodies) and point_i/point_j of a joint, spring or contact.
+  auto read_pair = [&](const io::ConfigNode& t, const char* what, auto& out) {
+    out.body_i = body_index(t, "body_i");
+    out.body_j = body_index(t, "body_j");
+    if (out.body_i == out.body_j)
+      throw InputError(fmt::format("{}: a {} needs two different bodies", t.where("body_j"), what));
+    out.point_i = read_vec2(t, "point_i", {0, 0});
+    out.point_j = read_vec2(t, "point_j", {0, 0});
+  };
   if (node.has("joint"))
     for (const auto& j : node.tables("joint")) {
       Joint joint;
@@ -99,12 +108,7 @@ PlanarSystem PlanarSystem::from(const io::ConfigNode& node) {
       else
         throw InputError(
             fmt::format("{}: must be revolute or prismatic, got '{}'", j.where("type"), type));
-      joint.body_i = body_index(j, "body_i");
-      joint.body_j = body_index(j, "body_j");
-      if (joint.body_i == joint.body_j)
-        throw InputError(fmt::format("{}: a joint needs two different bodies", j.where("body_j")));
-      joint.point_i = read_vec2(j, "point_i", {0, 0});
-      joint.point_j = read_vec2(j, "point_j", {0, 0});
+      read_pair(j, "joint", joint);
       if (joint.type == Joint::Type::prismatic) {
         joint.axis_i = read_vec2(j, "axis_i", {1, 0});
         const double len = std::hypot(joint.axis_i[0], joint.axis_i[1]);
@@ -118,12 +122,7 @@ PlanarSystem PlanarSystem::from(const io::ConfigNode& node) {
       s.joints.push_back(joint);
     }
   const auto c = node.table("contact");
-  s.contact.body_i = body_index(c, "body_i");
-  s.contact.body_j = body_index(c, "body_j");
-  if (s.contact.body_i == s.contact.body_j)
-    throw InputError(fmt::format("{}: contact needs two different bodies", c.where("body_j")));
-  s.contact.point_i = read_vec2(c, "point_i", {0, 0});
-  s.contact.point_j = read_vec2(c, "point_j", {0, 0});
+  read_pair(c, "contact", s.contact);
   if (c.has("normal_deg")) {
     const double a = read_angle(c, "normal");
     s.contact.normal = {std::cos(a), std::sin(a)};
@@ -154,12 +153,7 @@ PlanarSystem PlanarSystem::from(const io::ConfigNode& node) {
   if (node.has("spring"))
     for (const auto& t : node.tables("spring")) {
       Spring sp;
-      sp.body_i = body_index(t, "body_i");
-      sp.body_j = body_index(t, "body_j");
-      if (sp.body_i == sp.body_j)
-        throw InputError(fmt::format("{}: a spring needs two different bodies", t.where("body_j")));
-      sp.point_i = read_vec2(t, "point_i", {0, 0});
-      sp.point_j = read_vec2(t, "point_j", {0, 0});
+      read_pair(t, "spring", sp);
       sp.stiffness = require_non_negative(t.where("stiffness"), t.number("stiffness", 0.0));
       sp.damping = require_non_negative(t.where("damping"), t.number("damping", 0.0));
       sp.length = require_non_negative(t.where("length"), t.number("length", 0.0));
