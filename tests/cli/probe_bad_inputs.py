@@ -114,7 +114,7 @@ for name, old, new, token in [
         ("planar_spring_body", "[gravity]", "[[spring]]\nbody_i = 'rod1'\nbody_j = 'rod9'\n[gravity]", "rod9"),
         ("planar_drive_coord", "[gravity]", "[[drive]]\ncoordinate = 'rod1.spin'\nvelocity = 1\n[gravity]", "rod1.spin"),
         ("planar_drive_nan", "[gravity]", "[[drive]]\ncoordinate = 'rod1.angle'\nvelocity = nan\n[gravity]", "velocity"),
-        ("planar_drive_vs_omega", "[gravity]", "[[drive]]\ncoordinate = 'rod1.angle'\nvelocity = 2.0\n[gravity]", "driven"),
+        ("planar_drive_vs_omega", "[gravity]", "[[drive]]\ncoordinate = 'rod1.angle'\nvelocity = 2.0\n[gravity]", "rod1.angle is driven"),
         ("planar_gravity_both", "g = 9.81", "g = 9.81\nvector = [0.0, -9.81]", "g"),
         ("planar_gravity_nan", "g = 9.81", "g = nan", "g"),
         ("planar_normal_in", 'normal_in = "body_j"', 'normal_in = "sideways"', "normal_in"),

@@ -136,8 +136,8 @@ Vector PlanarMultibody::initial_velocities() const {
   for (const auto& d : sys_.drives) {
     if (held[d.coordinate] && qd[d.coordinate] != d.velocity)
       throw InputError(fmt::format(
-          "system '{}': coordinate {} is driven at {} but its initial velocity is given as {}",
-          sys_.name, d.coordinate, d.velocity, qd[d.coordinate]));
+          "system '{}': {} is driven at {} but its initial velocity is given as {}", sys_.name,
+          sys_.coordinate_name(d.coordinate), d.velocity, qd[d.coordinate]));
     qd[d.coordinate] = d.velocity, held[d.coordinate] = true;
   }
   // D_free q̇_free = −Φ_t − D_held q̇_held, least norm (complete orthogonal decomposition).

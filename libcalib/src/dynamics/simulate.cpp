@@ -39,7 +39,7 @@ bool SimulateOptions::IsValid(std::string* error) const {
 
 namespace {
 // [M Dᵀ; D 0](q̈, λ) = (f, c). Partial-pivot LU: the matrix is invertible when D has full row
-// rank and M is positive definite on D's null space, which load_planar_multibody checks.
+// rank and M is positive definite on D's null space (PlanarMultibody checks the rank).
 Vector solve_augmented(const System& system, const Vector& q, const Vector& f, const Vector& c) {
   const int n = system.dof(), m = system.constraint_count();
   Matrix a = Matrix::Zero(n + m, n + m);

@@ -207,6 +207,11 @@ int PlanarSystem::coordinate_index(const std::string& name) const {
       fmt::format("unknown coordinate '{}' (use <body>.x, <body>.y or <body>.angle)", name));
 }
 
+std::string PlanarSystem::coordinate_name(int index) const {
+  static constexpr const char* kSuffix[3] = {"x", "y", "angle"};
+  return bodies.at(static_cast<std::size_t>(index / 3)).name + "." + kSuffix[index % 3];
+}
+
 Eigen::VectorXd PlanarSystem::coordinates() const {
   Eigen::VectorXd q(3 * bodies.size());
   for (std::size_t i = 0; i < bodies.size(); ++i)

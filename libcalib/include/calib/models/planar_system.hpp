@@ -82,6 +82,7 @@ struct PlanarSystem {
   void set_coordinates(const Eigen::VectorXd& q);
   // "body.x|y|angle" -> coordinate index; InputError if unknown.
   int coordinate_index(const std::string& name) const;
+  std::string coordinate_name(int index) const;  // the inverse: "body.x|y|angle"
 
   // The no-argument forms evaluate at the stored configuration; the others at q (dynamics).
   Eigen::VectorXd constraints() const;  // Φ(q) (joints and locked rotations; drives excluded)
