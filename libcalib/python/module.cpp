@@ -273,10 +273,12 @@ std::string run_study(const std::string& name, const std::string& config, const 
 
 // `calib simulate` as a dict: the --format json record plus the time series as numpy arrays
 // ("series": {"t", "energy", "<body>": {"x", "y", "phi", "vx", "vy", "omega"}}).
-py::object simulate(const std::string& file, std::optional<std::string> model,
-                    std::optional<double> e, std::optional<std::string> method,
-                    std::optional<double> t_end) {
-  dynamics::SystemSetup s = dynamics::load_system(file);
+// `system` is a file path, or TOML text when `origin` is given (a dict from Python).
+py::object simulate(const std::string& system, const std::string& origin,
+                    std::optional<std::string> model, std::optional<double> e,
+                    std::optional<std::string> method, std::optional<double> t_end) {
+  dynamics::SystemSetup s = origin.empty() ? dynamics::load_system(system)
+                                           : dynamics::parse_system(system, origin);
   dynamics::Overrides o{.model = std::move(model), .e = e, .t_end = t_end};
   if (method) {
     if (*method != "continuous" && *method != "piecewise")

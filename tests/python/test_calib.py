@@ -225,6 +225,22 @@ def test_simulate_matches_the_cli_record():
     assert pw["impacts"][0]["e"] == pytest.approx(0.5, abs=1e-12)
 
 
+def test_simulate_takes_a_dict():
+    """A system built in Python: a ball (SF2020 §8, Table 3) dropped from 1 m; the first impact
+    speed is sqrt(2 g (H0 - R)) = 4.2 m/s exactly (SF2020 eq. 63), and the piecewise e is e."""
+    ball = {"type": "bouncing-ball", "name": "ball_from_python",
+            "ball": {"mass": 1.0, "radius": 0.1, "height": 1.0},
+            "gravity": {"g": 9.8},
+            "contact": {"model": "linear-damper", "e": 0.6, "k": 1.4e8, "n": 1.5},
+            "simulate": {"t_end": 1.0, "method": "piecewise"}}
+    rec = calib.simulate(ball)
+    assert rec["system"] == "ball_from_python"
+    assert rec["impacts"][0]["v_in"] == pytest.approx(4.2, abs=1e-9)
+    assert rec["impacts"][0]["e"] == pytest.approx(0.6, abs=1e-12)
+    with pytest.raises(ValueError, match="radius"):
+        calib.simulate({**ball, "ball": {"mass": 1.0, "radius": -0.1, "height": 1.0}})
+
+
 def test_simulate_errors():
     with pytest.raises(ValueError, match="method"):
         calib.simulate("configs/systems/bouncing_ball.toml", method="implicit")

@@ -196,14 +196,18 @@ def run_study(name, config=None, out=None, threads=0):
 
 
 def simulate(system, model=None, e=None, method=None, t_end=None):
-    """Forward dynamics of a system file (calib simulate): a path, or a shipped name such as
-    "configs/systems/two_pendulums_planar.toml". model, e, method ("continuous" | "piecewise")
-    and t_end [s] override the file's. Returns the --format json record (system, model, method,
-    impacts, final, steps, and constraints for planar files) plus "series": numpy arrays "t" [s],
-    "energy" [J] and per body "x", "y" [m], "phi" [rad], "vx", "vy" [m/s], "omega" [rad/s].
-    ValueError on bad input, ComputeError when the run fails (e.g. constraint drift)."""
-    return _calib.simulate(os.fspath(system), model, None if e is None else float(e), method,
-                           None if t_end is None else float(t_end))
+    """Forward dynamics of a system (calib simulate): a file path, a shipped name such as
+    "configs/systems/two_pendulums_planar.toml", or a dict of the same structure (type, bodies,
+    joints, contact, ...). model, e, method ("continuous" | "piecewise") and t_end [s] override
+    the system's. Returns the --format json record (system, model, method, impacts, final,
+    steps, and constraints for planar systems) plus "series": numpy arrays "t" [s], "energy" [J]
+    and per body "x", "y" [m], "phi" [rad], "vx", "vy" [m/s], "omega" [rad/s]. ValueError on bad
+    input, ComputeError when the run fails (e.g. constraint drift beyond drift_tol)."""
+    e = None if e is None else float(e)
+    t_end = None if t_end is None else float(t_end)
+    if isinstance(system, dict):
+        return _calib.simulate(_toml(system), "<dict>", model, e, method, t_end)
+    return _calib.simulate(os.fspath(system), "", model, e, method, t_end)
 
 
 def code_laws():

@@ -24,12 +24,24 @@ double non_negative(const io::ConfigNode& t, const std::string& key) {
 }
 }  // namespace
 
+namespace {
+SystemSetup from_node(const io::ConfigNode& node, const std::string& origin);
+}  // namespace
+
 SystemSetup load_system(const std::filesystem::path& given) {
   // As given when it exists (or is absolute), else a shipped file from the data folders.
   const std::filesystem::path file = std::filesystem::exists(given) || given.is_absolute()
                                          ? given
                                          : io::find_resource(given);
-  const io::ConfigNode node = io::ConfigNode::load_file(file);
+  return from_node(io::ConfigNode::load_file(file), file.string());
+}
+
+SystemSetup parse_system(const std::string& toml_text, const std::string& origin) {
+  return from_node(io::ConfigNode::parse(toml_text, origin), origin);
+}
+
+namespace {
+SystemSetup from_node(const io::ConfigNode& node, const std::string& origin) {
   SystemSetup s;
   s.type = node.string("type");
   s.name = node.string("name", s.type);
@@ -130,7 +142,7 @@ SystemSetup load_system(const std::filesystem::path& given) {
     s.qd0 = planar->initial_velocities();
     if (!(planar->penetration(0, s.q0) <= 0))
       throw InputError(fmt::format("{}: the contact overlaps at the start (delta = {:.3g} m > 0)",
-                                   file.string(), planar->penetration(0, s.q0)));
+                                   origin, planar->penetration(0, s.q0)));
     s.system = std::move(planar);
   } else if (s.type == "two-pendulums") {
     const io::ConfigNode r1 = node.table("rod1"), r2 = node.table("rod2");
@@ -143,15 +155,16 @@ SystemSetup load_system(const std::filesystem::path& given) {
     s.qd0 = Vector(2);
     s.qd0 << r1.number("omega0", 0.0), r2.number("omega0", 0.0);
     if (!(s.system->penetration(0, s.q0) < 0))
-      throw InputError(fmt::format("{}: the rods overlap at the start", file.string()));
+      throw InputError(fmt::format("{}: the rods overlap at the start", origin));
   } else {
     throw InputError(fmt::format("{}: unknown system type '{}'; known: bouncing-ball, impact-damper, slider-crank, two-pendulums, planar",
                                  node.where("type"), s.type));
   }
   node.reject_unknown();
-  if (std::string why; !s.options.IsValid(&why)) throw InputError(file.string() + ": " + why);
+  if (std::string why; !s.options.IsValid(&why)) throw InputError(origin + ": " + why);
   return s;
 }
+}  // namespace
 
 void apply(const Overrides& o, SystemSetup& s) {
   if (o.model) s.contact.model = *o.model;

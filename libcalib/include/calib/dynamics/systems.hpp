@@ -53,6 +53,8 @@ void apply(const Overrides& overrides, SystemSetup& setup);
 // (io/resources.hpp: "configs/systems/x.toml" works from any directory). InputError names the
 // file, the key and the value.
 SystemSetup load_system(const std::filesystem::path& file);
+// The same from TOML text (Python's calib.simulate with a dict); `origin` names it in errors.
+SystemSetup parse_system(const std::string& toml_text, const std::string& origin);
 
 class BouncingBall : public System {
  public:
