@@ -25,7 +25,120 @@ double non_negative(const io::ConfigNode& t, const std::string& key) {
 }  // namespace
 
 namespace {
+
+// One reader per system type: its tables → the system, q0 and q̇0 (InputError names the key).
+// SF2020 §8: [ball] mass, radius, height, velocity; [gravity] g.
+void read_bouncing_ball(const io::ConfigNode& node, const std::string& /*origin*/, SystemSetup& s) {
+  const io::ConfigNode ball = node.table("ball");
+  const double m = positive(ball, "mass"), radius = positive(ball, "radius");
+  const double height = ball.number("height"), velocity = ball.number("velocity", 0.0);
+  if (!(height > radius))
+    throw InputError(fmt::format("{}: the ball must start above the ground (height > radius "
+                                 "{}), got {}",
+                                 ball.where("height"), radius, height));
+  const double g = non_negative(node.table("gravity"), "g");
+  s.system = std::make_unique<BouncingBall>(m, radius, g);
+  s.q0 = Vector::Constant(1, height);
+  s.qd0 = Vector::Constant(1, velocity);
+}
+
+// SF2020 §9: [primary], [impact_mass], [cavity] gap, [friction], [gravity].
+void read_impact_damper(const io::ConfigNode& node, const std::string& /*origin*/, SystemSetup& s) {
+  const io::ConfigNode p = node.table("primary"), m = node.table("impact_mass");
+  ImpactDamper::Parameters par{};
+  par.primary_mass = positive(p, "mass");
+  par.stiffness = positive(p, "stiffness");
+  par.damping_ratio = p.number("damping_ratio");
+  if (!(par.damping_ratio >= 0 && par.damping_ratio < 1))
+    throw InputError(fmt::format("{}: must be in [0, 1), got {}", p.where("damping_ratio"),
+                                 par.damping_ratio));
+  par.impact_mass = positive(m, "mass");
+  par.gap = positive(node.table("cavity"), "gap");
+  const io::ConfigNode f = node.table("friction");
+  par.friction = non_negative(f, "mu");
+  par.friction_velocity = positive(f, "regularisation_velocity");
+  par.g = non_negative(node.table("gravity"), "g");
+  const double x0 = p.number("x0"), v0 = p.number("v0", 0.0);
+  // The impact mass starts at rest in the middle of the cavity unless placed (offset from it).
+  const double offset = m.number("offset", 0.0), vm = m.number("v0", 0.0);
+  if (!(std::abs(offset) < 0.5 * par.gap))
+    throw InputError(fmt::format("{}: the impact mass must start inside the cavity (|offset| < "
+                                 "gap/2 = {}), got {}",
+                                 m.where("offset"), 0.5 * par.gap, offset));
+  s.system = std::make_unique<ImpactDamper>(par);
+  s.q0 = Vector(2);
+  s.q0 << x0, x0 + offset;
+  s.qd0 = Vector(2);
+  s.qd0 << v0, vm;
+}
+
+// SF2020 §10: [crank], [rod], [slider], [block], [contact_geometry] a.
+void read_slider_crank(const io::ConfigNode& node, const std::string& /*origin*/, SystemSetup& s) {
+  const io::ConfigNode crank = node.table("crank"), rod = node.table("rod");
+  const io::ConfigNode slider = node.table("slider"), block = node.table("block");
+  SliderCrank::Parameters p{};
+  p.r = positive(crank, "length");
+  p.crank_mass = positive(crank, "mass");
+  p.crank_inertia = positive(crank, "inertia");
+  p.l = positive(rod, "length");
+  if (!(p.l > p.r))
+    throw InputError(fmt::format("{}: the rod must be longer than the crank ({} m), got {}",
+                                 rod.where("length"), p.r, p.l));
+  p.rod_mass = positive(rod, "mass");
+  p.rod_inertia = positive(rod, "inertia");
+  p.slider_mass = positive(slider, "mass");
+  p.block_mass = positive(block, "mass");
+  p.a = positive(node.table("contact_geometry"), "a");
+  const std::string drive = crank.string("drive", "free");
+  if (drive != "free" && drive != "constant-speed")
+    throw InputError(fmt::format("{}: must be free or constant-speed, got '{}'",
+                                 crank.where("drive"), drive));
+  p.driven = drive == "constant-speed";
+  s.system = std::make_unique<SliderCrank>(p);
+  s.q0 = Vector(2);
+  s.q0 << crank.number("angle", 0.0), block.number("x0");
+  s.qd0 = Vector(2);
+  s.qd0 << crank.number("omega"), block.number("v0");
+}
+
+// PN2020 §6: [rod1], [rod2], [pivots] a, [gravity] g.
+void read_two_pendulums(const io::ConfigNode& node, const std::string& origin, SystemSetup& s) {
+  const io::ConfigNode r1 = node.table("rod1"), r2 = node.table("rod2");
+  TwoPendulums::Parameters p{positive(r1, "mass"), positive(r1, "length"), positive(r2, "mass"),
+                             positive(r2, "length"), positive(node.table("pivots"), "a"),
+                             non_negative(node.table("gravity"), "g")};
+  s.system = std::make_unique<TwoPendulums>(p);
+  s.q0 = Vector(2);
+  s.q0 << r1.number("theta0"), r2.number("theta0");
+  s.qd0 = Vector(2);
+  s.qd0 << r1.number("omega0", 0.0), r2.number("omega0", 0.0);
+  if (!(s.system->penetration(0, s.q0) < 0))
+    throw InputError(fmt::format("{}: the rods overlap at the start", origin));
+}
+
+// The planar-system file (models/planar_system.hpp) as a PlanarMultibody.
+void read_planar(const io::ConfigNode& node, const std::string& origin, SystemSetup& s) {
+  auto planar = std::make_unique<PlanarMultibody>(models::multibody::PlanarSystem::from(node));
+  s.q0 = planar->initial_coordinates();
+  s.qd0 = planar->initial_velocities();
+  if (!(planar->penetration(0, s.q0) <= 0))
+    throw InputError(fmt::format("{}: the contact overlaps at the start (delta = {:.3g} m > 0)",
+                                 origin, planar->penetration(0, s.q0)));
+  s.system = std::move(planar);
+}
+
+struct TypeReader {
+  const char* type;
+  void (*read)(const io::ConfigNode& node, const std::string& origin, SystemSetup& s);
+};
+constexpr TypeReader kReaders[] = {{"bouncing-ball", read_bouncing_ball},
+                                   {"impact-damper", read_impact_damper},
+                                   {"slider-crank", read_slider_crank},
+                                   {"two-pendulums", read_two_pendulums},
+                                   {"planar", read_planar}};
+
 SystemSetup from_node(const io::ConfigNode& node, const std::string& origin);
+
 }  // namespace
 
 SystemSetup load_system(const std::filesystem::path& given) {
@@ -71,95 +184,16 @@ SystemSetup from_node(const io::ConfigNode& node, const std::string& origin) {
                                    sim->where("method"), method));
     s.options.method = method == "piecewise" ? Method::piecewise : Method::continuous;
   }
-  if (s.type == "bouncing-ball") {
-    const io::ConfigNode ball = node.table("ball");
-    const double m = positive(ball, "mass"), radius = positive(ball, "radius");
-    const double height = ball.number("height"), velocity = ball.number("velocity", 0.0);
-    if (!(height > radius))
-      throw InputError(fmt::format("{}: the ball must start above the ground (height > radius "
-                                   "{}), got {}",
-                                   ball.where("height"), radius, height));
-    const double g = non_negative(node.table("gravity"), "g");
-    s.system = std::make_unique<BouncingBall>(m, radius, g);
-    s.q0 = Vector::Constant(1, height);
-    s.qd0 = Vector::Constant(1, velocity);
-  } else if (s.type == "impact-damper") {
-    const io::ConfigNode p = node.table("primary"), m = node.table("impact_mass");
-    ImpactDamper::Parameters par{};
-    par.primary_mass = positive(p, "mass");
-    par.stiffness = positive(p, "stiffness");
-    par.damping_ratio = p.number("damping_ratio");
-    if (!(par.damping_ratio >= 0 && par.damping_ratio < 1))
-      throw InputError(fmt::format("{}: must be in [0, 1), got {}", p.where("damping_ratio"),
-                                   par.damping_ratio));
-    par.impact_mass = positive(m, "mass");
-    par.gap = positive(node.table("cavity"), "gap");
-    const io::ConfigNode f = node.table("friction");
-    par.friction = non_negative(f, "mu");
-    par.friction_velocity = positive(f, "regularisation_velocity");
-    par.g = non_negative(node.table("gravity"), "g");
-    const double x0 = p.number("x0"), v0 = p.number("v0", 0.0);
-    // The impact mass starts at rest in the middle of the cavity unless placed (offset from it).
-    const double offset = m.number("offset", 0.0), vm = m.number("v0", 0.0);
-    if (!(std::abs(offset) < 0.5 * par.gap))
-      throw InputError(fmt::format("{}: the impact mass must start inside the cavity (|offset| < "
-                                   "gap/2 = {}), got {}",
-                                   m.where("offset"), 0.5 * par.gap, offset));
-    s.system = std::make_unique<ImpactDamper>(par);
-    s.q0 = Vector(2);
-    s.q0 << x0, x0 + offset;
-    s.qd0 = Vector(2);
-    s.qd0 << v0, vm;
-  } else if (s.type == "slider-crank") {
-    const io::ConfigNode crank = node.table("crank"), rod = node.table("rod");
-    const io::ConfigNode slider = node.table("slider"), block = node.table("block");
-    SliderCrank::Parameters p{};
-    p.r = positive(crank, "length");
-    p.crank_mass = positive(crank, "mass");
-    p.crank_inertia = positive(crank, "inertia");
-    p.l = positive(rod, "length");
-    if (!(p.l > p.r))
-      throw InputError(fmt::format("{}: the rod must be longer than the crank ({} m), got {}",
-                                   rod.where("length"), p.r, p.l));
-    p.rod_mass = positive(rod, "mass");
-    p.rod_inertia = positive(rod, "inertia");
-    p.slider_mass = positive(slider, "mass");
-    p.block_mass = positive(block, "mass");
-    p.a = positive(node.table("contact_geometry"), "a");
-    const std::string drive = crank.string("drive", "free");
-    if (drive != "free" && drive != "constant-speed")
-      throw InputError(fmt::format("{}: must be free or constant-speed, got '{}'",
-                                   crank.where("drive"), drive));
-    p.driven = drive == "constant-speed";
-    s.system = std::make_unique<SliderCrank>(p);
-    s.q0 = Vector(2);
-    s.q0 << crank.number("angle", 0.0), block.number("x0");
-    s.qd0 = Vector(2);
-    s.qd0 << crank.number("omega"), block.number("v0");
-  } else if (s.type == "planar") {
-    auto planar = std::make_unique<PlanarMultibody>(models::multibody::PlanarSystem::from(node));
-    s.q0 = planar->initial_coordinates();
-    s.qd0 = planar->initial_velocities();
-    if (!(planar->penetration(0, s.q0) <= 0))
-      throw InputError(fmt::format("{}: the contact overlaps at the start (delta = {:.3g} m > 0)",
-                                   origin, planar->penetration(0, s.q0)));
-    s.system = std::move(planar);
-  } else if (s.type == "two-pendulums") {
-    const io::ConfigNode r1 = node.table("rod1"), r2 = node.table("rod2");
-    TwoPendulums::Parameters p{positive(r1, "mass"), positive(r1, "length"), positive(r2, "mass"),
-                               positive(r2, "length"), positive(node.table("pivots"), "a"),
-                               non_negative(node.table("gravity"), "g")};
-    s.system = std::make_unique<TwoPendulums>(p);
-    s.q0 = Vector(2);
-    s.q0 << r1.number("theta0"), r2.number("theta0");
-    s.qd0 = Vector(2);
-    s.qd0 << r1.number("omega0", 0.0), r2.number("omega0", 0.0);
-    if (!(s.system->penetration(0, s.q0) < 0))
-      throw InputError(fmt::format("{}: the rods overlap at the start", origin));
-  } else {
-    throw InputError(fmt::format("{}: unknown system type '{}'; known: bouncing-ball, impact-damper, slider-crank, two-pendulums, planar",
-                                 node.where("type"), s.type));
+  const TypeReader* reader = nullptr;
+  std::string known;
+  for (const TypeReader& r : kReaders) {
+    if (s.type == r.type) reader = &r;
+    known += (known.empty() ? "" : ", ") + std::string(r.type);
   }
+  if (!reader)
+    throw InputError(fmt::format("{}: unknown system type '{}'; known: {}", node.where("type"),
+                                 s.type, known));
+  reader->read(node, origin, s);
   node.reject_unknown();
   if (std::string why; !s.options.IsValid(&why)) throw InputError(origin + ": " + why);
   return s;
