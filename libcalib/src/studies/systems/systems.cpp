@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 #include <fmt/format.h>
@@ -48,8 +49,37 @@ Config Config::from(const io::ConfigNode& node) {
   return c;
 }
 
+// Every simulation of the study is independent: they run as one pool of tasks. The 60 s
+// impact-damper runs (~0.3 s each, most of the study) are spread evenly through the pool so
+// that the parallel loop's contiguous ranges each get their share of them.
 Result run(const Config& config, const sweep::Execution& execution) {
   Result r;
+  std::vector<std::function<void()>> heavy, tasks;
+
+  // SF2020 §9: one run per gap.
+  const dynamics::SystemSetup damper = dynamics::load_system(config.damper_file);
+  const auto& base = dynamic_cast<const dynamics::ImpactDamper&>(*damper.system).parameters();
+  r.damper.resize(config.damper_gaps.size());
+  for (std::size_t i = 0; i < r.damper.size(); ++i)
+    heavy.emplace_back([&, i] {
+      auto p = base;
+      p.gap = config.damper_gaps[i];
+      const dynamics::ImpactDamper sys(p);
+      dynamics::SimulateOptions o = damper.options;
+      o.t_end = config.damper_t_end;
+      o.output_dt = 2e-3;
+      DamperRun run{p.gap, dynamics::simulate(sys, damper.q0, damper.qd0, damper.contact, o), 0, 0};
+      run.t_last_impact = run.result.impacts.empty() ? 0.0 : run.result.impacts.back().t_start;
+      // Sticking: from the last sample after which the relative speed stays below 10 ε.
+      run.t_stick = o.t_end;
+      for (auto it = run.result.series.rbegin(); it != run.result.series.rend(); ++it) {
+        if (std::abs(it->qd[0] - it->qd[1]) > 10 * p.friction_velocity) break;
+        run.t_stick = it->t;
+      }
+      r.damper[i] = std::move(run);
+    });
+
+  // SF2020 §8: Hertz and every law at every c_r.
   const dynamics::SystemSetup ball = dynamics::load_system(config.ball_file);
   const auto& bb = dynamic_cast<const dynamics::BouncingBall&>(*ball.system);
   r.ball_radius = bb.penetration(0, dynamics::Vector::Zero(1));  // δ at y = 0 is R
@@ -63,98 +93,90 @@ Result run(const Config& config, const sweep::Execution& execution) {
     points.push_back({"hertz", cr});
     for (const auto& m : config.ball_models) points.push_back({m, cr});
   }
-  r.ball = sweep::map_points<BallRun>(
-      points.size(),
-      [&](std::size_t i) {
-        const Point& p = points[i];
-        dynamics::ContactModel c = ball.contact;
-        c.model = p.model == "hertz" ? "hunt-crossley" : p.model;  // h = 0 at e = 1: pure Hertz
-        c.e = p.model == "hertz" ? 1.0 : p.cr;
-        dynamics::SimulateOptions o = ball.options;
-        o.t_end = config.ball_t_end;
-        o.record_loops = true;
-        BallRun run{p.model, p.cr, dynamics::simulate(bb, ball.q0, ball.qd0, c, o), {}};
-        for (const auto& imp : run.result.impacts) {  // the same law as a single impact, no gravity
-          const auto single = impact::solve_physical(
-              {imp.law.family, imp.m_eff, imp.law.k, imp.v_in, imp.law.n, imp.law.damping, imp.law.clamp},
-              {.rel_tol = 1e-11, .abs_tol = 1e-13});
-          run.single_impact_e.push_back(single.e_out);
-        }
-        return run;
-      },
-      execution);
-  const dynamics::SystemSetup damper = dynamics::load_system(config.damper_file);
-  const auto& base = dynamic_cast<const dynamics::ImpactDamper&>(*damper.system).parameters();
-  r.damper = sweep::map_points<DamperRun>(
-      config.damper_gaps.size(),
-      [&](std::size_t i) {
-        auto p = base;
-        p.gap = config.damper_gaps[i];
-        const dynamics::ImpactDamper sys(p);
-        dynamics::SimulateOptions o = damper.options;
-        o.t_end = config.damper_t_end;
-        o.output_dt = 2e-3;
-        DamperRun run{p.gap, dynamics::simulate(sys, damper.q0, damper.qd0, damper.contact, o), 0, 0};
-        run.t_last_impact = run.result.impacts.empty() ? 0.0 : run.result.impacts.back().t_start;
-        // Sticking: from the last sample after which the relative speed stays below 10 ε.
-        run.t_stick = o.t_end;
-        for (auto it = run.result.series.rbegin(); it != run.result.series.rend(); ++it) {
-          if (std::abs(it->qd[0] - it->qd[1]) > 10 * p.friction_velocity) break;
-          run.t_stick = it->t;
-        }
-        return run;
-      },
-      execution);
-  // SF2020 §10 under both readings of Table 6's 200 rad/s (systems.hpp).
+  r.ball.resize(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i)
+    tasks.emplace_back([&, i] {
+      const Point& p = points[i];
+      dynamics::ContactModel c = ball.contact;
+      c.model = p.model == "hertz" ? "hunt-crossley" : p.model;  // h = 0 at e = 1: pure Hertz
+      c.e = p.model == "hertz" ? 1.0 : p.cr;
+      dynamics::SimulateOptions o = ball.options;
+      o.t_end = config.ball_t_end;
+      o.record_loops = true;
+      BallRun run{p.model, p.cr, dynamics::simulate(bb, ball.q0, ball.qd0, c, o), {}};
+      for (const auto& imp : run.result.impacts) {  // the same law as a single impact, no gravity
+        const auto single = impact::solve_physical(
+            {imp.law.family, imp.m_eff, imp.law.k, imp.v_in, imp.law.n, imp.law.damping, imp.law.clamp},
+            {.rel_tol = 1e-11, .abs_tol = 1e-13});
+        run.single_impact_e.push_back(single.e_out);
+      }
+      r.ball[i] = std::move(run);
+    });
+
+  // SF2020 §10 under both readings of Table 6's 200 rad/s (systems.hpp), in both formulations.
   const dynamics::SystemSetup crank = dynamics::load_system(config.crank_file);
-  auto p = dynamic_cast<const dynamics::SliderCrank&>(*crank.system).parameters();
-  for (const bool driven : {false, true}) {
-    p.driven = driven;
-    CrankRun run{driven ? "constant-speed" : "free", std::make_unique<dynamics::SliderCrank>(p), {}};
-    run.result = dynamics::simulate(*run.system, crank.q0, crank.qd0, crank.contact, crank.options);
-    r.crank.push_back(std::move(run));
-  }
-  // PN2020 §6: each method over the same 8 s.
-  const dynamics::SystemSetup pend = dynamics::load_system(config.pendulums_file);
-  r.pendulums = sweep::map_points<PendulumRun>(
-      config.pendulum_methods.size(),
-      [&](std::size_t i) {
-        const std::string& m = config.pendulum_methods[i];
-        dynamics::ContactModel c = pend.contact;
-        dynamics::SimulateOptions o = pend.options;
-        if (m == "piecewise")
-          o.method = dynamics::Method::piecewise;
-        else
-          c.model = m, o.method = dynamics::Method::continuous;
-        return PendulumRun{m, dynamics::simulate(*pend.system, pend.q0, pend.qd0, c, o)};
-      },
-      execution);
-  // The same two systems as planar multibody files (same readings, joints as constraints).
-  const dynamics::SystemSetup pend_planar = dynamics::load_system(config.pendulums_planar_file);
-  for (const auto& run : r.pendulums) {
-    dynamics::ContactModel c = pend_planar.contact;
-    dynamics::SimulateOptions o = pend_planar.options;
-    if (run.method == "piecewise")
-      o.method = dynamics::Method::piecewise;
-    else
-      c.model = run.method, o.method = dynamics::Method::continuous;
-    r.formulations.push_back(
-        {"two-pendulums", run.method, run.result,
-         dynamics::simulate(*pend_planar.system, pend_planar.q0, pend_planar.qd0, c, o)});
-  }
   const dynamics::SystemSetup crank_planar = dynamics::load_system(config.crank_planar_file);
   const auto& free_crank = dynamic_cast<const dynamics::PlanarMultibody&>(*crank_planar.system);
-  for (const auto& run : r.crank) {
-    auto description = free_crank.description();
-    if (run.reading == "constant-speed") {  // a motor on the crank at its initial speed
-      const int phi = description.coordinate_index(description.bodies.front().name + ".angle");
-      description.drives.push_back({phi, crank_planar.qd0[phi]});
-    }
-    const dynamics::PlanarMultibody sys(description);
-    r.formulations.push_back({"slider-crank", run.reading, run.result,
-                              dynamics::simulate(sys, crank_planar.q0, sys.initial_velocities(),
-                                                 crank_planar.contact, crank_planar.options)});
+  const std::vector<std::string> readings{"free", "constant-speed"};
+  r.crank.resize(readings.size());
+  std::vector<dynamics::SimulationResult> crank_planar_runs(readings.size());
+  for (std::size_t i = 0; i < readings.size(); ++i) {
+    tasks.emplace_back([&, i] {
+      auto p = dynamic_cast<const dynamics::SliderCrank&>(*crank.system).parameters();
+      p.driven = readings[i] == "constant-speed";
+      CrankRun run{readings[i], std::make_unique<dynamics::SliderCrank>(p), {}};
+      run.result = dynamics::simulate(*run.system, crank.q0, crank.qd0, crank.contact, crank.options);
+      r.crank[i] = std::move(run);
+    });
+    tasks.emplace_back([&, i] {
+      auto description = free_crank.description();
+      if (readings[i] == "constant-speed") {  // a motor on the crank at its initial speed
+        const int phi = description.coordinate_index(description.bodies.front().name + ".angle");
+        description.drives.push_back({phi, crank_planar.qd0[phi]});
+      }
+      const dynamics::PlanarMultibody sys(description);
+      crank_planar_runs[i] = dynamics::simulate(sys, crank_planar.q0, sys.initial_velocities(),
+                                                crank_planar.contact, crank_planar.options);
+    });
   }
+
+  // PN2020 §6: each method over the same 8 s, in both formulations.
+  const dynamics::SystemSetup pend = dynamics::load_system(config.pendulums_file);
+  const dynamics::SystemSetup pend_planar = dynamics::load_system(config.pendulums_planar_file);
+  const auto& methods = config.pendulum_methods;
+  r.pendulums.resize(methods.size());
+  std::vector<dynamics::SimulationResult> pendulum_planar_runs(methods.size());
+  auto pendulum_run = [&](const dynamics::SystemSetup& setup, const std::string& m) {
+    dynamics::ContactModel c = setup.contact;
+    dynamics::SimulateOptions o = setup.options;
+    if (m == "piecewise")
+      o.method = dynamics::Method::piecewise;
+    else
+      c.model = m, o.method = dynamics::Method::continuous;
+    return dynamics::simulate(*setup.system, setup.q0, setup.qd0, c, o);
+  };
+  for (std::size_t i = 0; i < methods.size(); ++i) {
+    tasks.emplace_back([&, i] { r.pendulums[i] = {methods[i], pendulum_run(pend, methods[i])}; });
+    tasks.emplace_back([&, i] { pendulum_planar_runs[i] = pendulum_run(pend_planar, methods[i]); });
+  }
+
+  const std::size_t stride = tasks.size() / std::max<std::size_t>(heavy.size(), 1) + 1;
+  for (std::size_t i = 0; i < heavy.size(); ++i)
+    tasks.insert(tasks.begin() + static_cast<std::ptrdiff_t>(std::min(i * stride, tasks.size())),
+                 std::move(heavy[i]));
+  sweep::map_points<char>(
+      tasks.size(),
+      [&](std::size_t i) {
+        tasks[i]();
+        return char{0};
+      },
+      execution);
+  for (std::size_t i = 0; i < methods.size(); ++i)
+    r.formulations.push_back({"two-pendulums", methods[i], r.pendulums[i].result,
+                              std::move(pendulum_planar_runs[i])});
+  for (std::size_t i = 0; i < readings.size(); ++i)
+    r.formulations.push_back(
+        {"slider-crank", readings[i], r.crank[i].result, std::move(crank_planar_runs[i])});
   return r;
 }
 
