@@ -280,11 +280,7 @@ py::object simulate(const std::string& system, const std::string& origin,
   dynamics::SystemSetup s = origin.empty() ? dynamics::load_system(system)
                                            : dynamics::parse_system(system, origin);
   dynamics::Overrides o{.model = std::move(model), .e = e, .t_end = t_end};
-  if (method) {
-    if (*method != "continuous" && *method != "piecewise")
-      throw InputError("method must be continuous or piecewise, got '" + *method + "'");
-    o.method = *method == "piecewise" ? dynamics::Method::piecewise : dynamics::Method::continuous;
-  }
+  if (method) o.method = dynamics::method_from_name(*method, "method");
   dynamics::apply(o, s);
   dynamics::SimulationResult r;
   {

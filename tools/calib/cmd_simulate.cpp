@@ -78,8 +78,7 @@ void register_simulate(CLI::App& app) {
     dynamics::SystemSetup s = dynamics::load_system(a.system);
     dynamics::Overrides o{.e = a.e, .t_end = a.t_end};
     if (!a.model.empty()) o.model = a.model;
-    if (!a.method.empty())
-      o.method = a.method == "piecewise" ? dynamics::Method::piecewise : dynamics::Method::continuous;
+    if (!a.method.empty()) o.method = dynamics::method_from_name(a.method, "--method");
     dynamics::apply(o, s);
     if (!a.out.empty()) io::prepare_output_dir(a.out, {a.system});
     const auto r = dynamics::simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
@@ -102,7 +101,7 @@ void register_simulate(CLI::App& app) {
     }
     fmt::print("{} ({}), model {} e = {}, {}, t_end {} s, {} steps\n", s.name, s.type,
                s.contact.model, s.contact.e,
-               s.options.method == dynamics::Method::piecewise ? "piecewise" : "continuous",
+               dynamics::method_name(s.options.method),
                s.options.t_end, r.steps);
     if (s.system->constraint_count() > 0)
       fmt::print("{} constraints, Baumgarte rate {} 1/s: max |Phi| {:.2e} m|rad, max |dPhi/dt| "

@@ -178,11 +178,7 @@ SystemSetup from_node(const io::ConfigNode& node, const std::string& origin) {
     s.options.output_dt = sim->number("output_dt", s.options.output_dt);
     s.options.rel_tol = sim->number("rel_tol", s.options.rel_tol);
     s.options.abs_tol = sim->number("abs_tol", s.options.abs_tol);
-    const std::string method = sim->string("method", "continuous");
-    if (method != "continuous" && method != "piecewise")
-      throw InputError(fmt::format("{}: must be continuous or piecewise, got '{}'",
-                                   sim->where("method"), method));
-    s.options.method = method == "piecewise" ? Method::piecewise : Method::continuous;
+    s.options.method = method_from_name(sim->string("method", "continuous"), sim->where("method"));
   }
   const TypeReader* reader = nullptr;
   std::string known;

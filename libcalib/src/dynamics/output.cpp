@@ -22,7 +22,7 @@ nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult&
   nlohmann::ordered_json j;
   j["system"] = setup.name;
   j["model"] = setup.contact.model;
-  j["method"] = method == Method::piecewise ? "piecewise" : "continuous";
+  j["method"] = method_name(method);
   j["e_target"] = setup.contact.e;
   auto& impacts = j["impacts"] = nlohmann::ordered_json::array();
   for (const Impact& i : r.impacts) {

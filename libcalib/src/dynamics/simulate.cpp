@@ -18,6 +18,16 @@ namespace calib::dynamics {
 namespace odeint = boost::numeric::odeint;
 using State = std::vector<double>;  // q (N), q̇ (N), contact impulse ∫F dt per contact (C)
 
+std::string_view method_name(Method method) {
+  return method == Method::piecewise ? "piecewise" : "continuous";
+}
+
+Method method_from_name(std::string_view name, std::string_view where) {
+  for (Method m : {Method::continuous, Method::piecewise})
+    if (name == method_name(m)) return m;
+  throw InputError(fmt::format("{}: must be continuous or piecewise, got '{}'", where, name));
+}
+
 bool SimulateOptions::IsValid(std::string* error) const {
   auto fail = [&](std::string why) {
     if (error) *error = std::move(why);

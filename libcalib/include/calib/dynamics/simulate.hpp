@@ -5,6 +5,7 @@
 // the contact law; `piecewise` applies the impulse–momentum jump Δq̇ = −(1+e)(J q̇)M⁻¹Jᵀ m_eff
 // at contact start (NP eq. 28 effective mass), so J q̇⁺ = −e J q̇⁻ exactly.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -15,6 +16,9 @@
 namespace calib::dynamics {
 
 enum class Method { continuous, piecewise };
+std::string_view method_name(Method method);  // "continuous" | "piecewise"
+// The inverse; InputError "<where>: must be continuous or piecewise, got '<name>'".
+Method method_from_name(std::string_view name, std::string_view where);
 
 struct SimulateOptions {
   Method method = Method::continuous;
