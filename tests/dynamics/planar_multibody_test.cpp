@@ -222,7 +222,9 @@ TEST(PlanarMultibody, SliderCrankFileReproducesTheGeneralizedCoordinateSystemFre
       EXPECT_NEAR(b.impacts[k].m_eff, a.impacts[k].m_eff, 1e-9 * a.impacts[k].m_eff) << driven;
     }
     EXPECT_NEAR(b.qd_final[9], a.qd_final[1], 1e-6 * 20) << driven;  // block velocity
-    if (driven) EXPECT_NEAR(b.qd_final[2], 200.0, 1e-6);             // the motor holds ω
+    if (driven) {
+      EXPECT_NEAR(b.qd_final[2], 200.0, 1e-6);  // the motor holds ω
+    }
   }
 }
 

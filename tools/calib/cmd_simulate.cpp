@@ -76,7 +76,9 @@ void register_simulate(CLI::App& app) {
   cmd->callback([args] {
     const SimulateArgs& a = *args;
     dynamics::SystemSetup s = dynamics::load_system(a.system);
-    dynamics::Overrides o{.e = a.e, .t_end = a.t_end};
+    dynamics::Overrides o;
+    o.e = a.e;
+    o.t_end = a.t_end;
     if (!a.model.empty()) o.model = a.model;
     if (!a.method.empty()) o.method = dynamics::method_from_name(a.method, "--method");
     dynamics::apply(o, s);
