@@ -13,7 +13,10 @@ namespace calib::dynamics {
 namespace mb = models::multibody;
 
 PlanarMultibody::PlanarMultibody(mb::PlanarSystem system)
-    : sys_(std::move(system)), mass_(sys_.mass_matrix()), q0_(sys_.coordinates()) {
+    : sys_(std::move(system)),
+      mass_(sys_.mass_matrix()),
+      q0_(sys_.coordinates()),
+      constraint_count_(static_cast<int>(sys_.constraints(q0_).size() + sys_.drives.size())) {
   // The augmented matrix [M Dᵀ; D 0] must be invertible: D of full row rank (no redundant
   // joints; NP §4 treats those separately) at the initial configuration.
   const Matrix d = constraint_jacobian(q0_);
@@ -85,9 +88,6 @@ double PlanarMultibody::energy(const Vector& q, const Vector& qd) const {
 }
 
 // Joint rows (models), then one row per drive: q_c − q_c(0) − v t.
-int PlanarMultibody::constraint_count() const {
-  return static_cast<int>(sys_.constraints(q0_).size() + sys_.drives.size());
-}
 
 Vector PlanarMultibody::constraints(double t, const Vector& q) const {
   const Vector joints = sys_.constraints(q);

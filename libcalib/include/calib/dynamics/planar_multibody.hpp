@@ -27,7 +27,7 @@ class PlanarMultibody : public System {
   BodyState body(int b, const Vector& q, const Vector& qd) const override;
   double energy(const Vector& q, const Vector& qd) const override;
 
-  int constraint_count() const override;
+  int constraint_count() const override { return constraint_count_; }
   Vector constraints(double t, const Vector& q) const override;
   Matrix constraint_jacobian(const Vector& q) const override;
   Vector constraint_time_derivative(double t) const override;
@@ -44,6 +44,7 @@ class PlanarMultibody : public System {
   models::multibody::PlanarSystem sys_;
   Matrix mass_;
   Vector q0_;  // the drives move their coordinate from its value here
+  int constraint_count_;  // joint rows + drives, fixed by the file (asked at every evaluation)
 };
 
 }  // namespace calib::dynamics
