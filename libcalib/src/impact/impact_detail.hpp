@@ -83,17 +83,33 @@ struct ContactSystem {
       ds[2] = (f - spring(s[0])) * s[1];
       return;
     }
+    // The clamp (F ≥ 0) is not applied here: F > 0 while compressing (x' > 0), and in the
+    // rebound the first F = 0 is the clamped law's separation event, where the solve stops. So
+    // the clamp never acts inside a contact, and without it the RHS stays smooth across the
+    // event: a step that crosses it is still accurate, and so are its interpolant and the
+    // located event (with the clamp applied, the kink cost the 7(8) stepper up to 1e-6 in t).
     double fs, fd;
     terms(s[0], s[1], fs, fd);
-    double f = fs + fd;
-    double fd_eff = fd;
-    if (c.clamp && f < 0) {  // clamped: no force at all
-      f = 0;
-      fd_eff = 0;
-    }
     ds[0] = s[1];
-    ds[1] = -f;
-    ds[2] = fd_eff * s[1];
+    ds[1] = -(fs + fd);
+    ds[2] = fd * s[1];
+  }
+  // The Newton step δ from s (ds its RHS) onto the separation event: −g/ġ for g = x (ġ = x')
+  // or x − x_p; for the clamped law, whose event is the first zero of either F or x, the
+  // smaller of the two steps of the falling branches. Taking the branch that min(F, x) picks
+  // at s instead went wrong in SI units, where F [m/s²] and x [m] differ by 10 orders: F just
+  // past its zero could still exceed x and the step went to the x branch.
+  double separation_step(const State& s, const State& ds) const {
+    const double x = c.indentation ? s[0] - c.x_perm : s[0];
+    double step = ds[0] < 0.0 ? -x / ds[0] : std::numeric_limits<double>::infinity();
+    if (c.clamp && !c.indentation && s[0] > 0) {
+      const double xn = power_n(s[0]), xp = power_p(s[0], xn);
+      const double f = c.A * xn + c.a * xp * s[1];
+      const double rate =
+          (c.A * c.n * xn / s[0] + c.a * c.p * (xp / s[0]) * s[1]) * s[1] + c.a * xp * ds[1];
+      if (rate < 0.0) step = std::min(step, -f / rate);
+    }
+    return std::isfinite(step) ? step : 0.0;
   }
   // > 0 while in contact; its first zero crossing is the separation event.
   double contact_indicator(const State& s) const {
@@ -146,8 +162,7 @@ inline void rhs_jacobian(const ContactSystem& sys, const State& s, double J[3][3
     }
     return;
   }
-  const double fs = sys.spring(x), fd = sys.damper(x, xd);
-  if (c.clamp && fs + fd < 0) return;  // clamped: no force, no dependence
+  const double fd = sys.damper(x, xd);  // unclamped, as the RHS (see ContactSystem)
   const double dspring = x > 0 ? c.A * c.n * std::pow(x, c.n - 1.0) : 0.0;
   double ddamp_dx = 0.0, ddamp_dxd = c.a;
   if (c.p != 0.0) {
@@ -160,18 +175,51 @@ inline void rhs_jacobian(const ContactSystem& sys, const State& s, double J[3][3
   J[2][1] = ddamp_dxd * xd + fd;
 }
 
-// The contact loop shared by both steppers: step, watch for maximum penetration, peak force,
-// capture and the separation event (located on the dense output with TOMS748). Returns true
-// when the impact is finished (status set), false after `step_budget` steps.
-template <class Stepper, class Rhs>
-bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const ImpactOptions& opt,
-                  double V, bool& rebounding, RawResult& r, std::size_t step_budget) {
+// Whether the stepper can re-step to an instant (fehlberg_dense.hpp) or only interpolate.
+template <class Stepper, class = void>
+struct has_exact_state : std::false_type {};
+template <class Stepper>
+struct has_exact_state<Stepper, std::void_t<decltype(std::declval<const Stepper&>().exact_state(
+                                    0.0, std::declval<State&>()))>> : std::true_type {};
+
+// How a stepping phase of the contact ends (impact.cpp runs up to three, see there).
+enum class LoopEnd { finished, handed_over, out_of_steps };
+// A phase's verdict after each step: go on, hand over from the step's end (its events are
+// processed first), or hand over from the step's start (the step is discarded unprocessed).
+enum class Handover { no, after_step, redo_step };
+// Where the next phase starts.
+struct Resume {
+  State state{};
+  double t = 0, dt = 0;
+};
+inline Handover never_hand_over(const State&, const State&, bool) { return Handover::no; }
+
+// The contact loop shared by the steppers: step, watch for maximum penetration, peak force,
+// capture and the separation event. Each event is located on the stepper's interpolant
+// (TOMS748, Brent) and then reported from the state there to the stepper's full accuracy plus
+// one Newton correction. `handover(prev, cur, rebounding)` may end the phase early; `resume`
+// then says where the next one starts.
+template <class Stepper, class Rhs, class HandoverRule>
+LoopEnd contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const ImpactOptions& opt,
+                     double V, bool& rebounding, RawResult& r, std::size_t step_budget,
+                     HandoverRule&& handover, Resume& resume) {
   boost::math::tools::eps_tolerance<double> tol(opt.event_bits);
   typename std::decay_t<decltype(stepper.current_state())> tmp = stepper.current_state();
   auto as_state = [](const auto& v) { return State{v[0], v[1], v[2]}; };
   auto state_at = [&](double t) {
     stepper.calc_state(t, tmp);
     return as_state(tmp);
+  };
+  // The state at a located instant, and its time derivative: re-stepped where the stepper can
+  // (its interpolant is for locating only), else its dense output.
+  auto accurate_state = [&](double t, State& deriv) {
+    if constexpr (has_exact_state<Stepper>::value) {
+      return stepper.exact_state(t, deriv);
+    } else {
+      const State s = state_at(t);
+      sys(s, deriv, t);
+      return s;
+    }
   };
   // The force and its rate at the previous step's end, carried over (one xⁿ fewer per step).
   double f_prev = std::numeric_limits<double>::quiet_NaN(), rate_prev = 0.0;
@@ -180,6 +228,11 @@ bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const Imp
     ++r.steps;
     const State prev = as_state(stepper.previous_state());
     const State cur = as_state(stepper.current_state());
+    const Handover verdict = handover(prev, cur, rebounding);
+    if (verdict == Handover::redo_step) {
+      resume = {prev, t0, t1 - t0};
+      return LoopEnd::handed_over;
+    }
     // Maximum penetration: x' changes sign inside this step.
     if (!rebounding && cur[1] <= 0.0) {
       rebounding = true;
@@ -187,13 +240,17 @@ bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const Imp
         std::uintmax_t it = 100;
         auto vel = [&](double t) { return state_at(t)[1]; };
         auto br = boost::math::tools::toms748_solve(vel, t0, t1, prev[1], cur[1], tol, it);
-        r.x_max = state_at(0.5 * (br.first + br.second))[0];
+        // x is stationary there: one Newton step on x' from the accurate state,
+        // x_max = x − x'²/(2x''), leaves an error third order in the located time's error.
+        State d;
+        const State sx = accurate_state(0.5 * (br.first + br.second), d);
+        r.x_max = d[1] < 0.0 ? sx[0] - sx[1] * sx[1] / (2.0 * d[1]) : sx[0];
       }
     } else if (rebounding && cur[1] > 0.0) {
       r.status = Status::captured;  // the bodies turned back into each other
       r.t_sep = t1;
       r.x_sep = cur[0];
-      return true;
+      return LoopEnd::finished;
     }
     // Peak force: sample the step (start, midpoint, end); refine with Brent where it peaks inside.
     if (opt.diagnostics) {
@@ -207,19 +264,34 @@ bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const Imp
       rate_prev = rate1;
       // f0 too: at contact start a damper that acts at δ = 0 (linear damper: F(0⁺) = c v₀) can
       // make the first instant the peak, which the step's midpoint and end alone miss.
-      double best = std::max({fm, f1, f0});
+      // The largest of the accurate end values; the interpolated midpoint only decides whether
+      // to refine (when it is the largest, the peak is inside and refined below).
+      double best = std::max(f1, f0);
       // Refine with Brent when the peak can be inside this step: the midpoint is the largest
       // sample, or an end is and the force there slopes down away from the step's interior
       // (falling at t1, rising at t0). With the midpoint test alone a peak next to an end was
       // missed (f_max up to ~1e-4 low).
       if ((fm > f1 && fm > f0) || (f1 >= fm && f1 >= f0 && rate1 < 0) ||
           (f0 >= fm && f0 >= f1 && rate0 > 0)) {
-        auto neg_force = [&](double t) {
+        auto interpolated_force = [&](double t) {
           const State st = state_at(t);
-          return -sys.force(st[0], st[1]);
+          return sys.force(st[0], st[1]);
         };
-        auto mn = boost::math::tools::brent_find_minima(neg_force, t0, t1, 40);
-        best = std::max(best, -mn.second);
+        auto mn = boost::math::tools::brent_find_minima(
+            [&](double t) { return -interpolated_force(t); }, t0, t1, 40);
+        // F is stationary at the peak: its value from the accurate state there, plus one Newton
+        // step on dF/dt, F_peak = F − Ḟ²/(2F̈), with F̈ a central difference of the interpolant
+        // over 1 % of the step. The step is trusted only inside that stencil.
+        State d;
+        double rate;
+        const double fp = sys.force_and_rate(accurate_state(mn.first, d), rate);
+        const double eta = 1e-2 * (t1 - t0);
+        const double tc = std::clamp(mn.first, t0 + eta, t1 - eta);
+        const double fpp = (interpolated_force(tc + eta) - 2.0 * interpolated_force(tc) +
+                            interpolated_force(tc - eta)) /
+                           (eta * eta);
+        const bool newton = fpp < 0.0 && std::abs(rate) < eta * -fpp;
+        best = std::max(best, newton ? fp - rate * rate / (2.0 * fpp) : fp);
       }
       r.f_max = std::max(r.f_max, best);
     }
@@ -230,7 +302,7 @@ bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const Imp
       r.status = Status::captured;  // creeping to rest: e_out < capture_tol
       r.t_sep = t1;
       r.x_sep = cur[0];
-      return true;
+      return LoopEnd::finished;
     }
     // Separation can only happen while x' < 0: the indicator (a power of x for clamped laws) is
     // evaluated only then.
@@ -245,16 +317,27 @@ bool contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const Imp
         // Take the bracket end still in contact or exactly on the event.
         t_event = g(br.second) >= 0.0 ? br.second : br.first;
       }
-      const State se = state_at(t_event);
-      r.status = Status::separated;
-      r.t_sep = t_event;
-      r.v_sep = se[1];
-      r.x_sep = std::max(se[0], 0.0);
-      r.work = se[2];
-      return true;
+      // Reported from the accurate state at the located time, moved by one Newton step on the
+      // indicator g: δ = −g/ġ (ġ = x' for g = x or x − x_p, dF/dt for the clamped law's F).
+      State d;
+      State se = accurate_state(t_event, d);
+      double delta = 0.0;
+      if (g0 > 0.0) {
+        delta = std::clamp(sys.separation_step(se, d), t0 - t_event, t1 - t_event);
+      }
+        r.status = Status::separated;
+      r.t_sep = t_event + delta;
+      r.v_sep = se[1] + d[1] * delta;
+      r.x_sep = std::max(se[0] + delta * (se[1] + 0.5 * d[1] * delta), 0.0);
+      r.work = se[2] + d[2] * delta;
+      return LoopEnd::finished;
+    }
+    if (verdict == Handover::after_step) {
+      resume = {cur, t1, t1 - t0};
+      return LoopEnd::handed_over;
     }
   }
-  return false;
+  return LoopEnd::out_of_steps;
 }
 
 // Continues an unfinished solve from (state, t) with Rosenbrock 4 (impact_stiff.cpp).

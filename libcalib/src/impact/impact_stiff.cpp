@@ -32,7 +32,9 @@ void continue_stiff(const ContactSystem& sys, const ImpactOptions& opt, double V
       dfdt[a] = 0.0;  // autonomous
     }
   };
-  contact_loop(stiff, std::make_pair(rhs, jac), sys, opt, V, rebounding, r, opt.max_steps);
+  Resume unused;
+  contact_loop(stiff, std::make_pair(rhs, jac), sys, opt, V, rebounding, r, opt.max_steps,
+               never_hand_over, unused);
 }
 
 }  // namespace calib::impact::detail
