@@ -89,6 +89,24 @@ TEST(Impact, PhysicalAgreesWithDimensionless) {
   }
 }
 
+TEST(Impact, StiffFallbackAfterAPhaseThatHadNoStepsLeft) {
+  // Found by calib validate (flores, e = 1.75e-4, SI units, rel_tol 1e-11): the explicit
+  // phases used up stiff_after exactly as the last one began, and Rosenbrock was handed a zero
+  // first step and threw after 500 failed step-size adjustments. The SI solve must finish and
+  // agree with the dimensionless one (scaling, SPEC §1) to 1e-8 relative.
+  const double e = 0.00017520540544775591, n = 1.5857146103482158;
+  const ContactLaw law = calibrate::law_for(models::find("flores"), e, n, false);
+  const double m = 0.035730968445415116, k = 4250090.9065576, v = 1.4336188948285369;
+  const PhysicalImpact p{law.family, m, k, v, n,
+                         to_physical_damping(law.family, law.damping, m, k, v, n), false};
+  const impact::ImpactOptions opt{.rel_tol = 1e-11, .abs_tol = 1e-13};
+  const auto direct = impact::solve_physical_direct(p, opt);
+  const auto scaled = impact::solve_physical(p, opt);
+  ASSERT_EQ(direct.status, impact::Status::separated);
+  EXPECT_GT(scaled.e_out, 0.0);
+  EXPECT_NEAR(direct.e_out, scaled.e_out, 1e-8 * scaled.e_out);
+}
+
 TEST(Impact, EOutConvergesAsTolerancesTighten) {
   // Event location is not the accuracy limit: the change between tolerance levels shrinks.
   double prev = 0, prev_diff = 1;

@@ -87,11 +87,13 @@ RawResult integrate(const GenericCoefficients& coeff, double length_scale,
   Resume at{State{0.0, coeff.V, 0.0}, 0.0, 1e-3 * length_scale / coeff.V};  // first step:
   // a small fraction of the undamped contact time scale
 
-  // Where a phase stopped for want of steps: the stiff fallback continues from there.
-  auto stopped_at = [](const auto& stepper) {
-    return Resume{State{stepper.current_state()[0], stepper.current_state()[1],
-                        stepper.current_state()[2]},
-                  stepper.current_time(), stepper.current_time() - stepper.previous_time()};
+  // Where a phase stopped for want of steps: the stiff fallback continues from there (from
+  // where the phase started when the budget was gone before its first step: a zero step
+  // handed to Rosenbrock made it throw after 500 failed step-size adjustments).
+  auto stopped_at = [&at](const auto& stepper) {
+    if (!(stepper.current_time() > stepper.previous_time())) return at;
+    return Resume{stepper.current_state(), stepper.current_time(),
+                  stepper.current_time() - stepper.previous_time()};
   };
   auto run_phases = [&]() -> LoopEnd {
     // A: until developed.
