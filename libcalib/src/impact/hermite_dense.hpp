@@ -35,12 +35,17 @@ class HermiteDense {
 
 // GCC 12 warns that copying odeint's freshly constructed stepper (its scratch arrays are
 // uninitialised until the first step writes them) reads uninitialised memory; nothing reads them.
+// (clang has no such warning and would warn about the pragma instead).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
   HermiteDense(double abs_tol, double rel_tol, Rhs rhs)
       : controlled_(boost::numeric::odeint::make_controlled(abs_tol, rel_tol, ErrorStepper())),
         rhs_(rhs) {}
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
   void initialize(const State& x0, double t0, double dt0) {
     x_ = x0;
