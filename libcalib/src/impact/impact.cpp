@@ -98,7 +98,11 @@ RawResult integrate(const GenericCoefficients& coeff, double length_scale,
   auto run_phases = [&]() -> LoopEnd {
     // A: until developed.
     dopri5.initialize(at.state, at.t, at.dt);
+    // The largest penetration seen, over every phase (a heavily damped contact can already be
+    // rebounding when A hands over).
+    double x_peak = 0.0;
     auto developed = [&](const State&, const State& cur, bool) {
+      x_peak = std::max(x_peak, cur[0]);
       return cur[0] >= kDeveloped * length_scale || cur[1] <= (1.0 - kDeveloped) * coeff.V
                  ? Handover::after_step
                  : Handover::no;
@@ -117,7 +121,6 @@ RawResult integrate(const GenericCoefficients& coeff, double length_scale,
     }
     // B: the bulk, until the rebound nears δ = 0.
     fehlberg.initialize(at.state, at.t, at.dt);
-    double x_peak = 0.0;
     auto near_separation = [&](const State& prev, const State& cur, bool was_rebounding) {
       x_peak = std::max({x_peak, prev[0], cur[0]});
       return was_rebounding && cur[1] < 0.0 && cur[0] <= kDeveloped * x_peak ? Handover::redo_step
