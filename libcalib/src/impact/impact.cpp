@@ -10,6 +10,7 @@
 #include <boost/numeric/odeint.hpp>
 
 #include "calib/core/error.hpp"
+#include "impact/energy_time.hpp"
 #include "impact/hermite_dense.hpp"
 #include "impact/impact_detail.hpp"
 
@@ -171,7 +172,12 @@ ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
     throw InputError(
         fmt::format("permanent set ratio delta_p/delta_m must be in [0, 1), got {}", law.damping));
   const GenericCoefficients c = generic_coefficients(law);
-  const RawResult raw = integrate(c, 1.0, options);
+  // The hysteresis family in energy time (energy_time.hpp: no pow, no non-smooth end); the τ
+  // solve below for the other families, and for a hysteresis law too stiff for the explicit
+  // budget.
+  std::optional<RawResult> in_energy_time;
+  if (solvable_in_energy_time(c)) in_energy_time = integrate_energy_time(c, options);
+  const RawResult raw = in_energy_time ? *in_energy_time : integrate(c, 1.0, options);
   const PhysicalResult p = to_physical_result(raw, c, 1.0);
   ImpactResult r;
   r.status = p.status;

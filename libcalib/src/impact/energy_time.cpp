@@ -1,0 +1,304 @@
+// The hysteresis family in energy time (energy_time.hpp has the change of variables).
+#include "impact/energy_time.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+#include <boost/math/quadrature/gauss.hpp>
+#include <boost/math/tools/roots.hpp>
+#include <boost/numeric/odeint.hpp>
+
+#include "calib/core/error.hpp"
+#include "impact/hermite_dense.hpp"
+
+namespace calib::impact::detail {
+
+namespace {
+
+namespace odeint = boost::numeric::odeint;
+
+// q' = v, v' = −q(1 + b v), W' = b q v² (energy_time.hpp). A polynomial: ~5 flops.
+struct EnergyTimeSystem {
+  double b;
+  std::size_t* evaluations;
+  void operator()(const State& y, State& dy, double) const {
+    ++*evaluations;
+    const double damping = b * y[0];  // b q
+    dy[0] = y[1];
+    dy[1] = -y[0] - damping * y[1];
+    dy[2] = damping * y[1] * y[1];
+  }
+};
+
+// q at an accepted step end with its first three derivatives in s (v, v' and v'' from the
+// equation), for the contact-time quadrature.
+struct Node {
+  double s, q, dq, d2q, d3q;
+};
+Node node_at(double s, const State& y, double b) {
+  const double a = -y[0] * (1.0 + b * y[1]);             // v'
+  const double j = -y[1] * (1.0 + b * y[1]) - b * y[0] * a;  // v'' = −v(1 + bv) − b q v'
+  return {s, y[0], y[1], a, j};
+}
+
+// q(s) between two nodes: the degree-7 Hermite interpolant of q, q', q'', q''' at both ends
+// (Newton form over the confluent nodes s0 ×4, s1 ×4). Its error, ~h⁸ q⁽⁸⁾/8!/2⁸ for a step
+// h, is below 1e-14 at the steps the 7(8) stepper takes at rel_tol 1e-10 (h ≲ 0.3 in s).
+class SepticHermite {
+ public:
+  SepticHermite(const Node& n0, const Node& n1) : s0_(n0.s), s1_(n1.s) {
+    const double z[8] = {s0_, s0_, s0_, s0_, s1_, s1_, s1_, s1_};
+    // f^(k)/k! at each node, k = 0..3.
+    const double d0[4] = {n0.q, n0.dq, n0.d2q / 2.0, n0.d3q / 6.0};
+    const double d1[4] = {n1.q, n1.dq, n1.d2q / 2.0, n1.d3q / 6.0};
+    for (int i = 0; i < 8; ++i) c_[i] = i < 4 ? d0[0] : d1[0];
+    for (int k = 1; k < 8; ++k)
+      for (int i = 7; i >= k; --i)
+        c_[i] = z[i] == z[i - k] ? (i < 4 ? d0[k] : d1[k]) : (c_[i] - c_[i - 1]) / (z[i] - z[i - k]);
+  }
+  double operator()(double s) const {
+    const double u = s - s0_, w = s - s1_;
+    // Newton form: c0 + u(c1 + u(c2 + u(c3 + w(c4 + w(c5 + w(c6 + w c7)))))).
+    double p = c_[7];
+    for (int i = 6; i >= 4; --i) p = c_[i] + w * p;
+    for (int i = 3; i >= 0; --i) p = c_[i] + u * p;
+    return p;
+  }
+  bool contains(double s) const { return s >= s0_ && s <= s1_; }
+
+ private:
+  double s0_, s1_;
+  double c_[8];
+};
+
+// Taylor coefficients q_k, v_k (k = 0..K) of the solution through (q0, v0): from q' = v,
+// v' = −q − b q v, (k+1) q_{k+1} = v_k, (k+1) v_{k+1} = −q_k − b Σ q_i v_{k−i}.
+constexpr int kTerms = 28;
+void taylor(double q0, double v0, double b, std::array<double, kTerms + 2>& q,
+            std::array<double, kTerms + 2>& v) {
+  q[0] = q0, v[0] = v0;
+  for (int k = 0; k + 1 < kTerms + 2; ++k) {
+    double qv = 0.0;
+    for (int i = 0; i <= k; ++i) qv += q[i] * v[k - i];
+    q[k + 1] = v[k] / (k + 1);
+    v[k + 1] = -(q[k] + b * qv) / (k + 1);
+  }
+}
+
+// ∫_0^L q^(−β) dr along the solution leaving the zero of q with speed v0 (direction +1: forward
+// from contact start, q = v0 r + …; −1: backward from a separation, q = |v0| r + …). With
+// q = |v0| r P(r), P(0) = 1, P^(−β) = Σ c_k r^k by J.C.P. Miller's recurrence
+// c_k = (1/k) Σ_j ((1 − β) j − k) p_j c_{k−j}, and the integral is
+// |v0|^(−β) L^(1−β) Σ c_k L^k/(k + 1 − β). NaN when the series has not converged at L.
+double integral_from_zero(double v0, double b, double beta, double L, int direction) {
+  std::array<double, kTerms + 2> q{}, v{};
+  taylor(0.0, v0, b, q, v);
+  std::array<double, kTerms + 1> p{}, c{};
+  double sign = 1.0;
+  for (int j = 0; j <= kTerms; ++j, sign *= direction) p[j] = sign * q[j + 1] / q[1];
+  c[0] = 1.0;
+  double sum = 1.0 / (1.0 - beta), Lk = 1.0, last = 0.0, before_last = 0.0;
+  for (int k = 1; k <= kTerms; ++k) {
+    double ck = 0.0;
+    for (int j = 1; j <= k; ++j) ck += ((1.0 - beta) * j - k) * p[j] * c[k - j];
+    c[k] = ck / k;
+    Lk *= L;
+    before_last = last;
+    last = c[k] * Lk / (k + 1.0 - beta);
+    sum += last;
+    // Two terms in a row below 1e-17 of the sum: one alone can be small by accident.
+    if (k > 4 && std::abs(last) + std::abs(before_last) <= 1e-17 * std::abs(sum)) break;
+  }
+  if (!(std::abs(last) + std::abs(before_last) <= 1e-16 * std::abs(sum)))
+    return std::numeric_limits<double>::quiet_NaN();
+  return std::pow(std::abs(v0), -beta) * std::pow(L, 1.0 - beta) * sum;
+}
+
+// ∫ q^(−β) ds over [lo, hi] on the nodes' interpolant, q's zeros at s = 0 and s = s_zero just
+// outside. Gauss–Legendre with N = 20 points errs by ~ρ^(−2N) with ρ = r + √(r² − 1), r the
+// distance from a panel's centre to the nearest zero over its half-length (Bernstein ellipse):
+// a panel is split until r ≥ 1.34 (ρ ≥ 2.24, ρ^−40 ≤ 1e-14). The ends' series stop a quarter of
+// the way to s_max, so one panel usually covers the whole middle: 20 powers per contact.
+double panels_integral(const std::vector<Node>& nodes, double lo, double hi, double s_zero,
+                       double beta) {
+  using Gauss = boost::math::quadrature::gauss<double, 20>;
+  if (!(hi > lo)) return 0.0;
+  std::size_t cached = nodes.size();
+  std::optional<SepticHermite> interp;
+  auto q_at = [&](double s) {
+    if (!(cached < nodes.size() && interp->contains(s))) {
+      auto it = std::upper_bound(nodes.begin(), nodes.end(), s,
+                                 [](double t, const Node& n) { return t < n.s; });
+      std::size_t i = it == nodes.begin() ? 0 : static_cast<std::size_t>(it - nodes.begin()) - 1;
+      i = std::min(i, nodes.size() - 2);
+      interp.emplace(nodes[i], nodes[i + 1]);
+      cached = i;
+    }
+    return (*interp)(s);
+  };
+  // One panel's rule, its points taken in increasing s so that each step's interpolant is built
+  // once (Gauss::integrate alternates between the two halves).
+  auto panel = [&](double a, double b) {
+    const auto& x = Gauss::abscissa();  // the positive half of the symmetric rule (N even)
+    const auto& w = Gauss::weights();
+    const double mid = 0.5 * (a + b), half = 0.5 * (b - a);
+    double sum = 0.0;
+    for (std::size_t i = x.size(); i-- > 0;) sum += w[i] * std::pow(q_at(mid - half * x[i]), -beta);
+    for (std::size_t i = 0; i < x.size(); ++i) sum += w[i] * std::pow(q_at(mid + half * x[i]), -beta);
+    return half * sum;
+  };
+  auto shortest_step = [&](double a, double b) {
+    auto it = std::upper_bound(nodes.begin(), nodes.end(), a,
+                               [](double t, const Node& n) { return t < n.s; });
+    if (it != nodes.begin()) --it;
+    double shortest = std::numeric_limits<double>::infinity();
+    for (; it + 1 != nodes.end() && it->s < b; ++it) shortest = std::min(shortest, (it + 1)->s - it->s);
+    return shortest;
+  };
+  double total = 0.0;
+  std::array<std::pair<double, double>, 64> stack;
+  std::size_t top = 0;
+  stack[top++] = {lo, hi};
+  while (top > 0) {
+    const auto [a, b] = stack[--top];
+    const double mid = 0.5 * (a + b), half = 0.5 * (b - a);
+    // Besides the zeros of q, q's own complex singularities: strong damping (large b) packs the
+    // turn at s_max into a short s-range. The stepper's steps measure that (a 7(8) step at
+    // rel_tol 1e-10 is ~1/20 of the local radius of convergence), so a panel is also split
+    // while it spans more than 8 of its shortest step.
+    if ((std::min(mid, s_zero - mid) < 1.34 * half || half > 8.0 * shortest_step(a, b)) &&
+        top + 2 <= stack.size()) {
+      stack[top++] = {mid, b};
+      stack[top++] = {a, mid};
+      continue;
+    }
+    total += panel(a, b);
+  }
+  return total;
+}
+
+}  // namespace
+
+bool solvable_in_energy_time(const GenericCoefficients& c) {
+  return !c.indentation && c.p == c.n && c.A > 0 && c.a >= 0 && c.V > 0;
+}
+
+std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
+                                               const ImpactOptions& opt) {
+  std::string why;
+  if (!opt.IsValid(&why)) throw InputError("impact options: " + why);
+  RawResult r;
+  const double b = c.a / c.A;
+  const double cq = std::sqrt(2.0 * c.A / (c.n + 1.0));  // q = cq x^((n+1)/2)
+  const double to_x = 2.0 / (c.n + 1.0);                  // x = (q/cq)^to_x
+  const double force_power = 2.0 * c.n / (c.n + 1.0);     // xⁿ = (q/cq)^force_power
+  auto force = [&](const State& y) {  // F = xⁿ (A + a v) = A (q/cq)^(2n/(n+1)) (1 + b v)
+    return c.A * std::pow(y[0] / cq, force_power) * (1.0 + b * y[1]);
+  };
+  EnergyTimeSystem sys{b, &r.evaluations};
+  using Rhs = std::reference_wrapper<const EnergyTimeSystem>;
+  // q and v are speeds (q²/2 is the spring energy per unit mass): tolerances scale with V.
+  HermiteDense<odeint::runge_kutta_fehlberg78<State>, Rhs> stepper(opt.abs_tol * c.V, opt.rel_tol,
+                                                                     std::cref(sys));
+  // s is the phase of the undamped contact (q = V sin s, separation at s = π): O(1) steps.
+  stepper.initialize(State{0.0, c.V, 0.0}, 0.0, 0.1);
+  thread_local std::vector<Node> nodes;
+  nodes.clear();
+  nodes.push_back(node_at(0.0, stepper.current_state(), b));
+
+  boost::math::tools::eps_tolerance<double> tol(opt.event_bits);
+  State scratch;
+  auto interpolated = [&](double s) {
+    stepper.calc_state(s, scratch);
+    return scratch;
+  };
+  // The root of g along [s0, s1] on the interpolant, then the state there by a re-step.
+  auto locate = [&](auto g, double s0, double s1, double g0, double g1, State& deriv) {
+    std::uintmax_t iterations = 100;
+    const auto bracket = boost::math::tools::toms748_solve(
+        [&](double s) { return g(interpolated(s)); }, s0, s1, g0, g1, tol, iterations);
+    const double s = 0.5 * (bracket.first + bracket.second);
+    return std::pair{s, stepper.exact_state(s, deriv)};
+  };
+
+  // The peak force: d ln F/ds = (2n/(n+1)) v/q + b v'/(1 + b v) = 0, i.e. φ = (2n/(n+1)) v − b q²
+  // = 0 (F > 0), once, while compressing (φ falls from 2n/(n+1)·V to −b q_max² at v = 0).
+  auto phi = [&](const State& y) { return force_power * y[1] - b * y[0] * y[0]; };
+  bool rebounding = false, peak_found = !(b > 0);
+  double s_max = 0.0, q_max = 0.0;
+  while (true) {
+    if (r.steps >= opt.stiff_after || r.steps >= opt.max_steps) return std::nullopt;
+    const auto [s0, s1] = stepper.do_step(sys);
+    ++r.steps;
+    const State y0 = stepper.previous_state(), y1 = stepper.current_state();
+    nodes.push_back(node_at(s1, y1, b));
+    State d;
+    if (!peak_found && phi(y1) <= 0.0) {
+      peak_found = true;
+      if (opt.diagnostics) {
+        const auto [s, y] = locate(phi, s0, s1, phi(y0), phi(y1), d);
+        r.f_max = force(y);  // F is stationary there: the located s's error enters squared
+      }
+    }
+    if (!rebounding && y1[1] <= 0.0) {
+      rebounding = true;
+      const auto [s, y] = locate([](const State& z) { return z[1]; }, s0, s1, y0[1], y1[1], d);
+      // q is stationary there (q' = v): one Newton step on v, q_max = q − v²/(2v').
+      q_max = d[1] < 0.0 ? y[0] - y[1] * y[1] / (2.0 * d[1]) : y[0];
+      s_max = d[1] < 0.0 ? s - y[1] / d[1] : s;
+      r.x_max = std::pow(q_max / cq, to_x);
+      if (!(b > 0)) r.f_max = c.A * std::pow(q_max / cq, force_power);  // undamped: at δ_max
+    }
+    if (!rebounding) continue;
+    if (y1[1] > 0.0) return std::nullopt;  // cannot happen (v' < 0 while 1 + bv > 0); not ours
+    // Separation: the zero of q, located on the interpolant, then one Newton step δ = −q/v from
+    // the re-stepped state. The clamp never acts on this family: v' = −q(1 + b v) vanishes as
+    // v → −1/b, so v stays above −1/b, F = xⁿ(A + a v) stays > 0 and F = 0 is only approached,
+    // never reached, before δ = 0 (with the clamp tested, rounding at v ≈ −1/b had stopped large-h
+    // contacts early).
+    if (y1[0] > 0.0) continue;
+    State d_event;
+    const auto [s_event, y_event] =
+        locate([](const State& z) { return z[0]; }, s0, s1, y0[0], y1[0], d_event);
+    const double delta = std::clamp(-y_event[0] / y_event[1], s0 - s_event, s1 - s_event);
+    const double s_sep = s_event + delta;
+    r.status = Status::separated;
+    r.v_sep = y_event[1] + d_event[1] * delta;
+    r.work = y_event[2] + d_event[2] * delta;
+    r.x_sep = 0.0;
+
+    // Contact time τ = k ∫_0^s_sep q^(−β) ds, k = 2 cq^β/(cq (n+1)) (dτ = ds/(cq (n+1)/2 ·
+    // x^((n−1)/2)), x^((n−1)/2) = (q/cq)^β): closed-form series from the zeros of q at both ends
+    // (a quarter of the way to s_max each, halved until the series converges), Gauss–Legendre
+    // panels between.
+    const double beta = (c.n - 1.0) / (c.n + 1.0);
+    const double k = 2.0 * std::pow(cq, beta) / (cq * (c.n + 1.0));
+    double integral = s_sep;  // β = 0 (n = 1): τ ∝ s
+    if (beta > 0.0) {
+      auto end_integral = [&](double speed, double& length, int direction) {
+        double value = integral_from_zero(speed, b, beta, length, direction);
+        for (int halving = 0; std::isnan(value) && halving < 10; ++halving) {
+          length *= 0.5;
+          value = integral_from_zero(speed, b, beta, length, direction);
+        }
+        return value;
+      };
+      double head = 0.25 * s_max, tail = 0.25 * (s_sep - s_max);
+      const double head_integral = end_integral(c.V, head, +1);
+      const double tail_integral = end_integral(r.v_sep, tail, -1);
+      if (std::isnan(head_integral) || std::isnan(tail_integral)) return std::nullopt;
+      integral = head_integral + tail_integral +
+                 panels_integral(nodes, head, s_sep - tail, s_sep, beta);
+    }
+    r.t_sep = k * integral;
+    return r;
+  }
+}
+
+}  // namespace calib::impact::detail
