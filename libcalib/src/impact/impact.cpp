@@ -176,7 +176,7 @@ ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
   // solve below for the other families, and for a hysteresis law too stiff for the explicit
   // budget.
   std::optional<RawResult> in_energy_time;
-  if (solvable_in_energy_time(c)) in_energy_time = integrate_energy_time(c, options);
+  if (options.energy_time && solvable_in_energy_time(c)) in_energy_time = integrate_energy_time(c, options);
   const RawResult raw = in_energy_time ? *in_energy_time : integrate(c, 1.0, options);
   const PhysicalResult p = to_physical_result(raw, c, 1.0);
   ImpactResult r;
