@@ -77,34 +77,32 @@ class SepticHermite {
   double c_[8];
 };
 
-// Taylor coefficients q_k, v_k (k = 0..K) of the solution through (q0, v0): from q' = v,
-// v' = −q − b q v, (k+1) q_{k+1} = v_k, (k+1) v_{k+1} = −q_k − b Σ q_i v_{k−i}.
-constexpr int kTerms = 28;
-void taylor(double q0, double v0, double b, std::array<double, kTerms + 2>& q,
-            std::array<double, kTerms + 2>& v) {
-  q[0] = q0, v[0] = v0;
-  for (int k = 0; k + 1 < kTerms + 2; ++k) {
-    double qv = 0.0;
-    for (int i = 0; i <= k; ++i) qv += q[i] * v[k - i];
-    q[k + 1] = v[k] / (k + 1);
-    v[k + 1] = -(q[k] + b * qv) / (k + 1);
-  }
-}
+constexpr int kTerms = 28;  // Taylor terms of the end series (integral_from_zero)
 
-// ∫_0^L q^(−β) dr along the solution leaving the zero of q with speed v0 (direction +1: forward
+// ∫_0^L q^(−β) dr along the solution leaving the zero of q with speed v0. Taylor coefficients
+// from q' = v, v' = −q − b q v: (k+1) q_{k+1} = v_k, k v_k = −q_{k−1} − b Σ q_i v_{k−1−i} (direction +1: forward
 // from contact start, q = v0 r + …; −1: backward from a separation, q = |v0| r + …). With
 // q = |v0| r P(r), P(0) = 1, P^(−β) = Σ c_k r^k by J.C.P. Miller's recurrence
 // c_k = (1/k) Σ_j ((1 − β) j − k) p_j c_{k−j}, and the integral is
 // |v0|^(−β) L^(1−β) Σ c_k L^k/(k + 1 − β). NaN when the series has not converged at L.
 double integral_from_zero(double v0, double b, double beta, double L, int direction) {
+  // The Taylor coefficients are produced as the Miller recurrence needs them (p_k needs
+  // q_{k+1}), so a series that converges early stops both.
   std::array<double, kTerms + 2> q{}, v{};
-  taylor(0.0, v0, b, q, v);
+  q[0] = 0.0, v[0] = v0, q[1] = v0;
+  auto next_taylor = [&](int k) {  // v_k from q_{≤k−1}, v_{≤k−1}; then q_{k+1} = v_k/(k+1)
+    double qv = 0.0;
+    for (int i = 0; i <= k - 1; ++i) qv += q[i] * v[k - 1 - i];
+    v[k] = -(q[k - 1] + b * qv) / k;
+    q[k + 1] = v[k] / (k + 1);
+  };
   std::array<double, kTerms + 1> p{}, c{};
-  double sign = 1.0;
-  for (int j = 0; j <= kTerms; ++j, sign *= direction) p[j] = sign * q[j + 1] / q[1];
-  c[0] = 1.0;
-  double sum = 1.0 / (1.0 - beta), Lk = 1.0, last = 0.0, before_last = 0.0;
+  p[0] = 1.0, c[0] = 1.0;
+  double sum = 1.0 / (1.0 - beta), Lk = 1.0, last = 0.0, before_last = 0.0, sign = 1.0;
   for (int k = 1; k <= kTerms; ++k) {
+    next_taylor(k);
+    sign *= direction;
+    p[k] = sign * q[k + 1] / q[1];
     double ck = 0.0;
     for (int j = 1; j <= k; ++j) ck += ((1.0 - beta) * j - k) * p[j] * c[k - j];
     c[k] = ck / k;
@@ -212,7 +210,10 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
   nodes.clear();
   nodes.push_back(node_at(0.0, stepper.current_state(), b));
 
-  boost::math::tools::eps_tolerance<double> tol(opt.event_bits);
+  // Every event here is followed by a Newton step whose own error is second order (F, q
+  // stationary at the peak and at s_max) or third (q = 0, where v' = 0): 32 bits of the located s
+  // leave ~1e-19, so event_bits above 32 would only cost iterations.
+  boost::math::tools::eps_tolerance<double> tol(std::min(opt.event_bits, 32));
   State scratch;
   auto interpolated = [&](double s) {
     stepper.calc_state(s, scratch);
