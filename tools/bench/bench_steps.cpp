@@ -1,7 +1,8 @@
 // Steps per contact and RHS evaluations per solve (issue #15 closing-note table): the exact
 // dimensionless laws at n ∈ {1, 1.5, 2}, e ∈ {0.1, 0.5, 0.9}, rel_tol 1e-10, no diagnostics
 // (the calibration path). Args: family (0 linear damper clamped with ζ*(e), 1 hysteresis with
-// h*(e)), 10 n, 10 e. Counters: steps, rhs per solve.
+// h*(e), 2 the same hysteresis law in τ: ImpactOptions::energy_time = false, the solve before
+// energy time), 10 n, 10 e. Counters: steps, rhs per solve.
 #include <benchmark/benchmark.h>
 
 #include "calib/impact/impact.hpp"
@@ -11,12 +12,13 @@
 using namespace calib;
 
 static void BM_ImpactSteps(benchmark::State& state) {
-  const bool hysteresis = state.range(0) == 1;
+  const bool hysteresis = state.range(0) >= 1;
   const double n = state.range(1) / 10.0, e = state.range(2) / 10.0;
   const ContactLaw law =
       hysteresis ? ContactLaw{Family::hysteresis, n, models::hysteresis_h_exact(e), false}
                  : ContactLaw{Family::linear_damper, n, models::ExactDamping::builtin().zeta(e, n), true};
-  const impact::ImpactOptions opt{.rel_tol = 1e-10, .abs_tol = 1e-12, .diagnostics = false};
+  impact::ImpactOptions opt{.rel_tol = 1e-10, .abs_tol = 1e-12, .diagnostics = false};
+  opt.energy_time = state.range(0) != 2;
   impact::ImpactResult r;
   for (auto _ : state) {
     r = impact::solve(law, opt);
@@ -27,6 +29,6 @@ static void BM_ImpactSteps(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_ImpactSteps)
-    ->ArgsProduct({{0, 1}, {10, 15, 20}, {1, 5, 9}})
+    ->ArgsProduct({{0, 1, 2}, {10, 15, 20}, {1, 5, 9}})
     ->ArgNames({"hyst", "n10", "e10"})
     ->Unit(benchmark::kMicrosecond);
