@@ -321,6 +321,21 @@ TEST(Impact, EnergyTimeHysteresisRestitutionIsIndependentOfN) {
       }
 }
 
+TEST(Impact, ClampedHysteresisInTauSeparatesAtZeroPenetration) {
+  // The clamp never acts on the hysteresis family (F = xⁿ(A + a x') > 0 until δ = 0); the τ solve
+  // used to stop at F = 0 by rounding once 1 + h x' ~ 1e-16. Clamped and unclamped τ solves must
+  // now be the same contact: at h = 30 and 1e4 (e ≈ 0.033, 1e-4) t_contact agrees to 1e-9 and
+  // δ_sep is 0 (it was 0.78 against 607 in t_contact at h = 1e4).
+  impact::ImpactOptions opt;
+  opt.energy_time = false;
+  for (double h : {30.0, 1e4}) {
+    const auto clamped = impact::solve({Family::hysteresis, 1.9, h, true}, opt);
+    const auto free = impact::solve({Family::hysteresis, 1.9, h, false}, opt);
+    EXPECT_NEAR(clamped.t_contact, free.t_contact, 1e-9 * free.t_contact) << h;
+    EXPECT_LT(clamped.delta_sep, 1e-12) << h;
+  }
+}
+
 TEST(Impact, EnergyTimeTooStiffFallsBackToTheTauSolve) {
   // h = 1e4 (e ≈ 1e-4): v' = −q(1 + b v) is stiff in energy time too; after stiff_after explicit
   // steps the contact is re-solved in τ (with its Rosenbrock fallback). e_out: SF2020 eq. 39.
