@@ -7,7 +7,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
-#include <tuple>
+#include <utility>
 #include <vector>
 
 #include <boost/math/quadrature/gauss.hpp>

@@ -28,8 +28,8 @@ namespace calib::impact::detail {
 // The hysteresis family without indentation: x^p = xⁿ.
 bool solvable_in_energy_time(const GenericCoefficients& c);
 
-// The contact in energy time; nullopt when the explicit budget (options.stiff_after steps) is
-// spent before separation.
+// The contact in energy time; nullopt when h is so large that the explicit steps (~h/5) would
+// exceed options.stiff_after, or when that budget is spent before separation.
 std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
                                                const ImpactOptions& options);
 
