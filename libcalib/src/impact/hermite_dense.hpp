@@ -35,10 +35,12 @@ class HermiteDense {
 
 // GCC 12 warns that copying odeint's freshly constructed stepper (its scratch arrays are
 // uninitialised until the first step writes them) reads uninitialised memory; nothing reads them.
+// Depending on inlining it says "maybe" or "is used" uninitialised (the same copy).
 // (clang has no such warning and would warn about the pragma instead).
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
   HermiteDense(double abs_tol, double rel_tol, Rhs rhs)
       : controlled_(boost::numeric::odeint::make_controlled(abs_tol, rel_tol, ErrorStepper())),
