@@ -13,6 +13,9 @@ struct GenericCoefficients {
   double x_peak = 0, x_perm = 0;
 };
 
+// The hysteresis family's form, F = xⁿ(A + a x') (damping exponent p = n, no indentation).
+inline bool has_hysteresis_form(const GenericCoefficients& c) { return !c.indentation && c.p == c.n; }
+
 GenericCoefficients generic_coefficients(const ContactLaw& law);
 // The same impact written directly in physical units (A = K/m, a = damping/m·…, V = v);
 // used to cross-check the scaling.

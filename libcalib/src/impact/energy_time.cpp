@@ -14,7 +14,6 @@
 #include <boost/math/tools/roots.hpp>
 #include <boost/numeric/odeint.hpp>
 
-#include "calib/core/error.hpp"
 #include "impact/hermite_dense.hpp"
 
 namespace calib::impact::detail {
@@ -127,16 +126,18 @@ double panels_integral(const std::vector<Node>& nodes, double lo, double hi, dou
                        double beta) {
   using Gauss = boost::math::quadrature::gauss<double, 20>;
   if (!(hi > lo)) return 0.0;
-  std::size_t cached = nodes.size();
+  // The accepted step [nodes[i], nodes[i + 1]] holding s (the last one for s beyond it).
+  auto step_of = [&nodes](double s) {
+    auto it = std::upper_bound(nodes.begin(), nodes.end(), s,
+                               [](double t, const Node& n) { return t < n.s; });
+    const std::size_t i = it == nodes.begin() ? 0 : static_cast<std::size_t>(it - nodes.begin()) - 1;
+    return std::min(i, nodes.size() - 2);
+  };
   std::optional<SepticHermite> interp;
   auto q_at = [&](double s) {
-    if (!(cached < nodes.size() && interp->contains(s))) {
-      auto it = std::upper_bound(nodes.begin(), nodes.end(), s,
-                                 [](double t, const Node& n) { return t < n.s; });
-      std::size_t i = it == nodes.begin() ? 0 : static_cast<std::size_t>(it - nodes.begin()) - 1;
-      i = std::min(i, nodes.size() - 2);
+    if (!(interp && interp->contains(s))) {
+      const std::size_t i = step_of(s);
       interp.emplace(nodes[i], nodes[i + 1]);
-      cached = i;
     }
     return (*interp)(s);
   };
@@ -152,11 +153,9 @@ double panels_integral(const std::vector<Node>& nodes, double lo, double hi, dou
     return half * sum;
   };
   auto shortest_step = [&](double a, double b) {
-    auto it = std::upper_bound(nodes.begin(), nodes.end(), a,
-                               [](double t, const Node& n) { return t < n.s; });
-    if (it != nodes.begin()) --it;
     double shortest = std::numeric_limits<double>::infinity();
-    for (; it + 1 != nodes.end() && it->s < b; ++it) shortest = std::min(shortest, (it + 1)->s - it->s);
+    for (std::size_t i = step_of(a); i + 1 < nodes.size() && nodes[i].s < b; ++i)
+      shortest = std::min(shortest, nodes[i + 1].s - nodes[i].s);
     return shortest;
   };
   double total = 0.0;
@@ -184,13 +183,11 @@ double panels_integral(const std::vector<Node>& nodes, double lo, double hi, dou
 }  // namespace
 
 bool solvable_in_energy_time(const GenericCoefficients& c) {
-  return !c.indentation && c.p == c.n && c.A > 0 && c.a >= 0 && c.V > 0;
+  return has_hysteresis_form(c) && c.A > 0 && c.a >= 0 && c.V > 0;
 }
 
 std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
                                                const ImpactOptions& opt) {
-  std::string why;
-  if (!opt.IsValid(&why)) throw InputError("impact options: " + why);
   RawResult r;
   const double b = c.a / c.A;
   // Very large h (e ≲ 1e-4) is stiff here too: v relaxes onto −1/b at the rate b q, and the

@@ -37,6 +37,13 @@ bool ImpactOptions::IsValid(std::string* error) const {
   return true;
 }
 
+// The entry points (solve, solve_physical_direct) check the options once, before either
+// integration (energy time may hand over to τ).
+void require_valid(const ImpactOptions& options) {
+  std::string why;
+  if (!options.IsValid(&why)) throw InputError("impact options: " + why);
+}
+
 std::string_view status_name(Status s) {
   switch (s) {
     case Status::separated:
@@ -78,14 +85,12 @@ constexpr double kDeveloped = 0.2;
 // anyway, F = 0 fired by rounding once 1 + (a/A)x' ~ 1e-16 (h ≳ 30) and cut a creeping rebound
 // short: e_out was right, but t_contact (0.78 instead of 607 at h = 1e4) and δ_sep were not.
 GenericCoefficients without_inert_clamp(GenericCoefficients c) {
-  if (!c.indentation && c.p == c.n) c.clamp = false;
+  if (has_hysteresis_form(c)) c.clamp = false;
   return c;
 }
 
 RawResult integrate(const GenericCoefficients& law, double length_scale,
                     const ImpactOptions& opt) {
-  std::string why;
-  if (!opt.IsValid(&why)) throw InputError("impact options: " + why);
   const GenericCoefficients coeff = without_inert_clamp(law);
   RawResult r;
   ContactSystem sys{coeff, &r.evaluations};
@@ -181,6 +186,7 @@ ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
   if (law.family == Family::indentation && !(law.damping < 1.0))
     throw InputError(
         fmt::format("permanent set ratio delta_p/delta_m must be in [0, 1), got {}", law.damping));
+  require_valid(options);
   const GenericCoefficients c = generic_coefficients(law);
   // The hysteresis family in energy time (energy_time.hpp: no pow, no non-smooth end); the τ
   // solve below for the other families, and for a hysteresis law too stiff for the explicit
@@ -218,6 +224,7 @@ PhysicalResult solve_physical(const PhysicalImpact& p, const ImpactOptions& opti
 PhysicalResult solve_physical_direct(const PhysicalImpact& p, const ImpactOptions& options) {
   const ImpactScales s = impact_scales(p.m, p.k, p.v, p.n);
   to_dimensionless(p);  // parameter validation
+  require_valid(options);
   const GenericCoefficients c = generic_coefficients(p);
   return to_physical_result(integrate(c, s.delta_m, options), c, p.m);
 }
