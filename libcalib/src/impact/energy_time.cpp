@@ -22,11 +22,13 @@ namespace {
 
 namespace odeint = boost::numeric::odeint;
 
+using EnergyState = std::array<double, 3>;  // q, v = dq/ds, damping work (energy_time.hpp)
+
 // q' = v, v' = −q(1 + b v), W' = b q v² (energy_time.hpp). A polynomial: ~5 flops.
 struct EnergyTimeSystem {
   double b;
   std::size_t* evaluations;
-  void operator()(const State& y, State& dy, double) const {
+  void operator()(const EnergyState& y, EnergyState& dy, double) const {
     ++*evaluations;
     const double damping = b * y[0];  // b q
     dy[0] = y[1];
@@ -40,7 +42,7 @@ struct EnergyTimeSystem {
 struct Node {
   double s, q, dq, d2q, d3q;
 };
-Node node_at(double s, const State& y, double b) {
+Node node_at(double s, const EnergyState& y, double b) {
   const double a = -y[0] * (1.0 + b * y[1]);             // v'
   const double j = -y[1] * (1.0 + b * y[1]) - b * y[0] * a;  // v'' = −v(1 + bv) − b q v'
   return {s, y[0], y[1], a, j};
@@ -198,16 +200,16 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
   const double cq = std::sqrt(2.0 * c.A / (c.n + 1.0));  // q = cq x^((n+1)/2)
   const double to_x = 2.0 / (c.n + 1.0);                  // x = (q/cq)^to_x
   const double force_power = 2.0 * c.n / (c.n + 1.0);     // xⁿ = (q/cq)^force_power
-  auto force = [&](const State& y) {  // F = xⁿ (A + a v) = A (q/cq)^(2n/(n+1)) (1 + b v)
+  auto force = [&](const EnergyState& y) {  // F = xⁿ (A + a v) = A (q/cq)^(2n/(n+1)) (1 + b v)
     return c.A * std::pow(y[0] / cq, force_power) * (1.0 + b * y[1]);
   };
   EnergyTimeSystem sys{b, &r.evaluations};
   using Rhs = std::reference_wrapper<const EnergyTimeSystem>;
   // q and v are speeds (q²/2 is the spring energy per unit mass): tolerances scale with V.
-  HermiteDense<odeint::runge_kutta_fehlberg78<State>, Rhs> stepper(opt.abs_tol * c.V, opt.rel_tol,
+  HermiteDense<odeint::runge_kutta_fehlberg78<EnergyState>, Rhs> stepper(opt.abs_tol * c.V, opt.rel_tol,
                                                                      std::cref(sys));
   // s is the phase of the undamped contact (q = V sin s, separation at s = π): O(1) steps.
-  stepper.initialize(State{0.0, c.V, 0.0}, 0.0, 0.1);
+  stepper.initialize(EnergyState{0.0, c.V, 0.0}, 0.0, 0.1);
   thread_local std::vector<Node> nodes;
   nodes.clear();
   nodes.push_back(node_at(0.0, stepper.current_state(), b));
@@ -216,13 +218,13 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
   // stationary at the peak and at s_max) or third (q = 0, where v' = 0): 32 bits of the located s
   // leave ~1e-19, so event_bits above 32 would only cost iterations.
   boost::math::tools::eps_tolerance<double> tol(std::min(opt.event_bits, 32));
-  State scratch;
+  EnergyState scratch;
   auto interpolated = [&](double s) {
     stepper.calc_state(s, scratch);
     return scratch;
   };
   // The root of g along [s0, s1] on the interpolant, then the state there by a re-step.
-  auto locate = [&](auto g, double s0, double s1, double g0, double g1, State& deriv) {
+  auto locate = [&](auto g, double s0, double s1, double g0, double g1, EnergyState& deriv) {
     std::uintmax_t iterations = 100;
     const auto bracket = boost::math::tools::toms748_solve(
         [&](double s) { return g(interpolated(s)); }, s0, s1, g0, g1, tol, iterations);
@@ -232,16 +234,16 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
 
   // The peak force: d ln F/ds = (2n/(n+1)) v/q + b v'/(1 + b v) = 0, i.e. φ = (2n/(n+1)) v − b q²
   // = 0 (F > 0), once, while compressing (φ falls from 2n/(n+1)·V to −b q_max² at v = 0).
-  auto phi = [&](const State& y) { return force_power * y[1] - b * y[0] * y[0]; };
+  auto phi = [&](const EnergyState& y) { return force_power * y[1] - b * y[0] * y[0]; };
   bool rebounding = false, peak_found = !(b > 0);
   double s_max = 0.0, q_max = 0.0;
   while (true) {
     if (r.steps >= opt.stiff_after || r.steps >= opt.max_steps) return std::nullopt;
     const auto [s0, s1] = stepper.do_step(sys);
     ++r.steps;
-    const State y0 = stepper.previous_state(), y1 = stepper.current_state();
+    const EnergyState y0 = stepper.previous_state(), y1 = stepper.current_state();
     nodes.push_back(node_at(s1, y1, b));
-    State d;
+    EnergyState d;
     if (!peak_found && phi(y1) <= 0.0) {
       peak_found = true;
       if (opt.diagnostics) {
@@ -251,7 +253,7 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
     }
     if (!rebounding && y1[1] <= 0.0) {
       rebounding = true;
-      const auto [s, y] = locate([](const State& z) { return z[1]; }, s0, s1, y0[1], y1[1], d);
+      const auto [s, y] = locate([](const EnergyState& z) { return z[1]; }, s0, s1, y0[1], y1[1], d);
       // q is stationary there (q' = v): one Newton step on v, q_max = q − v²/(2v').
       q_max = d[1] < 0.0 ? y[0] - y[1] * y[1] / (2.0 * d[1]) : y[0];
       s_max = d[1] < 0.0 ? s - y[1] / d[1] : s;
@@ -266,9 +268,9 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
     // never reached, before δ = 0 (with the clamp tested, rounding at v ≈ −1/b had stopped large-h
     // contacts early).
     if (y1[0] > 0.0) continue;
-    State d_event;
+    EnergyState d_event;
     const auto [s_event, y_event] =
-        locate([](const State& z) { return z[0]; }, s0, s1, y0[0], y1[0], d_event);
+        locate([](const EnergyState& z) { return z[0]; }, s0, s1, y0[0], y1[0], d_event);
     const double delta = std::clamp(-y_event[0] / y_event[1], s0 - s_event, s1 - s_event);
     const double s_sep = s_event + delta;
     r.status = Status::separated;

@@ -31,7 +31,8 @@ namespace calib::impact::detail {
 template <class ErrorStepper, class Rhs>
 class HermiteDense {
  public:
-  using State = std::array<double, 3>;  // x, x', work (impact_detail.hpp)
+  // x, x', then quantities carried along (the damping work, a tracked xⁿ; impact_detail.hpp).
+  using State = typename ErrorStepper::state_type;
 
 // GCC 12 warns that copying odeint's freshly constructed stepper (its scratch arrays are
 // uninitialised until the first step writes them) reads uninitialised memory; nothing reads them.
@@ -93,9 +94,10 @@ class HermiteDense {
              h * h * (h2 * dxp_[1] + h3 * dx_[1]);
     out[1] = (d0 * xp_[0] + d5 * x_[0]) / h + d1 * xp_[1] + d4 * x_[1] +
              h * (d2 * dxp_[1] + d3 * dx_[1]);
-    // Cubic Hermite for the work (value and rate at both ends).
+    // Cubic Hermite for the carried quantities (value and rate at both ends).
     const double c0 = 1 - s2 * (3 - 2 * s), c1 = s * (1 - s) * (1 - s), c3 = s2 * (s - 1);
-    out[2] = c0 * xp_[2] + (1 - c0) * x_[2] + h * (c1 * dxp_[2] + c3 * dx_[2]);
+    for (std::size_t i = 2; i < x_.size(); ++i)
+      out[i] = c0 * xp_[i] + (1 - c0) * x_[i] + h * (c1 * dxp_[i] + c3 * dx_[i]);
   }
 
   // The state at t in [t0, t1] by one step from the step's start, and its RHS.

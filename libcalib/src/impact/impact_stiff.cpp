@@ -10,8 +10,12 @@ namespace calib::impact::detail {
 
 namespace odeint = boost::numeric::odeint;
 
-void continue_stiff(const ContactSystem& sys, const ImpactOptions& opt, double V, double abs_tol,
-                    const State& state, double t, double dt, bool& rebounding, RawResult& r) {
+void continue_stiff(const ContactSystem& explicit_sys, const ImpactOptions& opt, double V,
+                    double abs_tol, const State& state, double t, double dt, bool& rebounding,
+                    RawResult& r) {
+  // xⁿ is not tracked here: the Jacobian is of the three-component system (x, x', work).
+  ContactSystem sys = explicit_sys;
+  sys.tracked = false;
   namespace ublas = boost::numeric::ublas;
   using Vec = ublas::vector<double>;
   using Mat = ublas::matrix<double>;
@@ -20,13 +24,13 @@ void continue_stiff(const ContactSystem& sys, const ImpactOptions& opt, double V
   auto stiff = odeint::make_dense_output(abs_tol, opt.rel_tol, odeint::rosenbrock4<double>());
   stiff.initialize(x0, t, dt);
   auto rhs = [&sys](const Vec& x, Vec& dx, double time) {
-    State a{x[0], x[1], x[2]}, d{};
+    State a{x[0], x[1], x[2], 0.0}, d{};
     sys(a, d, time);
     for (int i = 0; i < 3; ++i) dx[i] = d[i];
   };
   auto jac = [&sys](const Vec& x, Mat& J, double, Vec& dfdt) {
     double j[3][3];
-    rhs_jacobian(sys, State{x[0], x[1], x[2]}, j);
+    rhs_jacobian(sys, State{x[0], x[1], x[2], 0.0}, j);
     for (int a = 0; a < 3; ++a) {
       for (int b = 0; b < 3; ++b) J(a, b) = j[a][b];
       dfdt[a] = 0.0;  // autonomous
