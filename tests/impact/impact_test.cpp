@@ -383,3 +383,61 @@ TEST(Impact, TrackedPowerAgreesWithExactPowers) {
         }
   std::printf("worst relative difference, tracked vs exact xⁿ: %.2e\n", worst);
 }
+
+TEST(Impact, EnergyTimeTsujiAgreesWithTheTauSolve) {
+  // The Tsuji family in energy time, where it is the linear oscillator q'' + b q' + q = 0
+  // (src/impact/energy_time.hpp), against the τ solve of the same law at rel_tol 1e-13: 600
+  // random laws, n ∈ [1, 2] plus n = 1, 3/2, 2, χ log-uniform in [1e-3, 30] (under- and
+  // overdamped), clamped or not. The status must agree (an overdamped unclamped contact is
+  // captured); e_out to 1e-10 absolute; δ_max and F_max to 5e-10 relative (measured worst over
+  // 3,000 laws: 1.3e-10 and 7.6e-11); t_contact to 2e-8 relative where e_out ≥ 1e-6 (measured
+  // 4.4e-9: a slow rebound separates with little speed, so its time is the ill-conditioned one).
+  std::mt19937_64 rng(89);
+  std::uniform_real_distribution<double> n_dist(1.0, 2.0), log_chi(-3.0, std::log10(30.0));
+  impact::ImpactOptions reference = tight();
+  reference.rel_tol = 1e-13, reference.abs_tol = 1e-15, reference.energy_time = false;
+  reference.max_steps = 10'000'000, reference.stiff_after = 100'000;
+  double worst_e = 0, worst_t = 0, worst_peak = 0;
+  std::size_t energy_steps = 0, tau_steps = 0;
+  for (int i = 0; i < 600; ++i) {
+    const double n = i % 10 == 0 ? 1.0 + 0.5 * (i / 10 % 3) : n_dist(rng);
+    const double chi = std::pow(10.0, log_chi(rng));
+    const ContactLaw law{Family::tsuji, n, chi, i % 2 == 0};
+    const auto a = impact::solve(law);
+    const auto b = impact::solve(law, reference);
+    impact::ImpactOptions tau;
+    tau.energy_time = false;
+    tau_steps += impact::solve(law, tau).steps;
+    energy_steps += a.steps;
+    const auto label = ::testing::Message() << "n=" << n << " chi=" << chi << " clamp=" << law.clamp;
+    ASSERT_EQ(a.status, b.status) << label;
+    EXPECT_NEAR(a.e_out, b.e_out, 1e-10) << label;
+    EXPECT_NEAR(a.delta_max, b.delta_max, 5e-10 * b.delta_max) << label;
+    EXPECT_NEAR(a.f_max, b.f_max, 5e-10 * b.f_max) << label;
+    if (b.e_out >= 1e-6) EXPECT_NEAR(a.t_contact, b.t_contact, 2e-8 * b.t_contact) << label;
+    EXPECT_LT(a.energy_residual, 1e-9) << label;
+    worst_e = std::max(worst_e, std::abs(a.e_out - b.e_out));
+    worst_peak = std::max({worst_peak, std::abs(a.delta_max / b.delta_max - 1), std::abs(a.f_max / b.f_max - 1)});
+    if (b.e_out >= 1e-6) worst_t = std::max(worst_t, std::abs(a.t_contact / b.t_contact - 1));
+  }
+  std::printf("worst |Δe_out| %.2e, δ_max/F_max %.2e, t_contact %.2e; steps %zu (τ: %zu)\n", worst_e,
+              worst_peak, worst_t, energy_steps, tau_steps);
+  EXPECT_LT(2 * energy_steps, tau_steps);
+}
+
+TEST(Impact, TsujiPeakForceAtContactStartForNEqualsOne) {
+  // n = 1 Tsuji law (= linear damper): F = x + χ x' starts at F(0⁺) = χ, with dF/dτ(0) = 1 − χ²
+  // (x'' = −χ at τ = 0). For χ ≥ 1 the first instant is the peak, exactly χ; for χ < 1 the
+  // peak is later and above χ. The energy-time peak condition (1 − b²) v − b q has no spurious
+  // zero at s = 0 (with φ = q·(…) the located root was s = 0: F_max came out 9e-4 low at χ = 0.98).
+  for (double chi : {1.0, 1.5, 4.0})
+    EXPECT_NEAR(impact::solve({Family::tsuji, 1.0, chi, true}).f_max, chi, 1e-12 * chi) << chi;
+  impact::ImpactOptions tau;
+  tau.energy_time = false;
+  for (double chi : {0.5, 0.98}) {
+    const auto a = impact::solve({Family::tsuji, 1.0, chi, false});
+    EXPECT_GT(a.f_max, chi);
+    EXPECT_NEAR(a.f_max, impact::solve({Family::tsuji, 1.0, chi, false}, tight()).f_max, 1e-9) << chi;
+    EXPECT_NEAR(a.f_max, impact::solve({Family::tsuji, 1.0, chi, false}, tau).f_max, 1e-9) << chi;
+  }
+}

@@ -15,6 +15,10 @@ struct GenericCoefficients {
 
 // The hysteresis family's form, F = xⁿ(A + a x') (damping exponent p = n, no indentation).
 inline bool has_hysteresis_form(const GenericCoefficients& c) { return !c.indentation && c.p == c.n; }
+// The Tsuji family's form, F = A xⁿ + a x^((n−1)/2) x' (p = (n − 1)/2; at n = 1 the linear damper).
+inline bool has_tsuji_form(const GenericCoefficients& c) {
+  return !c.indentation && c.p == 0.5 * (c.n - 1.0);
+}
 
 GenericCoefficients generic_coefficients(const ContactLaw& law);
 // The same impact written directly in physical units (A = K/m, a = damping/m·…, V = v);

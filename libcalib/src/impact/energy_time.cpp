@@ -24,16 +24,25 @@ namespace odeint = boost::numeric::odeint;
 
 using EnergyState = std::array<double, 3>;  // q, v = dq/ds, damping work (energy_time.hpp)
 
-// q' = v, v' = −q(1 + b v), W' = b q v² (energy_time.hpp). A polynomial: ~5 flops.
-struct EnergyTimeSystem {
+// The damping term of the equation in energy time (energy_time.hpp): v' = −q − D v with
+// D = b q for the hysteresis family, D = b for the Tsuji family.
+struct EnergyDamping {
   double b;
+  bool tsuji;
+  double of(double q) const { return tsuji ? b : b * q; }
+  double rate(double v) const { return tsuji ? 0.0 : b * v; }  // dD/ds = D_q q'
+};
+
+// q' = v, v' = −q − D v, W' = D v² (energy_time.hpp). A polynomial: ~5 flops.
+struct EnergyTimeSystem {
+  EnergyDamping damping;
   std::size_t* evaluations;
   void operator()(const EnergyState& y, EnergyState& dy, double) const {
     ++*evaluations;
-    const double damping = b * y[0];  // b q
+    const double d = damping.of(y[0]);
     dy[0] = y[1];
-    dy[1] = -y[0] - damping * y[1];
-    dy[2] = damping * y[1] * y[1];
+    dy[1] = -y[0] - d * y[1];
+    dy[2] = d * y[1] * y[1];
   }
 };
 
@@ -42,9 +51,10 @@ struct EnergyTimeSystem {
 struct Node {
   double s, q, dq, d2q, d3q;
 };
-Node node_at(double s, const EnergyState& y, double b) {
-  const double a = -y[0] * (1.0 + b * y[1]);             // v'
-  const double j = -y[1] * (1.0 + b * y[1]) - b * y[0] * a;  // v'' = −v(1 + bv) − b q v'
+Node node_at(double s, const EnergyState& y, const EnergyDamping& damping) {
+  const double d = damping.of(y[0]);
+  const double a = -y[0] - d * y[1];                                 // v'
+  const double j = -y[1] - damping.rate(y[1]) * y[1] - d * a;       // v'' = −v − D' v − D v'
   return {s, y[0], y[1], a, j};
 }
 
@@ -81,20 +91,26 @@ class SepticHermite {
 constexpr int kTerms = 28;  // Taylor terms of the end series (integral_from_zero)
 
 // ∫_0^L q^(−β) dr along the solution leaving the zero of q with speed v0. Taylor coefficients
-// from q' = v, v' = −q − b q v: (k+1) q_{k+1} = v_k, k v_k = −q_{k−1} − b Σ q_i v_{k−1−i} (direction +1: forward
-// from contact start, q = v0 r + …; −1: backward from a separation, q = |v0| r + …). With
+// from q' = v, v' = −q − D v: (k+1) q_{k+1} = v_k, k v_k = −q_{k−1} − b Σ q_i v_{k−1−i} for the
+// hysteresis family (D = b q), −q_{k−1} − b v_{k−1} for the Tsuji family (D = b) (direction +1:
+// forward from contact start, q = v0 r + …; −1: backward from a separation, q = |v0| r + …). With
 // q = |v0| r P(r), P(0) = 1, P^(−β) = Σ c_k r^k by J.C.P. Miller's recurrence
 // c_k = (1/k) Σ_j ((1 − β) j − k) p_j c_{k−j}, and the integral is
 // |v0|^(−β) L^(1−β) Σ c_k L^k/(k + 1 − β). NaN when the series has not converged at L.
-double integral_from_zero(double v0, double b, double beta, double L, int direction) {
+double integral_from_zero(double v0, const EnergyDamping& damping, double beta, double L,
+                          int direction) {
+  const double b = damping.b;
   // The Taylor coefficients are produced as the Miller recurrence needs them (p_k needs
   // q_{k+1}), so a series that converges early stops both.
   std::array<double, kTerms + 2> q{}, v{};
   q[0] = 0.0, v[0] = v0, q[1] = v0;
   auto next_taylor = [&](int k) {  // v_k from q_{≤k−1}, v_{≤k−1}; then q_{k+1} = v_k/(k+1)
-    double qv = 0.0;
-    for (int i = 0; i <= k - 1; ++i) qv += q[i] * v[k - 1 - i];
-    v[k] = -(q[k - 1] + b * qv) / k;
+    double dv = v[k - 1];  // the Taylor coefficient of D v / b
+    if (!damping.tsuji) {
+      dv = 0.0;
+      for (int i = 0; i <= k - 1; ++i) dv += q[i] * v[k - 1 - i];
+    }
+    v[k] = -(q[k - 1] + b * dv) / k;
     q[k + 1] = v[k] / (k + 1);
   };
   std::array<double, kTerms + 1> p{}, c{};
@@ -185,25 +201,36 @@ double panels_integral(const std::vector<Node>& nodes, double lo, double hi, dou
 }  // namespace
 
 bool solvable_in_energy_time(const GenericCoefficients& c) {
-  return has_hysteresis_form(c) && c.A > 0 && c.a >= 0 && c.V > 0;
+  return (has_hysteresis_form(c) || has_tsuji_form(c)) && c.A > 0 && c.a >= 0 && c.V > 0;
 }
 
 std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
                                                const ImpactOptions& opt) {
   RawResult r;
-  const double b = c.a / c.A;
-  // Very large h (e ≲ 1e-4) is stiff here too: v relaxes onto −1/b at the rate b q, and the
-  // explicit steps grow as ~h/5 (measured at n = 3/2: h = 1e3 → 247 steps, 3e3 → 644, 1e4 →
-  // 2,031). Where that would exceed the explicit budget the τ solve (with its Rosenbrock
-  // fallback) is taken at once instead of after a wasted budget.
-  if (b * c.V / 5.0 > 0.8 * static_cast<double>(opt.stiff_after)) return std::nullopt;
   const double cq = std::sqrt(2.0 * c.A / (c.n + 1.0));  // q = cq x^((n+1)/2)
-  const double to_x = 2.0 / (c.n + 1.0);                  // x = (q/cq)^to_x
-  const double force_power = 2.0 * c.n / (c.n + 1.0);     // xⁿ = (q/cq)^force_power
-  auto force = [&](const EnergyState& y) {  // F = xⁿ (A + a v) = A (q/cq)^(2n/(n+1)) (1 + b v)
-    return c.A * std::pow(y[0] / cq, force_power) * (1.0 + b * y[1]);
+  const double beta = (c.n - 1.0) / (c.n + 1.0);           // x^((n−1)/2) = (q/cq)^β
+  const bool tsuji = !has_hysteresis_form(c);
+  // b = a/A (h) for the hysteresis family; for the Tsuji family dτ/ds takes x^((n−1)/2) out of
+  // the damper a x^((n−1)/2) x' and leaves b = 2a/(cq (n+1)) (energy_time.hpp).
+  const EnergyDamping damping{tsuji ? 2.0 * c.a / (cq * (c.n + 1.0)) : c.a / c.A, tsuji};
+  const double b = damping.b;
+  // Very large damping is stiff here too; where the explicit steps would exceed the explicit
+  // budget the τ solve (with its Rosenbrock fallback) is taken at once instead of after a
+  // wasted budget. Hysteresis: v relaxes onto −1/b at the rate b q, and the steps grow as ~h/5
+  // (measured at n = 3/2: h = 1e3 → 247 steps, 3e3 → 644, 1e4 → 2,031). Tsuji, unclamped and
+  // overdamped (b > 2): q' = v, v' = −q − b v creeps to rest at the slow rate ~1/b, and
+  // its steps grow as ~6 b² (measured at n = 3/2: b = 2.7 → 77 steps, 8.9 → 436).
+  const double predicted_steps = !tsuji ? b * c.V / 5.0 : (!c.clamp && b > 2.0 ? 6.0 * b * b : 0.0);
+  if (predicted_steps > 0.8 * static_cast<double>(opt.stiff_after)) return std::nullopt;
+  const double to_x = 2.0 / (c.n + 1.0);               // x = (q/cq)^to_x
+  const double force_power = 2.0 * c.n / (c.n + 1.0);  // xⁿ = (q/cq)^force_power
+  // F = xⁿ (A + a v) = A (q/cq)^(2n/(n+1)) (1 + b v) (hysteresis);
+  // F = A xⁿ + a x^((n−1)/2) v = (A/cq) (q/cq)^β (q + b v) (Tsuji).
+  auto force = [&](const EnergyState& y) {
+    return tsuji ? c.A / cq * std::pow(y[0] / cq, beta) * (y[0] + b * y[1])
+                 : c.A * std::pow(y[0] / cq, force_power) * (1.0 + b * y[1]);
   };
-  EnergyTimeSystem sys{b, &r.evaluations};
+  EnergyTimeSystem sys{damping, &r.evaluations};
   using Rhs = std::reference_wrapper<const EnergyTimeSystem>;
   // q and v are speeds (q²/2 is the spring energy per unit mass): tolerances scale with V.
   HermiteDense<odeint::runge_kutta_fehlberg78<EnergyState>, Rhs> stepper(opt.abs_tol * c.V, opt.rel_tol,
@@ -212,7 +239,7 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
   stepper.initialize(EnergyState{0.0, c.V, 0.0}, 0.0, 0.1);
   thread_local std::vector<Node> nodes;
   nodes.clear();
-  nodes.push_back(node_at(0.0, stepper.current_state(), b));
+  nodes.push_back(node_at(0.0, stepper.current_state(), damping));
 
   // Every event here is followed by a Newton step whose own error is second order (F, q
   // stationary at the peak and at s_max) or third (q = 0, where v' = 0): 32 bits of the located s
@@ -232,17 +259,71 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
     return std::pair{s, stepper.exact_state(s, deriv)};
   };
 
-  // The peak force: d ln F/ds = (2n/(n+1)) v/q + b v'/(1 + b v) = 0, i.e. φ = (2n/(n+1)) v − b q²
-  // = 0 (F > 0), once, while compressing (φ falls from 2n/(n+1)·V to −b q_max² at v = 0).
-  auto phi = [&](const EnergyState& y) { return force_power * y[1] - b * y[0] * y[0]; };
+  // The peak force, where d ln F/ds changes sign (once, while compressing; F > 0):
+  //  hysteresis: (2n/(n+1)) v/q + b v'/(1 + b v) = 0, i.e. φ = (2n/(n+1)) v − b q² = 0 (φ falls
+  //    from 2n/(n+1)·V to −b q_max² at v = 0);
+  //  Tsuji: β v/q + (v + b v')/(q + b v) = 0 with v' = −q − b v, times q (q + b v):
+  //    φ = (1 + β − b²) q v + β b v² − b q² (β b V² > 0 at s = 0, −b q_max² at v = 0).
+  //    At n = 1 (β = 0) φ/q = (1 − b²) v − b q is used instead (φ's zero at s = 0 is not a peak);
+  //    it is ≤ 0 at once when b ≥ 1, and then the peak is the first instant, F = A b V/cq.
+  auto phi = [&](const EnergyState& y) {
+    const double q = y[0], v = y[1];
+    if (!tsuji) return force_power * v - b * q * q;
+    if (beta == 0.0) return (1.0 - b * b) * v - b * q;
+    return (1.0 + beta - b * b) * q * v + beta * b * v * v - b * q * q;
+  };
+  // The separation event g = 0 and its rate g' along the solution: q = 0, or for the clamped
+  // Tsuji law F = 0, i.e. q + b v = 0 (reached before q = 0: g = b v < 0 there), g' = v + b v'.
+  // The hysteresis family's clamp never acts: v' = −q(1 + b v) vanishes as v → −1/b, so v stays
+  // above −1/b, F = xⁿ(A + a v) stays > 0 and F = 0 is only approached, never reached, before
+  // δ = 0 (with the clamp tested, rounding at v ≈ −1/b had stopped large-h contacts early).
+  const bool separates_at_force_zero = tsuji && c.clamp;
+  auto contact_indicator = [&](const EnergyState& y) {
+    return separates_at_force_zero ? y[0] + b * y[1] : y[0];
+  };
+  auto indicator_rate = [&](const EnergyState& y) {
+    return separates_at_force_zero ? y[1] + b * (-y[0] - b * y[1]) : y[1];
+  };
+  // Contact time τ = k ∫_0^s_end q^(−β) ds, k = 2 cq^β/(cq (n+1)) (dτ = ds/(cq (n+1)/2 ·
+  // x^((n−1)/2)), x^((n−1)/2) = (q/cq)^β): closed-form series from the zeros of q at the ends
+  // (a quarter of the way to s_max each, halved until the series converges), Gauss–Legendre
+  // panels between. `ends_at_zero`: q = 0 at s_end (else q_end > 0 and there is no end series;
+  // the next zero is put at the linear extrapolation s_end + q_end/|v_end| for the panels).
+  const double k = 2.0 * std::pow(cq, beta) / (cq * (c.n + 1.0));
+  auto end_integral = [&](double speed, double& length, int direction) {
+    double value = integral_from_zero(speed, damping, beta, length, direction);
+    for (int halving = 0; std::isnan(value) && halving < 10; ++halving) {
+      length *= 0.5;
+      value = integral_from_zero(speed, damping, beta, length, direction);
+    }
+    return value;
+  };
+  auto contact_time = [&](double s_max, double s_end, const EnergyState& end, bool ends_at_zero) {
+    if (!(beta > 0.0)) return k * s_end;  // n = 1: τ ∝ s
+    double head = 0.25 * s_max, tail = ends_at_zero ? 0.25 * (s_end - s_max) : 0.0;
+    const double head_integral = end_integral(c.V, head, +1);
+    const double tail_integral = ends_at_zero ? end_integral(end[1], tail, -1) : 0.0;
+    const double s_zero =
+        ends_at_zero ? s_end : s_end + (end[1] < 0.0 ? end[0] / -end[1] : s_end - s_max);
+    return k * (head_integral + tail_integral + panels_integral(nodes, head, s_end - tail, s_zero, beta));
+  };
+
   bool rebounding = false, peak_found = !(b > 0);
+  if (!peak_found && phi(stepper.current_state()) <= 0.0) {
+    peak_found = true;
+    r.f_max = force(stepper.current_state());
+  }
+  // Overdamped and unclamped, the Tsuji law never separates: q = V (e^(λ₁s) − e^(λ₂s))/(λ₁ − λ₂)
+  // > 0 for every s > 0 (λ real, b ≥ 2). A zero of q is then rounding at the tolerance's level
+  // (q ~ 1e-12) and is reported as the capture it is.
+  const bool never_separates = tsuji && !c.clamp && b >= 2.0;
   double s_max = 0.0, q_max = 0.0;
   while (true) {
     if (r.steps >= opt.stiff_after || r.steps >= opt.max_steps) return std::nullopt;
     const auto [s0, s1] = stepper.do_step(sys);
     ++r.steps;
     const EnergyState y0 = stepper.previous_state(), y1 = stepper.current_state();
-    nodes.push_back(node_at(s1, y1, b));
+    nodes.push_back(node_at(s1, y1, damping));
     EnergyState d;
     if (!peak_found && phi(y1) <= 0.0) {
       peak_found = true;
@@ -261,47 +342,36 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
       if (!(b > 0)) r.f_max = c.A * std::pow(q_max / cq, force_power);  // undamped: at δ_max
     }
     if (!rebounding) continue;
-    if (y1[1] > 0.0) return std::nullopt;  // cannot happen (v' < 0 while 1 + bv > 0); not ours
-    // Separation: the zero of q, located on the interpolant, then one Newton step δ = −q/v from
-    // the re-stepped state. The clamp never acts on this family: v' = −q(1 + b v) vanishes as
-    // v → −1/b, so v stays above −1/b, F = xⁿ(A + a v) stays > 0 and F = 0 is only approached,
-    // never reached, before δ = 0 (with the clamp tested, rounding at v ≈ −1/b had stopped large-h
-    // contacts early).
-    if (y1[0] > 0.0) continue;
+    // Captured (as in the τ solve): the bodies turned back into each other (v > 0 again: in an
+    // overdamped creep, rounding of v ~ 1e-12), or the speed they could still reach, √(v² + q²)
+    // (q²/2 the spring energy), is below capture_tol·V (overdamped unclamped Tsuji: q decays
+    // to 0 without reaching it), or q reached 0 where it cannot (never_separates).
+    if (y1[1] > 0.0 || std::hypot(y1[0], y1[1]) < opt.capture_tol * c.V ||
+        (never_separates && y1[0] <= 0.0)) {
+      r.status = Status::captured;
+      r.x_sep = std::pow(std::max(y1[0], 0.0) / cq, to_x);
+      r.work = y1[2];
+      r.t_sep = contact_time(s_max, s1, y1, false);
+      return r;
+    }
+    const double g1 = contact_indicator(y1);
+    if (g1 > 0.0) continue;
+    // Separation: the zero of g, located on the interpolant, then one Newton step δ = −g/g'
+    // from the re-stepped state.
     EnergyState d_event;
     const auto [s_event, y_event] =
-        locate([](const EnergyState& z) { return z[0]; }, s0, s1, y0[0], y1[0], d_event);
-    const double delta = std::clamp(-y_event[0] / y_event[1], s0 - s_event, s1 - s_event);
+        locate(contact_indicator, s0, s1, contact_indicator(y0), g1, d_event);
+    const double delta = std::clamp(-contact_indicator(y_event) / indicator_rate(y_event),
+                                    s0 - s_event, s1 - s_event);
     const double s_sep = s_event + delta;
     r.status = Status::separated;
     r.v_sep = y_event[1] + d_event[1] * delta;
     r.work = y_event[2] + d_event[2] * delta;
-    r.x_sep = 0.0;
-
-    // Contact time τ = k ∫_0^s_sep q^(−β) ds, k = 2 cq^β/(cq (n+1)) (dτ = ds/(cq (n+1)/2 ·
-    // x^((n−1)/2)), x^((n−1)/2) = (q/cq)^β): closed-form series from the zeros of q at both ends
-    // (a quarter of the way to s_max each, halved until the series converges), Gauss–Legendre
-    // panels between.
-    const double beta = (c.n - 1.0) / (c.n + 1.0);
-    const double k = 2.0 * std::pow(cq, beta) / (cq * (c.n + 1.0));
-    double integral = s_sep;  // β = 0 (n = 1): τ ∝ s
-    if (beta > 0.0) {
-      auto end_integral = [&](double speed, double& length, int direction) {
-        double value = integral_from_zero(speed, b, beta, length, direction);
-        for (int halving = 0; std::isnan(value) && halving < 10; ++halving) {
-          length *= 0.5;
-          value = integral_from_zero(speed, b, beta, length, direction);
-        }
-        return value;
-      };
-      double head = 0.25 * s_max, tail = 0.25 * (s_sep - s_max);
-      const double head_integral = end_integral(c.V, head, +1);
-      const double tail_integral = end_integral(r.v_sep, tail, -1);
-      if (std::isnan(head_integral) || std::isnan(tail_integral)) return std::nullopt;
-      integral = head_integral + tail_integral +
-                 panels_integral(nodes, head, s_sep - tail, s_sep, beta);
-    }
-    r.t_sep = k * integral;
+    const EnergyState at_sep{separates_at_force_zero ? y_event[0] + y_event[1] * delta : 0.0,
+                             r.v_sep, r.work};
+    r.x_sep = separates_at_force_zero ? std::pow(std::max(at_sep[0], 0.0) / cq, to_x) : 0.0;
+    r.t_sep = contact_time(s_max, s_sep, at_sep, !separates_at_force_zero);
+    if (std::isnan(r.t_sep)) return std::nullopt;
     return r;
   }
 }

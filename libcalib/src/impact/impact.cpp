@@ -197,8 +197,8 @@ ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
         fmt::format("permanent set ratio delta_p/delta_m must be in [0, 1), got {}", law.damping));
   require_valid(options);
   const GenericCoefficients c = generic_coefficients(law);
-  // The hysteresis family in energy time (energy_time.hpp: no pow, no non-smooth end); the τ
-  // solve below for the other families, and for a hysteresis law too stiff for the explicit
+  // The hysteresis and Tsuji families in energy time (energy_time.hpp: no pow, no non-smooth
+  // end); the τ solve below for the other families, and for a law too stiff for the explicit
   // budget.
   std::optional<RawResult> in_energy_time;
   if (options.energy_time && solvable_in_energy_time(c)) in_energy_time = integrate_energy_time(c, options);

@@ -265,6 +265,7 @@ LoopEnd contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const 
       r.status = Status::captured;  // the bodies turned back into each other
       r.t_sep = t1;
       r.x_sep = cur[0];
+      r.work = cur[2];
       return LoopEnd::finished;
     }
     // Peak force: sample the step (start, midpoint, end); refine with Brent where it peaks inside.
@@ -316,6 +317,7 @@ LoopEnd contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const 
       r.status = Status::captured;  // creeping to rest: e_out < capture_tol
       r.t_sep = t1;
       r.x_sep = cur[0];
+      r.work = cur[2];  // for the energy balance (it was left at 0: residual 1)
       return LoopEnd::finished;
     }
     // Separation can only happen while x' < 0: the indicator (a power of x for clamped laws) is

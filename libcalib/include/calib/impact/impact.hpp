@@ -1,6 +1,6 @@
 #pragma once
-// The event-terminated direct-central-impact solve (SPEC §1, capability 1). The hysteresis
-// family is solved in energy time (src/impact/energy_time.hpp), the others in τ. Boost.Odeint:
+// The event-terminated direct-central-impact solve (SPEC §1, capability 1). The hysteresis and
+// Tsuji families are solved in energy time (src/impact/energy_time.hpp), the others in τ. Boost.Odeint:
 // Dormand–Prince 5(4) over the contact's two non-smooth ends (x^n at δ = 0), Runge–Kutta–
 // Fehlberg 7(8) through its bulk (issue #15: 2.5–3× fewer RHS evaluations), Rosenbrock 4 as
 // the stiff fallback. Events (separation, δ_max, peak force) are located on an interpolant
@@ -30,10 +30,10 @@ struct ImpactOptions {
   // solve continues with Rosenbrock 4 (stiff: very large damping, slow creep); no step is
   // lost, the state carries over.
   std::size_t stiff_after = 2'000;
-  // The hysteresis family (x^p = xⁿ) in energy time (src/impact/energy_time.hpp: pow-free,
-  // smooth to separation, 2–6× fewer steps); false: the τ solve below, as every other family.
-  // A hysteresis contact too stiff for stiff_after explicit steps in energy time is re-solved in
-  // τ either way.
+  // The hysteresis (x^p = xⁿ) and Tsuji (x^p = x^((n−1)/2)) families in energy time
+  // (src/impact/energy_time.hpp: pow-free, smooth to separation, 2–6× fewer steps); false: the
+  // τ solve below, as every other family. A contact too stiff for stiff_after explicit steps in
+  // energy time is re-solved in τ either way.
   bool energy_time = true;
 
   bool IsValid(std::string* error) const;
