@@ -6,6 +6,9 @@
 #include <random>
 #include <vector>
 
+#include <boost/math/quadrature/tanh_sinh.hpp>
+#include <boost/math/tools/minima.hpp>
+#include <boost/math/tools/roots.hpp>
 #include <gtest/gtest.h>
 
 #include "calib/calibrate/calibrate.hpp"
@@ -440,4 +443,45 @@ TEST(Impact, TsujiPeakForceAtContactStartForNEqualsOne) {
     EXPECT_NEAR(a.f_max, impact::solve({Family::tsuji, 1.0, chi, false}, tight()).f_max, 1e-9) << chi;
     EXPECT_NEAR(a.f_max, impact::solve({Family::tsuji, 1.0, chi, false}, tau).f_max, 1e-9) << chi;
   }
+}
+
+TEST(Impact, OverdampedTsujiCaptureMatchesTheClosedForm) {
+  // Unclamped Tsuji law with b = χ/√κ > 2 in energy time is the overdamped oscillator
+  // q'' + b q' + q = 0, q(0) = 0, q'(0) = 1 (dimensionless: q = x^((n+1)/2), x = δ/δ_m), whose
+  // whole contact is closed-form: q = (e^(λ₁s) − e^(λ₂s))/(λ₁ − λ₂), never back to 0, so it is
+  // captured once √(q² + q'²) = capture_tol. Independent oracle: δ_max = q(s*)^(2/(n+1)) at
+  // q'(s*) = 0, s* = ln(λ₂/λ₁)/(λ₁ − λ₂); F_max = κ q^β (q + b q') maximised (Brent, 1e-15 in s);
+  // t_contact = (2/(n+1)) ∫₀^s_c q^(−β) ds (tanh-sinh, for the q^(−β) end singularity) with s_c
+  // the capture root. Tolerances: 1e-10 (δ_max, F_max), 1e-9 (t_contact, δ_sep: the solve's
+  // located s_max carries into both).
+  for (double n : {1.2, 1.5, 1.9})
+    for (double b : {3.0, 10.0, 100.0}) {
+      const double kappa = 0.5 * (n + 1.0), beta = (n - 1.0) / (n + 1.0);
+      const double root = std::sqrt(b * b - 4.0), l1 = -2.0 / (b + root), l2 = -0.5 * (b + root);
+      // q = −e^(λ₁s) expm1((λ₂ − λ₁)s)/(λ₁ − λ₂): no cancellation near s = 0 nor at q ~ 1e-12.
+      auto q = [&](double s) { return -std::exp(l1 * s) * std::expm1((l2 - l1) * s) / (l1 - l2); };
+      auto v = [&](double s) { return (l1 * std::exp(l1 * s) - l2 * std::exp(l2 * s)) / (l1 - l2); };
+      const double s_star = std::log(l2 / l1) / (l1 - l2);
+      const auto peak = boost::math::tools::brent_find_minima(
+          [&](double s) { return -kappa * std::pow(q(s), beta) * (q(s) + b * v(s)); }, 0.0, s_star, 50);
+      const impact::ImpactOptions options;
+      std::uintmax_t it = 200;
+      const auto bracket = boost::math::tools::toms748_solve(
+          [&](double s) { return std::log(std::hypot(q(s), v(s)) / options.capture_tol); }, s_star,
+          s_star - 40.0 / l1, boost::math::tools::eps_tolerance<double>(52), it);
+      const double s_c = bracket.second;
+      const double t_c = 2.0 / (n + 1.0) *
+                         boost::math::quadrature::tanh_sinh<double>().integrate(
+                             [&](double s) { return std::pow(q(s), -beta); }, 0.0, s_c);
+      const auto r = impact::solve({Family::tsuji, n, b * std::sqrt(kappa), false}, options);
+      const auto label = ::testing::Message() << "n=" << n << " b=" << b;
+      ASSERT_EQ(r.status, impact::Status::captured) << label;
+      EXPECT_EQ(r.e_out, 0.0) << label;
+      EXPECT_NEAR(r.delta_max, std::pow(q(s_star), 2.0 / (n + 1.0)), 1e-10 * r.delta_max) << label;
+      EXPECT_NEAR(r.f_max, -peak.second, 1e-10 * r.f_max) << label;
+      EXPECT_NEAR(r.t_contact, t_c, 1e-9 * t_c) << label;
+      EXPECT_NEAR(r.delta_sep, std::pow(q(s_c), 2.0 / (n + 1.0)), 1e-9 * r.delta_sep) << label;
+      EXPECT_LT(r.energy_residual, 1e-10) << label;
+      EXPECT_LT(r.steps, 40u) << label;  // the creep to capture is not stepped
+    }
 }

@@ -48,7 +48,8 @@ static void BM_DampingDataset60k(benchmark::State& state) {
 BENCHMARK(BM_DampingDataset60k)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
 static void BM_DampingValidation(benchmark::State& state) {
-  // Validation protocol throughput (impacts per second, SI-unit ODE), eq. 49, all cores.
+  // Validation protocol throughput (impacts per second, the default dimensionless solve), eq. 49,
+  // all cores.
   auto c = studies::validate::Config::defaults();
   c.e_count = 20;
   c.samples = 100;

@@ -12,7 +12,7 @@ do for [g in 'linear_damper hysteresis dem'] {
   label = (g eq 'linear_damper') ? 'linear-damper formulas (PN2020 Fig. 8)' : (g eq 'hysteresis') ? 'hysteresis-family and permanent-indentation formulas' : 'DEM (Tsuji-type) mappings, clamp on/off'
   count = value('n_'.g)
   set output fig('validation_'.g)
-  set title sprintf('Validation: %s, e in [1e-4, 1] (libcalib, SI-unit ODE)', label)
+  set title sprintf('Validation: %s, e in [1e-4, 1] (libcalib)', label)
   set xlabel 'desired restitution e (-), log scale'
   set logscale x
   set xrange [*:*]

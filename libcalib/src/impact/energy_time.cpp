@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <boost/math/quadrature/gauss.hpp>
+#include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <boost/math/tools/roots.hpp>
 #include <boost/numeric/odeint.hpp>
 
@@ -198,6 +199,47 @@ double panels_integral(const std::vector<Node>& nodes, double lo, double hi, dou
   return total;
 }
 
+// The rest of an overdamped unclamped Tsuji contact, in closed form. From a state (q1, v1) of
+// q'' + b q' + q = 0 with b > 2: q(t) = A₁ e^(λ₁t) + A₂ e^(λ₂t), λ₁,₂ = (−b ± √(b² − 4))/2 (λ₁
+// the slow one, written −2/(b + √(b² − 4)) to avoid cancellation). The speed √(q² + v²) only
+// falls (its square's rate is −2b v²), so the capture instant, speed = capture_speed, is the one
+// root in [0, t_hi], t_hi = ln(capture_speed/S)/λ₁ with S = Σ|A_i|√(1 + λ_i²) bounding
+// speed(t)·e^(−λ₁t). The explicit stepper would need ~6 b² steps to creep there (stiff: the fast
+// mode λ₂ ≈ −b bounds its step while the slow one ≈ −1/b sets the time).
+struct OverdampedTail {
+  double t_capture, q, v;  // time after (q1, v1), and the state there
+  double integral;         // ∫ q^(−β) dt over [0, t_capture]
+};
+std::optional<OverdampedTail> overdamped_tail(double q1, double v1, double b, double beta,
+                                              double capture_speed) {
+  const double root = std::sqrt(b * b - 4.0);
+  const double l1 = -2.0 / (b + root), l2 = -0.5 * (b + root);
+  const double a1 = (v1 - l2 * q1) / (l1 - l2), a2 = q1 - a1;
+  // On this trajectory q > 0 for ever (it left q = 0 and cannot return): A₁ > 0. Anything else
+  // is not this contact's state; the stepper continues.
+  if (!(a1 > 0.0) || !(q1 > 0.0)) return std::nullopt;
+  auto q_at = [=](double t) { return a1 * std::exp(l1 * t) + a2 * std::exp(l2 * t); };
+  auto v_at = [=](double t) { return l1 * a1 * std::exp(l1 * t) + l2 * a2 * std::exp(l2 * t); };
+  auto log_speed_excess = [&](double t) {
+    return std::log(std::hypot(q_at(t), v_at(t)) / capture_speed);
+  };
+  const double bound = a1 * std::sqrt(1.0 + l1 * l1) + std::abs(a2) * std::sqrt(1.0 + l2 * l2);
+  const double t_hi = std::log(capture_speed / bound) / l1;
+  const double g0 = log_speed_excess(0.0), g1 = log_speed_excess(t_hi);
+  if (!(g0 > 0.0) || !(g1 <= 0.0)) return std::nullopt;
+  std::uintmax_t iterations = 200;
+  const auto bracket = boost::math::tools::toms748_solve(
+      log_speed_excess, 0.0, t_hi, g0, g1, boost::math::tools::eps_tolerance<double>(52), iterations);
+  const double t_c = bracket.second;
+  // q^(−β) grows like e^(−β λ₁ t) (smooth, no zero of q on the way): adaptive Gauss–Kronrod.
+  double integral = t_c;
+  if (beta > 0.0) {
+    integral = boost::math::quadrature::gauss_kronrod<double, 31>::integrate(
+        [&](double t) { return std::pow(q_at(t), -beta); }, 0.0, t_c, 30, 1e-13);
+  }
+  return OverdampedTail{t_c, q_at(t_c), v_at(t_c), integral};
+}
+
 }  // namespace
 
 bool solvable_in_energy_time(const GenericCoefficients& c) {
@@ -218,9 +260,10 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
   // budget the τ solve (with its Rosenbrock fallback) is taken at once instead of after a
   // wasted budget. Hysteresis: v relaxes onto −1/b at the rate b q, and the steps grow as ~h/5
   // (measured at n = 3/2: h = 1e3 → 247 steps, 3e3 → 644, 1e4 → 2,031). Tsuji, unclamped and
-  // overdamped (b > 2): q' = v, v' = −q − b v creeps to rest at the slow rate ~1/b, and
-  // its steps grow as ~6 b² (measured at n = 3/2: b = 2.7 → 77 steps, 8.9 → 436).
-  const double predicted_steps = !tsuji ? b * c.V / 5.0 : (!c.clamp && b > 2.0 ? 6.0 * b * b : 0.0);
+  // overdamped (b > 2): q' = v, v' = −q − b v creeps to rest at the slow rate ~1/b, which would
+  // take ~6 b² steps (measured at n = 3/2: b = 2.7 → 77, 8.9 → 436), but from b = 2.5 on that
+  // creep is closed-form (overdamped_tail): ~10–30 steps up to b = 100, and at most ~40 below.
+  const double predicted_steps = tsuji ? 0.0 : b * c.V / 5.0;
   if (predicted_steps > 0.8 * static_cast<double>(opt.stiff_after)) return std::nullopt;
   const double to_x = 2.0 / (c.n + 1.0);               // x = (q/cq)^to_x
   const double force_power = 2.0 * c.n / (c.n + 1.0);  // xⁿ = (q/cq)^force_power
@@ -342,6 +385,19 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
       if (!(b > 0)) r.f_max = c.A * std::pow(q_max / cq, force_power);  // undamped: at δ_max
     }
     if (!rebounding) continue;
+    // Overdamped, unclamped Tsuji: the rest is closed-form (see overdamped_tail) where the creep
+    // would be long (b ≥ 2.5; below it the stepper reaches capture in ≲ 80 steps).
+    if (never_separates && b >= 2.5) {
+      const double capture_speed = opt.capture_tol * c.V;
+      if (const auto tail = overdamped_tail(y1[0], y1[1], b, beta, capture_speed)) {
+        r.status = Status::captured;
+        r.x_sep = std::pow(tail->q / cq, to_x);
+        // Damping work = the energy the oscillator lost: ½(q² + v²) at s1 minus at capture.
+        r.work = y1[2] + 0.5 * (y1[0] * y1[0] + y1[1] * y1[1] - tail->q * tail->q - tail->v * tail->v);
+        r.t_sep = contact_time(s_max, s1, y1, false) + k * tail->integral;
+        return r;
+      }
+    }
     // Captured (as in the τ solve): the bodies turned back into each other (v > 0 again: in an
     // overdamped creep, rounding of v ~ 1e-12), or the speed they could still reach, √(v² + q²)
     // (q²/2 the spring energy), is below capture_tol·V (overdamped unclamped Tsuji: q decays

@@ -145,7 +145,7 @@ Config Config::from(const io::ConfigNode& node) {
     require_exponent(r->where("n"), c.n[1]);
   }
   if (auto s = node.optional_table("simulate")) {
-    const std::string units = s->string("units", "physical");
+    const std::string units = s->string("units", "dimensionless");
     if (units != "physical" && units != "dimensionless")
       throw InputError(
           fmt::format("{}: must be physical or dimensionless, got '{}'", s->where("units"), units));
