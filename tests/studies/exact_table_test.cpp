@@ -19,14 +19,21 @@ TEST(ExactTable, FreshCalibrationReproducesTheShippedTableAtSharedNodes) {
       "[grid]\ne_min = 1e-4\ne_nodes = 51\nn_nodes = 9\nstencil = 6\ne_power = 3\n", "small.toml"));
   const models::ExactDamping fresh = studies::exact_table::build(cfg, 2);
   const models::ExactDamping& shipped = models::ExactDamping::builtin();
+  // Both tables hold ζ* with |e_out − e|/e ≤ 1e-11, so their e_out may differ by 2e-11. In ζ
+  // that is ~2e-11 relative over most of the range, but near e = 1, where ζ* ≈ (1 − e)/c, it
+  // is 2e-11/(1 − e): 1e-8 + 4e-11/(1 − e) is a loose bound that still fails on any node or
+  // convention change. Measured: 1.65e-8 at e = 0.99993 (bound there 5.4e-7; the shipped table
+  // was calibrated with the τ solve before issue #15's σ start, whose e_out at rel_tol 1e-13
+  // was 1.5e-12 off there, against 3.8e-13 now; both agree to 1e-17 at rel_tol 1e-15),
+  // < 3e-9 at every other node.
   double worst = 0.0;
   for (const auto& node : models::ExactDamping::nodes(cfg.grid)) {
     const double a = fresh.zeta(node.e, node.n), b = shipped.zeta(node.e, node.n);
-    worst = std::max(worst, std::abs(a / b - 1.0));
+    const double bound = 1e-8 + (node.e < 1.0 ? 4e-11 / (1.0 - node.e) : 0.0);
+    EXPECT_LT(std::abs(a / b - 1.0), bound) << "e=" << node.e << " n=" << node.n;
+    worst = std::max(worst, std::abs(a / b - 1.0) / bound);
   }
-  // Both tables hold ζ* with |e_out − e|/e ≤ 1e-11; dζ/de is O(1/e) at worst, so 1e-8 relative
-  // in ζ is a loose bound that still fails on any node or convention change.
-  EXPECT_LT(worst, 1e-8);
+  EXPECT_LT(worst, 1.0);
   // Near e = 1 the table follows the exact limit ζ*/(−ln e) → 1/I(n) (n = 1: 2/π, PN2020 eq. 57).
   const double e = 1.0 - 1e-9;
   EXPECT_NEAR(fresh.zeta(e, 1.0) / -std::log(e), models::ExactDamping::limit_ratio(1.0), 1e-6);

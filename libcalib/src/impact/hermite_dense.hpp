@@ -9,8 +9,8 @@
 // Where its error estimate is blind (x → 0, impact.cpp) Dormand–Prince runs, in this same
 // driver. Between two accepted steps:
 //  * calc_state: x by quintic Hermite interpolation from (x, x', x'') at both ends (x'' is the
-//    RHS already evaluated there), x' as its derivative, the work by cubic Hermite. Used to
-//    *locate* events (separation, x' = 0, peak force);
+//    RHS already evaluated there), x' as its derivative, the carried quantities (work, tracked
+//    xⁿ) by cubic Hermite. Used to *locate* events (separation, x' = 0, peak force);
 //  * exact_state: a fresh step of length t − t0 from the step's start, exact to the stepper's
 //    local accuracy. Used to *report* the state at a located event. It matters most at
 //    separation: the step that crosses δ = 0 integrates a force that switches off there, and
@@ -27,6 +27,19 @@
 #include "calib/core/error.hpp"
 
 namespace calib::impact::detail {
+
+// How the stepped variable t relates to the state (x, x', …): by default t is the state's own
+// time, so x's rate is the RHS's first component (= x') and its second rate the RHS's second
+// (= x''). A system stepped in another variable (impact_detail.hpp: σ = √τ at contact start)
+// overloads these two for its type.
+template <class System, class State>
+double x_second_rate(const System&, const State&, const State& rate, double) {
+  return rate[1];
+}
+template <class System>
+double velocity_of_x_rate(const System&, double x_rate, double) {
+  return x_rate;
+}
 
 template <class ErrorStepper, class Rhs>
 class HermiteDense {
@@ -90,10 +103,13 @@ class HermiteDense {
     const double d2 = s + s2 * (-4.5 + s * (6 - 2.5 * s));
     const double d4 = s2 * (-12 + s * (28 - 15 * s));
     const double d3 = s2 * (1.5 + s * (-4 + 2.5 * s));
-    out[0] = h0 * xp_[0] + h5 * x_[0] + h * (h1 * xp_[1] + h4 * x_[1]) +
-             h * h * (h2 * dxp_[1] + h3 * dx_[1]);
-    out[1] = (d0 * xp_[0] + d5 * x_[0]) / h + d1 * xp_[1] + d4 * x_[1] +
-             h * (d2 * dxp_[1] + d3 * dx_[1]);
+    // x's rate and second rate in t at both ends (x' and x'' when t is the state's own time).
+    const auto& system = rhs_.get();
+    const double r0 = dxp_[0], r1 = dx_[0];
+    const double a0 = x_second_rate(system, xp_, dxp_, tp_), a1 = x_second_rate(system, x_, dx_, t_);
+    out[0] = h0 * xp_[0] + h5 * x_[0] + h * (h1 * r0 + h4 * r1) + h * h * (h2 * a0 + h3 * a1);
+    out[1] = velocity_of_x_rate(
+        system, (d0 * xp_[0] + d5 * x_[0]) / h + d1 * r0 + d4 * r1 + h * (d2 * a0 + d3 * a1), t);
     // Cubic Hermite for the carried quantities (value and rate at both ends).
     const double c0 = 1 - s2 * (3 - 2 * s), c1 = s * (1 - s) * (1 - s), c3 = s2 * (s - 1);
     for (std::size_t i = 2; i < x_.size(); ++i)
