@@ -257,7 +257,8 @@ LoopEnd contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const 
                      HandoverRule&& handover, Resume& resume, Time time = {}) {
   boost::math::tools::eps_tolerance<double> tol(opt.event_bits);
   typename std::decay_t<decltype(stepper.current_state())> tmp = stepper.current_state();
-  auto as_state = [](const auto& v) { return State{v[0], v[1], v[2], v[3]}; };
+  // The Rosenbrock fallback's state has three components (impact_stiff.cpp: xⁿ is not tracked).
+  auto as_state = [](const auto& v) { return State{v[0], v[1], v[2], v.size() > 3 ? v[3] : 0.0}; };
   auto state_at = [&](double t) {
     stepper.calc_state(t, tmp);
     return as_state(tmp);
