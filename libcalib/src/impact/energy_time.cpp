@@ -128,10 +128,12 @@ double integral_from_zero(double v0, const EnergyDamping& damping, double beta, 
     before_last = last;
     last = c[k] * Lk / (k + 1.0 - beta);
     sum += last;
-    // Two terms in a row below 1e-17 of the sum: one alone can be small by accident.
-    if (k > 4 && std::abs(last) + std::abs(before_last) <= 1e-17 * std::abs(sum)) break;
+    // Two terms in a row below 1e-15 of the sum (the terms fall geometrically, so the rest is
+    // ~1e-15 too: t_contact is wanted to ~1e-11): one alone can be small by accident. (1e-17 took
+    // 36 terms per contact instead of 32, for no change in the worst t_contact over 3,000 laws.)
+    if (k > 4 && std::abs(last) + std::abs(before_last) <= 1e-15 * std::abs(sum)) break;
   }
-  if (!(std::abs(last) + std::abs(before_last) <= 1e-16 * std::abs(sum)))
+  if (!(std::abs(last) + std::abs(before_last) <= 1e-14 * std::abs(sum)))
     return std::numeric_limits<double>::quiet_NaN();
   return std::pow(std::abs(v0), -beta) * std::pow(L, 1.0 - beta) * sum;
 }
