@@ -70,9 +70,11 @@ class SepticHermite {
     const double d0[4] = {n0.q, n0.dq, n0.d2q / 2.0, n0.d3q / 6.0};
     const double d1[4] = {n1.q, n1.dq, n1.d2q / 2.0, n1.d3q / 6.0};
     for (int i = 0; i < 8; ++i) c_[i] = i < 4 ? d0[0] : d1[0];
+    // Two distinct nodes: every non-confluent difference z[i] − z[i−k] is s1 − s0 (one division).
+    const double inv_h = 1.0 / (s1_ - s0_);
     for (int k = 1; k < 8; ++k)
       for (int i = 7; i >= k; --i)
-        c_[i] = z[i] == z[i - k] ? (i < 4 ? d0[k] : d1[k]) : (c_[i] - c_[i - 1]) / (z[i] - z[i - k]);
+        c_[i] = z[i] == z[i - k] ? (i < 4 ? d0[k] : d1[k]) : (c_[i] - c_[i - 1]) * inv_h;
   }
   double operator()(double s) const {
     const double u = s - s0_, w = s - s1_;
