@@ -147,7 +147,15 @@ TextTable read_text_csv(const std::filesystem::path& file,
   return read_any(file, columns);
 }
 
-std::string format_number(double value) { return fmt::format("{}", value); }
+void append_number(std::string& line, double value) {
+  fmt::format_to(std::back_inserter(line), "{}", value);
+}
+
+std::string format_number(double value) {
+  std::string text;
+  append_number(text, value);
+  return text;
+}
 
 CsvCell number_or_blank(double x) {
   CsvCell cell = std::string();
@@ -155,17 +163,29 @@ CsvCell number_or_blank(double x) {
   return cell;
 }
 
-std::string format_cell(const CsvCell& cell) {
-  if (const double* d = std::get_if<double>(&cell)) return format_number(*d);
-  if (const std::int64_t* i = std::get_if<std::int64_t>(&cell)) return fmt::format("{}", *i);
-  const std::string& s = std::get<std::string>(cell);
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string quoted = "\"";
-  for (char c : s) {
-    if (c == '"') quoted += '"';
-    quoted += c;
+void append_cell(std::string& line, const CsvCell& cell) {
+  if (const double* d = std::get_if<double>(&cell)) return append_number(line, *d);
+  if (const std::int64_t* i = std::get_if<std::int64_t>(&cell)) {
+    fmt::format_to(std::back_inserter(line), "{}", *i);
+    return;
   }
-  return quoted + '"';
+  const std::string& s = std::get<std::string>(cell);
+  if (s.find_first_of(",\"\n") == std::string::npos) {
+    line += s;
+    return;
+  }
+  line += '"';
+  for (char c : s) {
+    if (c == '"') line += '"';
+    line += c;
+  }
+  line += '"';
+}
+
+std::string format_cell(const CsvCell& cell) {
+  std::string text;
+  append_cell(text, cell);
+  return text;
 }
 
 CsvWriter::CsvWriter(const std::filesystem::path& destination,
@@ -182,7 +202,7 @@ void CsvWriter::row(const std::vector<CsvCell>& cells) {
   std::string line;
   for (std::size_t i = 0; i < cells.size(); ++i) {
     if (i) line += ',';
-    line += format_cell(cells[i]);
+    append_cell(line, cells[i]);
   }
   line += '\n';
   file_.stream() << line;

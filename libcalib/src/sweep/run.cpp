@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <fstream>
 
+#include <iterator>
+
 #include <fmt/format.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
@@ -46,18 +48,27 @@ std::string header_line(const Space& space, const std::vector<std::string>& outp
 std::string record_line(std::size_t index, const std::vector<double>& point,
                         const std::vector<std::string>& outputs, const Kernel& kernel,
                         bool& failed) {
-  std::string line = fmt::format("{}", index);
-  // Appends char by char: GCC 12 warns falsely (-Wrestrict) on `"," + std::string`.
-  for (double x : point) line.append(1, ',').append(io::format_number(x));
+  std::string line;
+  line.reserve(256);  // one allocation per point: the cells are formatted into it
+  fmt::format_to(std::back_inserter(line), "{}", index);
+  for (double x : point) {
+    line += ',';
+    io::append_number(line, x);
+  }
+  const std::size_t after_point = line.size();
   try {
     const auto cells = kernel(point);
     if (cells.size() != outputs.size())
       throw Error(
           fmt::format("kernel returned {} cells for {} columns", cells.size(), outputs.size()));
-    for (const auto& c : cells) line.append(1, ',').append(io::format_cell(c));
+    for (const auto& c : cells) {
+      line += ',';
+      io::append_cell(line, c);
+    }
     line += ",ok\n";
     failed = false;
   } catch (const std::exception& e) {
+    line.resize(after_point);  // no cell of a failed point stays in its row
     for (std::size_t i = 0; i < outputs.size(); ++i) line += ",";
     line.append(1, ',').append(io::format_cell(std::string("failed: ") + e.what())).append(1, '\n');
     failed = true;

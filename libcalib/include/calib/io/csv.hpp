@@ -45,6 +45,9 @@ using CsvCell = std::variant<double, std::int64_t, std::string>;
 // Shortest representation that reads back to the same double ("{}" of fmt).
 std::string format_number(double value);
 std::string format_cell(const CsvCell& cell);
+// The same, appended to a line (no temporary string: a sweep writes ~10 cells per point).
+void append_number(std::string& line, double value);
+void append_cell(std::string& line, const CsvCell& cell);
 // A value that may be missing (a published entry, a statistic of no samples): blank, not "nan".
 CsvCell number_or_blank(double x);
 
