@@ -1,6 +1,7 @@
 #include "calib/io/csv.hpp"
 #include "calib/io/output_target.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -148,7 +149,11 @@ TextTable read_text_csv(const std::filesystem::path& file,
 }
 
 void append_number(std::string& line, double value) {
-  fmt::format_to(std::back_inserter(line), "{}", value);
+  // Through a stack buffer: fmt's back_inserter path into a std::string was 1/3 of the
+  // formatting time. "{}" of a double is at most 24 characters.
+  char text[64];
+  const auto written = fmt::format_to_n(text, sizeof text, "{}", value);
+  line.append(text, std::min(written.size, sizeof text));
 }
 
 std::string format_number(double value) {
