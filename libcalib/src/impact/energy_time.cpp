@@ -172,9 +172,11 @@ double panels_integral(const std::vector<Node>& nodes, double lo, double hi, dou
     const auto& x = Gauss::abscissa();  // the positive half of the symmetric rule (N even)
     const auto& w = Gauss::weights();
     const double mid = 0.5 * (a + b), half = 0.5 * (b - a);
+    // q^(−β) as exp(−β ln q): the two are faster than pow here (the 20 nodes are independent),
+    // and ~1e-16·β|ln q| of relative error is far below the rule's.
     double sum = 0.0;
-    for (std::size_t i = x.size(); i-- > 0;) sum += w[i] * std::pow(q_at(mid - half * x[i]), -beta);
-    for (std::size_t i = 0; i < x.size(); ++i) sum += w[i] * std::pow(q_at(mid + half * x[i]), -beta);
+    for (std::size_t i = x.size(); i-- > 0;) sum += w[i] * std::exp(-beta * std::log(q_at(mid - half * x[i])));
+    for (std::size_t i = 0; i < x.size(); ++i) sum += w[i] * std::exp(-beta * std::log(q_at(mid + half * x[i])));
     return half * sum;
   };
   auto shortest_step = [&](double a, double b) {
