@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
 
 #include "calib/core/error.hpp"
 #include "calib/io/atomic_file.hpp"
@@ -142,13 +143,20 @@ void parallel_indices(std::size_t count, const std::function<void(std::size_t)>&
   Progress progress(execution.progress, count);
   for (std::size_t begin = 0; begin < count; begin += block) {
     const std::size_t end = std::min(count, begin + block);
-    oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(begin, end),
-                              [&](const oneapi::tbb::blocked_range<std::size_t>& r) {
-                                for (std::size_t i = r.begin(); i != r.end(); ++i) {
-                                  if (stop_requested()) return;  // per point: ≤ 1 point latency
-                                  body(i);
-                                }
-                              });
+    // Each worker takes the next index in order (a shared counter) rather than a contiguous
+    // range: a block of unequal points balances itself, and a caller that lists its longest
+    // tasks first gets longest-first scheduling (the systems study: 1.59× → 1.9× on 2 threads,
+    // when five 0.18 s simulations in 53 tasks were split between two ranges). The results
+    // stay in index order whatever thread computed them.
+    std::atomic<std::size_t> next{begin};
+    const int workers = static_cast<int>(std::min<std::size_t>(
+        end - begin, static_cast<std::size_t>(oneapi::tbb::this_task_arena::max_concurrency())));
+    oneapi::tbb::parallel_for(0, workers, [&](int) {
+      for (std::size_t i = next++; i < end; i = next++) {
+        if (stop_requested()) return;  // per point: ≤ 1 point latency
+        body(i);
+      }
+    });
     if (stop_requested())
       throw Interrupted(fmt::format("stopped during points {}..{} of {}", begin, end, count));
     progress.update(end);
