@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/parallel_invoke.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include "calib/core/error.hpp"
@@ -163,6 +164,17 @@ void parallel_indices(std::size_t count, const std::function<void(std::size_t)>&
   }
 }
 }  // namespace detail
+
+void run_both(const std::function<void()>& serial, const std::function<void()>& parallel,
+              const Execution& execution) {
+  if (execution.threads == 1) {
+    serial();
+    parallel();
+    return;
+  }
+  auto limit = thread_limit(execution.threads);
+  oneapi::tbb::parallel_invoke(serial, parallel);
+}
 
 namespace {
 

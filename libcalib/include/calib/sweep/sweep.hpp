@@ -106,6 +106,12 @@ template <class Result>
 std::vector<Result> map_points(std::size_t count, const std::function<Result(std::size_t)>& f,
                                const Execution& execution = {});
 
+// Runs `serial` and `parallel` at the same time within execution.threads (one after the other
+// for one thread): a step that cannot use more than one core (a least-squares fit) next to one
+// that can (map_points inside `parallel`). Exceptions propagate, after both have ended.
+void run_both(const std::function<void()>& serial, const std::function<void()>& parallel,
+              const Execution& execution);
+
 // The hash of a sweep's identity (space, columns, options.fingerprint, version) without the
 // shard: what the shards of one sweep share (recorded in their sidecars, checked by merge).
 std::string run_fingerprint(const Space& space, const std::vector<std::string>& output_columns,
