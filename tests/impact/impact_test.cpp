@@ -485,3 +485,16 @@ TEST(Impact, OverdampedTsujiCaptureMatchesTheClosedForm) {
       EXPECT_LT(r.steps, 40u) << label;  // the creep to capture is not stepped
     }
 }
+
+TEST(Impact, RestitutionIsNeverNegativeFromRounding) {
+  // A clamped linear damper at ζ = 1e5 separates where F = A xⁿ + ζ x' = 0, i.e. with
+  // x' = −A xⁿ/ζ ~ −1e-20 (x ≈ 1e-5, n = 2): e_out is below rounding and came out −4e-16 before.
+  // It is 0 up to rounding and never negative; the same law at n = 1 has the closed form
+  // (Butcher–Segalman, overdamped) e = exp(…) ~ 1e-10, which the solve still resolves.
+  const auto r = impact::solve({Family::linear_damper, 2.0, 1e5, true});
+  ASSERT_EQ(r.status, impact::Status::separated);
+  EXPECT_GE(r.e_out, 0.0);
+  EXPECT_LT(r.e_out, 1e-12);
+  const auto n1 = impact::solve({Family::linear_damper, 1.0, 1e5, true});
+  EXPECT_NEAR(n1.e_out, models::butcher_segalman_e(1e5 / 2.0), 1e-12);
+}
