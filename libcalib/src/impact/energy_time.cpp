@@ -334,8 +334,8 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
   auto contact_indicator = [&](const EnergyState& y) {
     return separates_at_force_zero ? y[0] + b * y[1] : y[0];
   };
-  auto indicator_rate = [&](const EnergyState& y) {
-    return separates_at_force_zero ? y[1] + b * (-y[0] - b * y[1]) : y[1];
+  auto indicator_rate = [&](const EnergyState& rate) {  // from the RHS at the state
+    return separates_at_force_zero ? rate[0] + b * rate[1] : rate[0];
   };
   // Contact time τ = k ∫_0^s_end q^(−β) ds, k = 2 cq^β/(cq (n+1)) (dτ = ds/(cq (n+1)/2 ·
   // x^((n−1)/2)), x^((n−1)/2) = (q/cq)^β): closed-form series from the zeros of q at the ends
@@ -427,7 +427,7 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
     EnergyState d_event;
     const auto [s_event, y_event] =
         locate(contact_indicator, s0, s1, contact_indicator(y0), g1, d_event);
-    const double delta = std::clamp(-contact_indicator(y_event) / indicator_rate(y_event),
+    const double delta = std::clamp(-contact_indicator(y_event) / indicator_rate(d_event),
                                     s0 - s_event, s1 - s_event);
     const double s_sep = s_event + delta;
     r.status = Status::separated;

@@ -177,7 +177,6 @@ inline double velocity_of_x_rate(const SqrtTimeSystem&, double x_rate, double si
 
 // The stepped variable t of a phase and dτ/dt: τ itself, or σ = √τ (SqrtTimeSystem).
 struct TauTime {
-  static double tau(double t) { return t; }
   static double dtau_dt(double) { return 1.0; }
 };
 struct SqrtTime {
