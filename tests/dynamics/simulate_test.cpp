@@ -319,3 +319,25 @@ TEST(Dynamics, TwoPendulumsContinuousApproachesPiecewiseAsKGrows) {
   }
   EXPECT_LT(previous, 1e-3);
 }
+
+TEST(Dynamics, WrittenOutContactTermsAreTheGradientsOnes) {
+  // The ball and the impact damper write δ̇ = J q̇ and f += J F out instead of building J
+  // (System::penetration_rate, add_generalized_force) and declare a constant mass matrix: each
+  // must equal the general path (J from penetration_gradient, M at another q) exactly.
+  const ImpactDamper damper(table4(0.02));
+  const BouncingBall ball(0.1, 0.01, 9.81);
+  for (const System* sys : {static_cast<const System*>(&damper), static_cast<const System*>(&ball)}) {
+    const int n = sys->dof();
+    const Vector q = Vector::LinSpaced(n, 0.3, -0.2), qd = Vector::LinSpaced(n, -1.5, 2.5);
+    ASSERT_TRUE(sys->constant_mass());
+    EXPECT_EQ(sys->mass(q), sys->mass(Vector::Zero(n)));
+    for (int k = 0; k < sys->contact_count(); ++k) {
+      const Vector j = sys->penetration_gradient(k, q);
+      EXPECT_EQ(sys->penetration_rate(k, q, qd), j.dot(qd)) << sys->contact_name(k);
+      Vector f = Vector::LinSpaced(n, 1.0, 2.0);
+      const Vector expected = f + j * 3.5;
+      sys->add_generalized_force(k, q, 3.5, f);
+      EXPECT_EQ(f, expected) << sys->contact_name(k);
+    }
+  }
+}

@@ -35,6 +35,17 @@ Vector ImpactDamper::penetration_gradient(int k, const Vector&) const {
   return j;
 }
 
+// J = (1, −1) at the left stop, (−1, 1) at the right one, written out (no Vector per call).
+double ImpactDamper::penetration_rate(int k, const Vector&, const Vector& qd) const {
+  return k == 0 ? qd[0] - qd[1] : qd[1] - qd[0];
+}
+
+void ImpactDamper::add_generalized_force(int k, const Vector&, double force, Vector& f) const {
+  const double s = k == 0 ? force : -force;
+  f[0] += s;
+  f[1] -= s;
+}
+
 double ImpactDamper::energy(const Vector& q, const Vector& qd) const {
   return 0.5 * p_.primary_mass * qd[0] * qd[0] + 0.5 * p_.impact_mass * qd[1] * qd[1] +
          0.5 * p_.stiffness * q[0] * q[0];

@@ -103,24 +103,68 @@ double effective_mass(const System& system, int contact, const Vector& q) {
 
 namespace {
 
+// q̈ of the equations of motion for one simulation, with its scratch kept between calls: where
+// the mass matrix is constant and nothing constrains the system (the lumped systems), M_ff is
+// factored once and a right-hand side allocates nothing; otherwise constrained_accelerations.
+// Per-call allocations were half the impact damper's time and slowed two threads each other.
+class AccelerationSolver {
+ public:
+  explicit AccelerationSolver(const System& sys) : sys_(sys) {
+    const int n = sys.dof();
+    out_ = Vector::Zero(n);
+    if (!sys.constant_mass() || sys.constraint_count() > 0) return;
+    for (int i = 0; i < n; ++i)
+      if (!sys.driven(i)) free_.push_back(i);
+    const int nf = static_cast<int>(free_.size());
+    const Matrix m = sys.mass(Vector::Zero(n));
+    Matrix mff(nf, nf);
+    for (int a = 0; a < nf; ++a)
+      for (int b = 0; b < nf; ++b) mff(a, b) = m(free_[a], free_[b]);
+    ldlt_.compute(mff);
+    ff_.resize(nf);
+    x_.resize(nf);
+    factored_ = true;
+  }
+  // The same q̈ as constrained_accelerations(sys, t, q, qd, f, alpha); driven coordinates 0.
+  const Vector& operator()(double t, const Vector& q, const Vector& qd, const Vector& f,
+                           double alpha) {
+    if (!factored_) return out_ = constrained_accelerations(sys_, t, q, qd, f, alpha);
+    for (std::size_t a = 0; a < free_.size(); ++a) ff_[a] = f[free_[a]];
+    x_ = ldlt_.solve(ff_);
+    for (std::size_t a = 0; a < free_.size(); ++a) out_[free_[a]] = x_[a];
+    return out_;
+  }
+
+ private:
+  const System& sys_;
+  bool factored_ = false;
+  std::vector<int> free_;
+  Eigen::LDLT<Matrix> ldlt_;
+  Vector ff_, x_, out_;
+};
+
 // The equations of motion with the current set of active contact laws.
 struct Rhs {
   const System& sys;
   const std::vector<std::optional<ActiveLaw>>& active;
   int n;
   double baumgarte_rate;
+  // Scratch (one thread steps one simulation): q and q̇ copied out of the state, because an
+  // Eigen::Map passed as const Vector& would be copied into a fresh temporary at every call.
+  mutable AccelerationSolver accelerations{sys};
+  mutable Vector q{n}, qd{n}, f{n};
   void operator()(const State& y, State& dy, double t) const {
-    const Eigen::Map<const Vector> q(y.data(), n), qd(y.data() + n, n);
-    Vector f = sys.applied(t, q, qd);
+    std::copy_n(y.data(), n, q.data());
+    std::copy_n(y.data() + n, n, qd.data());
+    f = sys.applied(t, q, qd);
     for (int k = 0; k < static_cast<int>(active.size()); ++k) {
       dy[2 * n + k] = 0.0;
       if (!active[k]) continue;
-      const Vector j = sys.penetration_gradient(k, q);
-      const double force = active[k]->force(sys.penetration(k, q), j.dot(qd));
-      f -= j * force;
+      const double force = active[k]->force(sys.penetration(k, q), sys.penetration_rate(k, q, qd));
+      sys.add_generalized_force(k, q, -force, f);
       dy[2 * n + k] = force;
     }
-    const Vector qdd = constrained_accelerations(sys, t, q, qd, f, baumgarte_rate);
+    const Vector& qdd = accelerations(t, q, qd, f, baumgarte_rate);
     for (int i = 0; i < n; ++i) {
       dy[i] = y[n + i];
       dy[n + i] = qdd[i];
@@ -131,10 +175,17 @@ struct Rhs {
 struct ContactState {
   double delta, delta_dot;
 };
-ContactState contact_state(const System& sys, int k, const State& y, int n) {
-  const Eigen::Map<const Vector> q(y.data(), n), qd(y.data() + n, n);
-  return {sys.penetration(k, q), sys.penetration_gradient(k, q).dot(qd)};
-}
+// δ and δ̇ of contact k at a state, through scratch copies of q and q̇ (see Rhs).
+struct ContactProbe {
+  const System& sys;
+  int n;
+  Vector q{n}, qd{n};
+  ContactState operator()(int k, const State& y) {
+    std::copy_n(y.data(), n, q.data());
+    std::copy_n(y.data() + n, n, qd.data());
+    return {sys.penetration(k, q), sys.penetration_rate(k, q, qd)};
+  }
+};
 
 // Drift of a constrained system at an accepted step; fails above the stated bound.
 void check_drift(const System& sys, double t, const State& y, int n, double bound,
@@ -174,10 +225,11 @@ SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0
   double next_output = o.output_dt;
   auto stepper = odeint::make_dense_output(o.abs_tol, o.rel_tol, odeint::runge_kutta_dopri5<State>());
   const Rhs rhs{sys, active, n, o.baumgarte_rate};
+  ContactProbe contact_state{sys, n};
   double t = 0.0, dt = std::min(1e-4, o.t_end / 100);
   stepper.initialize(y, t, dt);
   State at(y.size());
-  auto state_at = [&](double time) {
+  auto state_at = [&](double time) -> const State& {
     stepper.calc_state(time, at);
     return at;
   };
@@ -186,24 +238,24 @@ SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0
     if (++r.steps > o.max_steps)
       throw ComputeError(fmt::format("simulate: more than {} steps before t = {}", o.max_steps, o.t_end));
     const auto [t0, t1] = stepper.do_step(std::cref(rhs));
-    const State prev = stepper.previous_state(), cur = stepper.current_state();
+    const State &prev = stepper.previous_state(), &cur = stepper.current_state();
     if (sys.constraint_count() > 0) check_drift(sys, t1, cur, n, o.drift_tol, r);
     // The earliest event in (t0, t1]: a contact starting (δ rising through 0) or ending.
     double t_event = std::numeric_limits<double>::infinity();
     int k_event = -1;
     for (int k = 0; k < nc; ++k) {
-      const ContactState a = contact_state(sys, k, prev, n), b = contact_state(sys, k, cur, n);
+      const ContactState a = contact_state(k, prev), b = contact_state(k, cur);
       std::function<double(double)> g;
       double g0, g1;
       if (!active[k]) {
         if (!(a.delta <= 0 && b.delta > 0)) continue;
-        g = [&, k](double time) { return contact_state(sys, k, state_at(time), n).delta; };
+        g = [&, k](double time) { return contact_state(k, state_at(time)).delta; };
         g0 = a.delta, g1 = b.delta;
       } else {
         const double i1 = active[k]->indicator(b.delta, b.delta_dot);
         if (!(i1 <= 0 && b.delta_dot < 0)) continue;
         g = [&, k](double time) {
-          const ContactState c = contact_state(sys, k, state_at(time), n);
+          const ContactState c = contact_state(k, state_at(time));
           return -active[k]->indicator(c.delta, c.delta_dot);  // rising through 0 at the end
         };
         g0 = -active[k]->indicator(a.delta, a.delta_dot), g1 = -i1;
@@ -230,7 +282,7 @@ SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0
       std::array<double, 9> times{}, deltas{}, forces{};
       for (int s = 0; s <= 8; ++s) {
         times[s] = t0 + (t_stop - t0) * s / 8.0;
-        const ContactState c = contact_state(sys, k, state_at(times[s]), n);
+        const ContactState c = contact_state(k, state_at(times[s]));
         deltas[s] = c.delta;
         forces[s] = active[k]->force(c.delta, c.delta_dot);
         if (o.record_loops && s > 0) imp.loop.emplace_back(c.delta, forces[s]);
@@ -243,10 +295,10 @@ SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0
         return std::max(v[i], -m.second);
       };
       imp.delta_max = std::max(imp.delta_max, refined_max(deltas, [&](double time) {
-        return contact_state(sys, k, state_at(time), n).delta;
+        return contact_state(k, state_at(time)).delta;
       }));
       imp.peak_force = std::max(imp.peak_force, refined_max(forces, [&](double time) {
-        const ContactState c = contact_state(sys, k, state_at(time), n);
+        const ContactState c = contact_state(k, state_at(time));
         return active[k]->force(c.delta, c.delta_dot);
       }));
     }

@@ -33,6 +33,16 @@ class System {
   virtual std::string contact_name(int k) const = 0;
   virtual double penetration(int k, const Vector& q) const = 0;
   virtual Vector penetration_gradient(int k, const Vector& q) const = 0;
+  // δ̇ = J q̇ and f += J F (a contact force F along the penetration gradient J), which the
+  // simulation calls at every right-hand side; overridden where J is known without building it.
+  virtual double penetration_rate(int k, const Vector& q, const Vector& qd) const {
+    return penetration_gradient(k, q).dot(qd);
+  }
+  virtual void add_generalized_force(int k, const Vector& q, double force, Vector& f) const {
+    f += penetration_gradient(k, q) * force;
+  }
+  // True when mass(q) does not depend on q: the simulation factors it once.
+  virtual bool constant_mass() const { return false; }
   virtual std::vector<std::string> body_names() const = 0;
   virtual BodyState body(int b, const Vector& q, const Vector& qd) const = 0;
   // Kinetic + potential energy (for the conservation checks), J.

@@ -68,6 +68,11 @@ class BouncingBall : public System {
   std::string contact_name(int) const override { return "ball-ground"; }
   double penetration(int, const Vector& q) const override { return r_ - q[0]; }
   Vector penetration_gradient(int, const Vector&) const override { return Vector::Constant(1, -1.0); }
+  double penetration_rate(int, const Vector&, const Vector& qd) const override { return -qd[0]; }
+  void add_generalized_force(int, const Vector&, double force, Vector& f) const override {
+    f[0] -= force;
+  }
+  bool constant_mass() const override { return true; }
   std::vector<std::string> body_names() const override { return {"ball"}; }
   BodyState body(int, const Vector& q, const Vector& qd) const override {
     return {0.0, q[0], 0.0, 0.0, qd[0], 0.0};
@@ -97,6 +102,9 @@ class ImpactDamper : public System {
   std::string contact_name(int k) const override { return k == 0 ? "left" : "right"; }
   double penetration(int k, const Vector& q) const override;
   Vector penetration_gradient(int k, const Vector& q) const override;
+  double penetration_rate(int k, const Vector& q, const Vector& qd) const override;
+  void add_generalized_force(int k, const Vector& q, double force, Vector& f) const override;
+  bool constant_mass() const override { return true; }
   std::vector<std::string> body_names() const override { return {"primary", "impact_mass"}; }
   BodyState body(int b, const Vector& q, const Vector& qd) const override {
     return {q[b], 0.0, 0.0, qd[b], 0.0, 0.0};

@@ -1,12 +1,15 @@
 // Output of the systems study: bounce tables and F–δ loops of the bouncing ball, envelope, zones
 // and one time response of the impact damper; every file with its provenance sidecar.
 #include <cmath>
+#include <functional>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "calib/io/csv.hpp"
 #include "calib/io/provenance.hpp"
 #include "calib/studies/systems.hpp"
+#include "calib/sweep/sweep.hpp"
 
 namespace calib::studies::systems {
 
@@ -20,7 +23,10 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
                             started_utc,
                             wall_seconds,
                             {{"source", "SF2020 §8 (Table 3, eq. 63), §9 (Table 4, eq. 64-69)"}}};
-  {
+  // One job per file (or pair of files), written side by side: the files are independent and
+  // serial writing was ~8 % of the study on 2 threads.
+  std::vector<std::function<void()>> files;
+  files.emplace_back([&] {
     io::CsvWriter w(out / "bouncing_ball_bounces.csv",
                     {"model", "c_r", "bounce", "t_start[s]", "t_end[s]", "v_in[m/s]", "v_out[m/s]",
                      "e_achieved", "e_single_impact", "e_gravity_effect", "apex_height[m]",
@@ -36,16 +42,16 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
       }
     w.commit();
     io::write_provenance_sidecar(out / "bouncing_ball_bounces.csv", prov);
-  }
-  {
+  });
+  files.emplace_back([&] {
     io::CsvWriter w(out / "bouncing_ball_loops.csv", {"model", "c_r", "delta[m]", "force[N]"});
     for (const auto& b : r.ball)
       if (!b.result.impacts.empty())
         for (const auto& [d, f] : b.result.impacts[0].loop) w.row({b.model, b.cr, d, f});
     w.commit();
     io::write_provenance_sidecar(out / "bouncing_ball_loops.csv", prov);
-  }
-  {
+  });
+  files.emplace_back([&] {
     io::CsvWriter z(out / "impact_damper_zones.csv",
                     {"gap[m]", "impacts", "impact_zone_end[s]", "friction_zone_end[s]",
                      "final_amplitude[m]"});
@@ -67,8 +73,8 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
     e.commit();
     io::write_provenance_sidecar(out / "impact_damper_zones.csv", prov);
     io::write_provenance_sidecar(out / "impact_damper_envelope.csv", prov);
-  }
-  {  // PN2020 Fig. 11: θ̇₁, θ̇₂ per method, and the impacts
+  });
+  files.emplace_back([&] {  // PN2020 Fig. 11: θ̇₁, θ̇₂ per method, and the impacts
     io::CsvWriter w(out / "two_pendulums_series.csv",
                     {"method", "t[s]", "theta1[rad]", "theta2[rad]", "omega1[rad/s]", "omega2[rad/s]"});
     io::CsvWriter im(out / "two_pendulums_impacts.csv",
@@ -92,8 +98,8 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
     im.commit();
     io::write_provenance_sidecar(out / "two_pendulums_series.csv", prov);
     io::write_provenance_sidecar(out / "two_pendulums_impacts.csv", prov);
-  }
-  {  // SF2020 Figs. 19-20: slider and block, both readings
+  });
+  files.emplace_back([&] {  // SF2020 Figs. 19-20: slider and block, both readings
     io::CsvWriter w(out / "slider_crank_response.csv",
                     {"reading", "t[s]", "x_slider[m]", "x_block[m]", "v_slider[m/s]", "v_block[m/s]"});
     io::CsvWriter im(out / "slider_crank_impacts.csv",
@@ -115,8 +121,8 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
     im.commit();
     io::write_provenance_sidecar(out / "slider_crank_response.csv", prov);
     io::write_provenance_sidecar(out / "slider_crank_impacts.csv", prov);
-  }
-  {  // the planar multibody files against the generalized coordinates, impact by impact
+  });
+  files.emplace_back([&] {  // the planar multibody files against the generalized coordinates, impact by impact
     io::CsvWriter w(out / "formulations.csv",
                     {"system", "method", "impact", "t_start_generalized[s]", "t_start_planar[s]",
                      "v_in_generalized[m/s]", "v_in_planar[m/s]", "e_generalized", "e_planar",
@@ -141,18 +147,27 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
     }
     w.commit();
     io::write_provenance_sidecar(out / "formulations.csv", prov);
-  }
-  for (const auto& d : r.damper) {  // SF2020 Fig. 13: positions of the mass and the stops
-    if (std::abs(d.gap - 0.02) > 1e-12) continue;
-    io::CsvWriter w(out / "impact_damper_response_20mm.csv",
-                    {"t[s]", "x_M[m]", "x_m[m]", "left_stop[m]", "right_stop[m]"});
-    for (std::size_t i = 0; i < d.result.series.size(); i += 5) {
-      const auto& s = d.result.series[i];
-      w.row({s.t, s.q[0], s.q[1], s.q[0] - d.gap / 2, s.q[0] + d.gap / 2});
+  });
+  files.emplace_back([&] {  // SF2020 Fig. 13: positions of the mass and the stops
+    for (const auto& d : r.damper) {
+      if (std::abs(d.gap - 0.02) > 1e-12) continue;
+      io::CsvWriter w(out / "impact_damper_response_20mm.csv",
+                      {"t[s]", "x_M[m]", "x_m[m]", "left_stop[m]", "right_stop[m]"});
+      for (std::size_t i = 0; i < d.result.series.size(); i += 5) {
+        const auto& s = d.result.series[i];
+        w.row({s.t, s.q[0], s.q[1], s.q[0] - d.gap / 2, s.q[0] + d.gap / 2});
+      }
+      w.commit();
+      io::write_provenance_sidecar(out / "impact_damper_response_20mm.csv", prov);
     }
-    w.commit();
-    io::write_provenance_sidecar(out / "impact_damper_response_20mm.csv", prov);
-  }
+  });
+  sweep::map_points<char>(
+      files.size(),
+      [&](std::size_t i) {
+        files[i]();
+        return char{0};
+      },
+      sweep::Execution{threads});
 }
 
 }  // namespace calib::studies::systems
