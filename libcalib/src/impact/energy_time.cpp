@@ -255,8 +255,12 @@ bool solvable_in_energy_time(const GenericCoefficients& c) {
 }
 
 std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
-                                               const ImpactOptions& opt) {
+                                               const ImpactOptions& opt, Spent& spent) {
   RawResult r;
+  auto hand_over = [&] {
+    spent = {r.steps, r.evaluations};
+    return std::nullopt;
+  };
   const double cq = std::sqrt(2.0 * c.A / (c.n + 1.0));  // q = cq x^((n+1)/2)
   const double beta = (c.n - 1.0) / (c.n + 1.0);           // x^((n−1)/2) = (q/cq)^β
   const bool tsuji = !has_hysteresis_form(c);
@@ -372,7 +376,7 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
   const bool never_separates = tsuji && !c.clamp && b >= 2.0;
   double s_max = 0.0, q_max = 0.0;
   while (true) {
-    if (r.steps >= opt.stiff_after || r.steps >= opt.max_steps) return std::nullopt;
+    if (r.steps >= opt.stiff_after || r.steps >= opt.max_steps) return hand_over();
     const auto [s0, s1] = stepper.do_step(sys);
     ++r.steps;
     const EnergyState y0 = stepper.previous_state(), y1 = stepper.current_state();
@@ -437,7 +441,7 @@ std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
                              r.v_sep, r.work};
     r.x_sep = separates_at_force_zero ? std::pow(std::max(at_sep[0], 0.0) / cq, to_x) : 0.0;
     r.t_sep = contact_time(s_max, s_sep, at_sep, !separates_at_force_zero);
-    if (std::isnan(r.t_sep)) return std::nullopt;
+    if (std::isnan(r.t_sep)) return hand_over();
     return r;
   }
 }

@@ -35,9 +35,15 @@ namespace calib::impact::detail {
 // The hysteresis (x^p = xⁿ) and Tsuji (x^p = x^((n−1)/2)) families, without indentation.
 bool solvable_in_energy_time(const GenericCoefficients& c);
 
+// The steps and RHS evaluations a hand-over to τ leaves behind (they count in the solve's totals).
+struct Spent {
+  std::size_t steps = 0, evaluations = 0;
+};
+
 // The contact in energy time; nullopt when h is so large that the explicit steps (~h/5) would
-// exceed options.stiff_after, or when that budget is spent before separation.
+// exceed options.stiff_after, or when that budget is spent before separation (then `spent`
+// says what it cost).
 std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
-                                               const ImpactOptions& options);
+                                               const ImpactOptions& options, Spent& spent);
 
 }  // namespace calib::impact::detail

@@ -242,8 +242,12 @@ ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
   // end); the τ solve below for the other families, and for a law too stiff for the explicit
   // budget.
   std::optional<RawResult> in_energy_time;
-  if (options.energy_time && solvable_in_energy_time(c)) in_energy_time = integrate_energy_time(c, options);
-  const RawResult raw = in_energy_time ? *in_energy_time : integrate(c, 1.0, options);
+  Spent handed_over;  // what energy time spent before handing over to τ, if it did
+  if (options.energy_time && solvable_in_energy_time(c))
+    in_energy_time = integrate_energy_time(c, options, handed_over);
+  RawResult raw = in_energy_time ? *in_energy_time : integrate(c, 1.0, options);
+  raw.steps += handed_over.steps;
+  raw.evaluations += handed_over.evaluations;
   const PhysicalResult p = to_physical_result(raw, c, 1.0);
   ImpactResult r;
   r.status = p.status;

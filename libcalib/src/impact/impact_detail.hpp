@@ -381,7 +381,7 @@ LoopEnd contact_loop(Stepper& stepper, Rhs rhs, const ContactSystem& sys, const 
       if (g0 > 0.0) {
         delta = std::clamp(sys.separation_step(se, d), t0 - t_event, t1 - t_event);
       }
-        r.status = Status::separated;
+      r.status = Status::separated;
       r.t_sep = t_event + delta;
       r.v_sep = se[1] + d[1] * delta;
       r.x_sep = std::max(se[0] + delta * (se[1] + 0.5 * d[1] * delta), 0.0);
