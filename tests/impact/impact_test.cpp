@@ -183,6 +183,22 @@ TEST(Impact, PermanentIndentationRestoresExactlyE) {
   EXPECT_THROW(impact::solve(ContactLaw{Family::indentation, 1.5, 1.0, true}), InputError);
 }
 
+TEST(Impact, IndentationRestitutionIsExactDownToSmallE) {
+  // δ_p = (1 − e²)δ_m leaves an unloading only e²·δ_m long: anchored at the a-priori δ_m the
+  // restitution curve began with a force jump of n·ε/e² (ε: the solve's error in δ_m), and
+  // e_out came out ~5e-11/e² relative off at the default rel_tol 1e-10 (e = 1e-4: 9.9499e-5;
+  // e = 0.1: 5e-9). Anchored at the turning point the solve reaches (impact.cpp), the error is
+  // the loading solve's (~5e-11 relative) plus, at small e, the unloading's absolute tolerance
+  // (x ~ 1 is resolved to ~1e-10 over a range of e²). Exact oracle: PINSLOT eq. 97, e_out = e.
+  for (double n : {1.0, 1.3, 1.5, 2.0})
+    for (double e : {1e-4, 1e-3, 0.01, 0.1, 0.5, 0.9}) {
+      const auto r = impact::solve({Family::indentation, n, 1.0 - e * e, true}, impact::ImpactOptions{});
+      ASSERT_EQ(r.status, impact::Status::separated);
+      EXPECT_NEAR(r.e_out, e, 1e-11 + 2e-10 * e) << "n=" << n << " e=" << e;
+      EXPECT_NEAR(r.delta_max, 1.0, 1e-9);
+    }
+}
+
 TEST(Impact, KhuliefShabanaDecodingIsLankaraniNikraveshAtNEquals1) {
   for (double e : {0.3, 0.8})
     EXPECT_DOUBLE_EQ(models::law_for(models::find("khulief-shabana"), e, 1.0).damping,

@@ -33,6 +33,9 @@ struct ContactSystem {
   // contact has developed, from y = xⁿ there. Never for the exponents power_n has without pow,
   // nor for the indentation law (its restitution curve is a power of x − x_p).
   bool tracked = false;
+  // Indentation law: elastic whatever the sign of x' (impact.cpp steps the loading past the
+  // turning point to locate it, then anchors the restitution curve there).
+  bool loading = false;
 
   static bool power_is_cheap(double n) { return n == 1.0 || n == 1.5 || n == 2.0; }
   bool can_track() const { return !c.indentation && !power_is_cheap(c.n); }
@@ -60,7 +63,7 @@ struct ContactSystem {
   // Permanent indentation (PINSLOT eq. 91): elastic while x' > 0, then the restitution curve
   // F_m((x − x_p)/(x_m − x_p))ⁿ; both equal F_m at x = x_m, x' = 0.
   double indentation_force(double x, double xd) const {
-    if (xd > 0) return spring(x);
+    if (xd > 0 || loading) return spring(x);
     const double s = (x - c.x_perm) / (c.x_peak - c.x_perm);
     return s > 0 ? c.A * std::pow(c.x_peak, c.n) * std::pow(s, c.n) : 0.0;
   }
