@@ -15,6 +15,7 @@
 #include "calib/core/error.hpp"
 #include "calib/impact/impact.hpp"
 #include "calib/models/catalog.hpp"
+#include "calib/models/exact_formulas.hpp"
 
 using namespace calib;
 
@@ -459,6 +460,25 @@ TEST(Impact, EnergyTimeTsujiAgreesWithTheTauSolve) {
   std::printf("worst |Δe_out| %.2e, δ_max/F_max %.2e, t_contact %.2e; steps %zu (τ: %zu)\n", worst_e,
               worst_peak, worst_t, energy_steps, tau_steps);
   EXPECT_LT(2 * energy_steps, tau_steps);
+}
+
+TEST(Impact, ClampedTsujiIsButcherSegalmanAtEveryN) {
+  // In energy time the Tsuji law is q'' + b q' + q = 0 (b = χ/√κ) for every n, and the clamped
+  // law separates where q + b q' = 0: the n = 1 Kelvin–Voigt contact with ξ = b/2 separating at
+  // zero force, e = exp(−2ξ acos ξ/√(1−ξ²)) (Butcher–Segalman, PN2020 eq. 55–56, overdamped
+  // branch corrected). An exact oracle for the clamped energy-time solve and for the τ solve;
+  // both at the default rel_tol 1e-10. Under- and overdamped, n from 1 to 2.
+  impact::ImpactOptions tau;
+  tau.energy_time = false;
+  for (double n : {1.0, 1.2, 1.5, 1.8, 2.0})
+    for (double xi : {0.01, 0.2, 0.6, 0.95, 1.0, 1.3, 4.0}) {
+      const double chi = std::sqrt(2.0 * (n + 1.0)) * xi, e = models::butcher_segalman_e(xi);
+      const ContactLaw law{Family::tsuji, n, chi, true};
+      const auto r = impact::solve(law);
+      ASSERT_EQ(r.status, impact::Status::separated) << "n=" << n << " xi=" << xi;
+      EXPECT_NEAR(r.e_out, e, 2e-11 + 1e-10 * e) << "energy time n=" << n << " xi=" << xi;
+      EXPECT_NEAR(impact::solve(law, tau).e_out, e, 1e-9 * e) << "tau n=" << n << " xi=" << xi;
+    }
 }
 
 TEST(Impact, TsujiPeakForceAtContactStartForNEqualsOne) {

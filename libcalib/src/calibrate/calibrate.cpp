@@ -36,8 +36,9 @@ std::string Calibration::BriefReport() const {
 
 namespace {
 
-// A starting guess for the damping of each family: asymptotes of SPEC/issue notes.
-double initial_guess(Family family, double n, double e) {
+// A starting guess for the damping of each family: asymptotes of SPEC/issue notes, or the
+// exact closed form where the law has one.
+double initial_guess(Family family, double n, bool clamp, double e) {
   const double kappa = 0.5 * (n + 1.0);
   switch (family) {
     case Family::hysteresis:
@@ -52,11 +53,9 @@ double initial_guess(Family family, double n, double e) {
       return 1.0 - e * e;  // exact: δ_p/δ_m = 1 − e² (PINSLOT eq. 97)
     case Family::viscoelastic:  // no closed form; the bracketing expands from a unit guess
       return 1.0 - e;
-    case Family::tsuji: {
-      const double L = std::log(e);
-      return std::sqrt(2.0 * (n + 1.0)) *
-             (-L / std::sqrt(L * L + std::numbers::pi * std::numbers::pi));
-    }
+    case Family::tsuji:  // exact at every n, both separation rules (models/exact_formulas.hpp)
+      return clamp ? models::tsuji_chi_clamped(e, n)
+                   : std::sqrt(2.0 * (n + 1.0)) * models::damping_ratio_of_cor(e);
   }
   return 1.0;
 }
@@ -98,12 +97,13 @@ Calibration bracket_and_solve(Family family, double n, bool clamp, double e,
     out.e_out = e_out(0.0);
     return out;
   }
-  double guess = initial_guess(family, n, e);
+  double guess = initial_guess(family, n, clamp, e);
   if (!(guess > 0) || !std::isfinite(guess)) guess = 1.0;
   const double target = options.cor_rel_tol * e;
   // Where the guess is a closed form exact for the law — hysteresis (SF2020 eq. 39), the
-  // indentation law (PINSLOT eq. 97), the unclamped Tsuji law (energy time's linear oscillator)
-  // — the first solve confirms it and is the answer (it took ~6 solves to get there again).
+  // indentation law (PINSLOT eq. 97), the Tsuji law with or without the clamp (energy time's
+  // linear oscillator) — the first solve confirms it and is the answer (it took 5–7 solves to
+  // get there again).
   const double f_guess = e_out(guess) - e;
   if (std::abs(f_guess) <= 0.25 * target) {
     out.damping = guess;

@@ -64,19 +64,23 @@ double hysteresis_e_of_h(double h) {
 // cos = 2ξ²-1, sin = 2ξs on the unit circle, so -x'(t_s) = e^{-ξφ/s}. Overdamped with
 // a = ξ-q, b = ξ+q (ab = 1): the force vanishes at e^{(b-a)t} = b²/a², giving
 // e = a² (a/b)^{2a/(b-a)} = (a/b)^{(a+b)/(b-a)} = (a/b)^{ξ/q}.
+// Written as e = exp(−2ξ·g(ξ)) with g = acos(ξ)/√(1−ξ²) (φ = 2 acos ξ) or acosh(ξ)/√(ξ²−1)
+// (ln((ξ−q)/(ξ+q)) = −2 acosh ξ), both → 1 at ξ = 1, in forms that stay well conditioned
+// there: acos ξ = 2 asin √((1−ξ)/2) and acosh ξ = log1p(u + √(u(u+2))), u = ξ − 1. (acos and
+// atan2 near ξ = 1 lose ~1e-16/√(1−ξ) relative: the former |ξ − 1| < 1e-7 plateau at e^{−2}
+// was 7e-8 off at its edges.)
 double butcher_segalman_e(double xi) {
   require_finite("xi", xi);
   if (xi < 0) throw InputError(fmt::format("xi must be >= 0, got {}", xi));
-  if (xi == 0.0) return 1.0;
-  if (std::abs(xi - 1.0) < 1e-7) return std::exp(-2.0);  // both branches -> e^{-2}
+  double g = 1.0;  // ξ = 1: critically damped, e = e^{−2}
   if (xi < 1.0) {
-    const double s = std::sqrt(1.0 - xi * xi);
-    const double phi = std::atan2(2.0 * xi * s, 2.0 * xi * xi - 1.0);
-    return std::exp(-xi * phi / s);
+    const double t = 1.0 - xi;
+    g = 2.0 * std::asin(std::sqrt(0.5 * t)) / std::sqrt(t * (2.0 - t));
+  } else if (xi > 1.0) {
+    const double u = xi - 1.0, r = std::sqrt(u * (u + 2.0));
+    g = std::log1p(u + r) / r;
   }
-  const double q = std::sqrt(xi * xi - 1.0);
-  // (ξ-q)/(ξ+q) = 1/(ξ+q)² avoids cancellation for large ξ.
-  return std::exp(-2.0 * std::log(xi + q) * xi / q);
+  return std::exp(-2.0 * xi * g);
 }
 
 double butcher_segalman_xi(double e) {
@@ -88,6 +92,10 @@ double butcher_segalman_xi(double e) {
   auto f = [e](double xi) { return butcher_segalman_e(xi) - e; };
   auto br = bm::toms748_solve(f, lo, hi, 1.0 - e, f(hi), bm::eps_tolerance<double>(53), it);
   return 0.5 * (br.first + br.second);
+}
+
+double tsuji_chi_clamped(double e, double n) {
+  return std::sqrt(2.0 * (n + 1.0)) * butcher_segalman_xi(e);
 }
 
 }  // namespace calib::models

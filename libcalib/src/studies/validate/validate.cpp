@@ -110,7 +110,8 @@ Config Config::defaults() {
         "lankarani-nikravesh-1994"})
     for (auto& f : catalog_formulas(name, "default")) c.formulas.push_back(f);
   for (const char* name :
-       {"tsuji", "dem-sqrt5", "mfix-hertz", "lammps-tsuji", "lammps-tsuji-pre2026", "thornton2013"})
+       {"tsuji", "tsuji-clamped", "dem-sqrt5", "mfix-hertz", "lammps-tsuji", "lammps-tsuji-pre2026",
+        "thornton2013"})
     for (auto& f : catalog_formulas(name, "both")) c.formulas.push_back(f);
   return c;
 }
