@@ -144,6 +144,11 @@ RawResult integrate(const GenericCoefficients& law, double length_scale,
       dopri5.do_step(std::ref(sys));
       ++r.steps;
     } while (dopri5.current_state()[1] > 0.0 && r.steps < opt.max_steps);
+    if (dopri5.current_state()[1] > 0.0) {  // max_steps spent: nothing to locate
+      sys.loading = false;
+      at = stopped_at(dopri5);
+      return LoopEnd::out_of_steps;
+    }
     const double t0 = dopri5.previous_time(), t1 = dopri5.current_time();
     State tmp;
     auto velocity = [&](double t) {
