@@ -48,7 +48,10 @@ struct ImpactResult {
   Status status = Status::max_steps;
   double e_out = 0.0;            // -x'(τ_sep), SF2020 eq. 60 / PN2020 eq. 22
   double delta_max = 0.0;        // max penetration (located where x' = 0)
-  double t_contact = 0.0;        // τ_sep
+  // τ_sep. Captured: where the capture was detected — the energy bound below capture_tol, or x'
+  // turning positive again (for an overdamped creep whose speed is at rounding level, e.g. an
+  // unclamped linear damper at ζ = 1e5, that happens early: the creep itself never ends).
+  double t_contact = 0.0;
   double f_max = 0.0;            // peak contact force
   double delta_sep = 0.0;        // penetration at separation (PN2020 eq. 51)
   double energy_residual = 0.0;  // |½ - ½e² - U(δ_sep) - W_damping| / ½
