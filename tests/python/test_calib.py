@@ -26,11 +26,21 @@ def cli_json(*args):
 
 @pytest.mark.parametrize("model,e,n", [("gonthier", 0.3, 1.5), ("flores", 0.7, 1.2),
                                         ("poursina-nikravesh", 0.6, 1.5), ("tsuji", 0.4, 1.5),
-                                        ("lankarani-nikravesh-1994", 0.5, 1.0)])
+                                        ("lankarani-nikravesh-1994", 0.5, 1.0), ("tsuji-clamped", 0.4, 1.3)])
 def test_impact_equals_cli(model, e, n):
     py = calib.impact(model, e, n=n, m=2.0, k=1e7, v=0.3)
     cli = cli_json("impact", "--model", model, "--e", str(e), "--n", str(n), "--m", "2", "--k", "1e7", "--v", "0.3")
     assert py == cli
+
+
+@pytest.mark.parametrize("n", [1.0, 1.3, 1.5, 2.0])
+def test_tsuji_clamped_reproduces_e(n):
+    # The clamped Tsuji law's closed-form chi (Butcher-Segalman through the u = delta^((n+1)/2)
+    # reduction) gives e_out = e to the solver's accuracy, at every n; the same law with Tsuji's
+    # unclamped chi does not (0.5 -> 0.33 at these settings: separation at zero force is earlier).
+    r = calib.impact("tsuji-clamped", 0.5, n=n, m=2.0, k=1e7, v=0.3)
+    assert abs(r["e_out"] - 0.5) <= 1e-10
+    assert abs(calib.impact("tsuji", 0.5, n=n, m=2.0, k=1e7, v=0.3, clamp=True)["e_out"] - 0.5) > 1e-2
 
 
 @pytest.mark.parametrize("model,e", [("linear-damper", 0.5), ("gonthier", 0.8), ("tsuji", 0.3),
