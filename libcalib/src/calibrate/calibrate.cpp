@@ -3,7 +3,6 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
-#include <numbers>
 
 #include <fmt/format.h>
 #include <boost/math/special_functions/lambert_w.hpp>
@@ -54,8 +53,7 @@ double initial_guess(Family family, double n, bool clamp, double e) {
     case Family::viscoelastic:  // no closed form; the bracketing expands from a unit guess
       return 1.0 - e;
     case Family::tsuji:  // exact at every n, both separation rules (models/exact_formulas.hpp)
-      return clamp ? models::tsuji_chi_clamped(e, n)
-                   : std::sqrt(2.0 * (n + 1.0)) * models::damping_ratio_of_cor(e);
+      return models::tsuji_chi_exact(e, n, clamp);
   }
   return 1.0;
 }

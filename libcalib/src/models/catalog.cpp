@@ -54,13 +54,6 @@ double closed_form_zeta(double e, double n) { return closed_form_zeta_q(kClosedF
 
 namespace {
 
-// Tsuji-type laws: c = χ √(mK) δ^{(n-1)/2}. Substituting u = δ^{(n+1)/2} makes the law an
-// exactly linear oscillator with damping ratio χ/√(2(n+1)) (issue #3 oracle), so the
-// exact χ for separation at δ = 0 is √(2(n+1))·ζ(e).
-double tsuji_exact(double e, double n) {
-  return std::sqrt(2.0 * (n + 1.0)) * damping_ratio_of_cor(e);
-}
-
 // LAMMPS pair granular "tsuji" damping polynomial (as the issue transcribes it).
 double lammps_tsuji_poly(double e) {
   return 1.2728 -
@@ -266,7 +259,7 @@ const std::vector<Model> kCatalog = {
      false,
      {},
      true,
-     [](double e, double n) { return tsuji_exact(e, n); }},
+     [](double e, double n) { return tsuji_chi_exact(e, n, false); }},
     {"tsuji-clamped",
      "Tsuji et al. 1992 law with the exact χ for separation at zero force (clamp)",
      "libcalib: u = δ^((n+1)/2) reduction to Kelvin-Voigt + PN2020 eq. 55-56 (Butcher-Segalman)",
@@ -275,7 +268,7 @@ const std::vector<Model> kCatalog = {
      true,
      {},
      true,
-     [](double e, double n) { return tsuji_chi_clamped(e, n); }},
+     [](double e, double n) { return tsuji_chi_exact(e, n, true); }},
     {"dem-sqrt5",
      "χ = √5 ζ(e), n = 3/2 (Chrono SMC, LAMMPS coeff_restitution, LIGGGHTS, MercuryDPM)",
      "DEM code implementations", "n = 3/2", Family::tsuji, false, 1.5, false,

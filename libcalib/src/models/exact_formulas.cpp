@@ -9,6 +9,7 @@
 #include <boost/math/tools/roots.hpp>
 
 #include "calib/core/error.hpp"
+#include "calib/models/catalog.hpp"
 #include "core/checks.hpp"
 
 namespace calib::models {
@@ -68,7 +69,7 @@ double hysteresis_e_of_h(double h) {
 // (ln((ξ−q)/(ξ+q)) = −2 acosh ξ), both → 1 at ξ = 1, in forms that stay well conditioned
 // there: acos ξ = 2 asin √((1−ξ)/2) and acosh ξ = log1p(u + √(u(u+2))), u = ξ − 1. (acos and
 // atan2 near ξ = 1 lose ~1e-16/√(1−ξ) relative: the former |ξ − 1| < 1e-7 plateau at e^{−2}
-// was 7e-8 off at its edges.)
+// was 1.3e-7 off at its edges.)
 double butcher_segalman_e(double xi) {
   require_finite("xi", xi);
   if (xi < 0) throw InputError(fmt::format("xi must be >= 0, got {}", xi));
@@ -94,8 +95,8 @@ double butcher_segalman_xi(double e) {
   return 0.5 * (br.first + br.second);
 }
 
-double tsuji_chi_clamped(double e, double n) {
-  return std::sqrt(2.0 * (n + 1.0)) * butcher_segalman_xi(e);
+double tsuji_chi_exact(double e, double n, bool clamp) {
+  return std::sqrt(2.0 * (n + 1.0)) * (clamp ? butcher_segalman_xi(e) : damping_ratio_of_cor(e));
 }
 
 }  // namespace calib::models

@@ -37,8 +37,9 @@ struct Calibration {
 
 // The dimensionless damping of `family` (exponent n, clamp) that gives e_out = e: the clamped
 // linear damper through zeta_exact; the others from a closed-form guess, which one solve
-// confirms where it is exact (hysteresis, indentation, unclamped Tsuji), else bracketing +
-// TOMS748 on e_out (the clamped Tsuji law: ~6 solves). Throws InputError for e ∉ (0,1] or n ∉ [1,2]; ComputeError if it cannot reach the tolerance.
+// confirms where it is exact (hysteresis, indentation, Tsuji with or without the clamp), else
+// bracketing + TOMS748 on e_out (viscoelastic, the unclamped linear damper).
+// Throws InputError for e ∉ (0,1] or n ∉ [1,2]; ComputeError if it cannot reach the tolerance.
 Calibration calibrate_damping(Family family, double n, bool clamp, double e,
                               const CalibrateOptions& options = {});
 

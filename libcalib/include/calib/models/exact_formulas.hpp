@@ -1,8 +1,7 @@
 #pragma once
 // Closed-form exact damping (no ODE): the hysteresis family's h*(e) from SF2020 eq. 39, the
-// Butcher–Segalman linear damper at n = 1 (PN2020 eq. 55–56) and, through it, the clamped
-// Tsuji law at every n. The ODE-based inverse for every
-// family is calibrate::calibrate_damping.
+// Butcher–Segalman linear damper at n = 1 (PN2020 eq. 55–56) and, through it, the Tsuji law at
+// every n. The ODE-based inverse for every family is calibrate::calibrate_damping.
 
 namespace calib::models {
 
@@ -29,9 +28,9 @@ double butcher_segalman_xi(double e);
 // ---- Tsuji family, every n (c = χ√(mK)δ^{(n−1)/2}) ------------------------------------------
 // With u = δ^{(n+1)/2} (energy time, impact/energy_time.hpp) the law is the n = 1 Kelvin–Voigt
 // oscillator with damping ratio ξ = χ/√(2(n+1)) at every n, and a clamped law's force vanishes
-// where that oscillator's does. So the exact χ for separation at zero force (the clamp) is
-// √(2(n+1))·ξ_BS(e), Butcher–Segalman's ξ above (for separation at δ = 0 it is
-// √(2(n+1))·ζ(e), catalog.hpp damping_ratio_of_cor).
-double tsuji_chi_clamped(double e, double n);
+// where that oscillator's does. So the exact χ is √(2(n+1))·ξ with ξ = ζ(e) of a linear
+// oscillator for separation at δ = 0 (catalog.hpp damping_ratio_of_cor), and Butcher–Segalman's
+// ξ above for separation at zero force (the clamp).
+double tsuji_chi_exact(double e, double n, bool clamp);
 
 }  // namespace calib::models
