@@ -73,25 +73,36 @@ Vector constrained_accelerations(const System& system, double t, const Vector& q
                              alpha * alpha * phi);
 }
 
+namespace {
+// The coordinates a force can move (a driven one keeps q̈ = 0), and M's block on them. (Written
+// out rather than Eigen's m(free, free): its index views copy the index vector at each use.)
+std::vector<int> free_coordinates(const System& system) {
+  std::vector<int> free;
+  for (int i = 0; i < system.dof(); ++i)
+    if (!system.driven(i)) free.push_back(i);
+  return free;
+}
+Matrix free_block(const Matrix& m, const std::vector<int>& free) {
+  const int nf = static_cast<int>(free.size());
+  Matrix mff(nf, nf);
+  for (int a = 0; a < nf; ++a)
+    for (int b = 0; b < nf; ++b) mff(a, b) = m(free[a], free[b]);
+  return mff;
+}
+}  // namespace
+
 // M⁻¹ f restricted to the free coordinates; driven ones get q̈ = 0, so M_fd q̈_d vanishes.
 Vector accelerations(const System& system, const Vector& q, const Vector& f) {
   if (system.constraint_count() > 0)
     return solve_augmented(system, q, f, Vector::Zero(system.constraint_count()));
   const int n = system.dof();
-  std::vector<int> free;
-  for (int i = 0; i < n; ++i)
-    if (!system.driven(i)) free.push_back(i);
-  Vector out = Vector::Zero(n);
+  const std::vector<int> free = free_coordinates(system);
   if (free.size() == static_cast<std::size_t>(n)) return system.mass(q).ldlt().solve(f);
-  const Matrix m = system.mass(q);
   const int nf = static_cast<int>(free.size());
-  Matrix mff(nf, nf);
   Vector ff(nf);
-  for (int a = 0; a < nf; ++a) {
-    ff[a] = f[free[a]];
-    for (int b = 0; b < nf; ++b) mff(a, b) = m(free[a], free[b]);
-  }
-  const Vector x = mff.ldlt().solve(ff);
+  for (int a = 0; a < nf; ++a) ff[a] = f[free[a]];
+  const Vector x = free_block(system.mass(q), free).ldlt().solve(ff);
+  Vector out = Vector::Zero(n);
   for (int a = 0; a < nf; ++a) out[free[a]] = x[a];
   return out;
 }
@@ -113,16 +124,10 @@ class AccelerationSolver {
     const int n = sys.dof();
     out_ = Vector::Zero(n);
     if (!sys.constant_mass() || sys.constraint_count() > 0) return;
-    for (int i = 0; i < n; ++i)
-      if (!sys.driven(i)) free_.push_back(i);
-    const int nf = static_cast<int>(free_.size());
-    const Matrix m = sys.mass(Vector::Zero(n));
-    Matrix mff(nf, nf);
-    for (int a = 0; a < nf; ++a)
-      for (int b = 0; b < nf; ++b) mff(a, b) = m(free_[a], free_[b]);
-    ldlt_.compute(mff);
-    ff_.resize(nf);
-    x_.resize(nf);
+    free_ = free_coordinates(sys);
+    ldlt_.compute(free_block(sys.mass(Vector::Zero(n)), free_));
+    ff_.resize(static_cast<Eigen::Index>(free_.size()));
+    x_.resize(ff_.size());
     factored_ = true;
   }
   // The same q̈ as constrained_accelerations(sys, t, q, qd, f, alpha); driven coordinates 0.
@@ -143,19 +148,24 @@ class AccelerationSolver {
   Vector ff_, x_, out_;
 };
 
+// q and q̇ of a state copied into preallocated vectors: an Eigen::Map passed as const Vector&
+// would be copied into a fresh temporary at every call.
+void unpack(const State& y, int n, Vector& q, Vector& qd) {
+  std::copy_n(y.data(), n, q.data());
+  std::copy_n(y.data() + n, n, qd.data());
+}
+
 // The equations of motion with the current set of active contact laws.
 struct Rhs {
   const System& sys;
   const std::vector<std::optional<ActiveLaw>>& active;
   int n;
   double baumgarte_rate;
-  // Scratch (one thread steps one simulation): q and q̇ copied out of the state, because an
-  // Eigen::Map passed as const Vector& would be copied into a fresh temporary at every call.
+  // Scratch (one thread steps one simulation).
   mutable AccelerationSolver accelerations{sys};
   mutable Vector q{n}, qd{n}, f{n};
   void operator()(const State& y, State& dy, double t) const {
-    std::copy_n(y.data(), n, q.data());
-    std::copy_n(y.data() + n, n, qd.data());
+    unpack(y, n, q, qd);
     f = sys.applied(t, q, qd);
     for (int k = 0; k < static_cast<int>(active.size()); ++k) {
       dy[2 * n + k] = 0.0;
@@ -175,14 +185,13 @@ struct Rhs {
 struct ContactState {
   double delta, delta_dot;
 };
-// δ and δ̇ of contact k at a state, through scratch copies of q and q̇ (see Rhs).
+// δ and δ̇ of contact k at a state, through scratch copies of q and q̇ (unpack).
 struct ContactProbe {
   const System& sys;
   int n;
   Vector q{n}, qd{n};
   ContactState operator()(int k, const State& y) {
-    std::copy_n(y.data(), n, q.data());
-    std::copy_n(y.data() + n, n, qd.data());
+    unpack(y, n, q, qd);
     return {sys.penetration(k, q), sys.penetration_rate(k, q, qd)};
   }
 };
