@@ -21,6 +21,17 @@ using namespace calib;
 
 namespace {
 impact::ImpactOptions tight() { return {1e-12, 1e-14, 52, 1'000'000}; }
+// The τ solve, for a family energy time would otherwise take (ImpactOptions::energy_time).
+impact::ImpactOptions in_tau(impact::ImpactOptions o = {}) {
+  o.energy_time = false;
+  return o;
+}
+// The τ reference of the energy-time comparisons: rel_tol 1e-13.
+impact::ImpactOptions tau_reference() {
+  impact::ImpactOptions o = tight();
+  o.rel_tol = 1e-13, o.abs_tol = 1e-15;
+  return in_tau(o);
+}
 }  // namespace
 
 TEST(Impact, HysteresisWithExactHReproducesEForEveryN) {
@@ -301,16 +312,14 @@ TEST(Impact, EnergyTimeAgreesWithTheTauSolve) {
   // F = 0 test fires by rounding once 1 + b v ~ 1e-16 (h ≳ 30) and stops a creeping rebound early.
   std::mt19937_64 rng(15);
   std::uniform_real_distribution<double> n_dist(1.0, 2.0), log_h(-3.0, std::log10(30.0));
-  impact::ImpactOptions reference = tight();
-  reference.rel_tol = 1e-13, reference.abs_tol = 1e-15, reference.energy_time = false;
+  const impact::ImpactOptions reference = tau_reference();
   std::size_t energy_steps = 0, tau_steps = 0;
   for (int i = 0; i < 600; ++i) {
     const double n = i % 10 == 0 ? 1.0 + 0.5 * (i / 10 % 3) : n_dist(rng);
     const double h = std::pow(10.0, log_h(rng));
     const auto a = impact::solve({Family::hysteresis, n, h, i % 2 == 0}, impact::ImpactOptions{});
     const auto b = impact::solve({Family::hysteresis, n, h, false}, reference);
-    impact::ImpactOptions tau;
-    tau.energy_time = false;
+    const impact::ImpactOptions tau = in_tau();
     tau_steps += impact::solve({Family::hysteresis, n, h, false}, tau).steps;
     energy_steps += a.steps;
     ASSERT_EQ(a.status, impact::Status::separated) << n << " " << h;
@@ -347,8 +356,7 @@ TEST(Impact, ClampedHysteresisInTauSeparatesAtZeroPenetration) {
   // used to stop at F = 0 by rounding once 1 + h x' ~ 1e-16. Clamped and unclamped τ solves must
   // now be the same contact: at h = 30 and 1e4 (e ≈ 0.033, 1e-4) t_contact agrees to 1e-9 and
   // δ_sep is 0 (it was 0.78 against 607 in t_contact at h = 1e4).
-  impact::ImpactOptions opt;
-  opt.energy_time = false;
+  const impact::ImpactOptions opt = in_tau();
   for (double h : {30.0, 1e4}) {
     const auto clamped = impact::solve({Family::hysteresis, 1.9, h, true}, opt);
     const auto free = impact::solve({Family::hysteresis, 1.9, h, false}, opt);
@@ -375,8 +383,7 @@ TEST(Impact, StepsSpentInEnergyTimeBeforeAHandOverAreCounted) {
   o.stiff_after = 10;
   const ContactLaw law{Family::hysteresis, 1.5, 10.0, false};
   const auto handed_over = impact::solve(law, o);
-  o.energy_time = false;
-  const auto tau_only = impact::solve(law, o);
+  const auto tau_only = impact::solve(law, in_tau(o));
   EXPECT_EQ(handed_over.e_out, tau_only.e_out);
   EXPECT_EQ(handed_over.steps, tau_only.steps + 10);
   EXPECT_GE(handed_over.rhs_evaluations, tau_only.rhs_evaluations + 10 * 13);  // RKF78: 13 each
@@ -392,8 +399,7 @@ TEST(Impact, TrackedPowerAgreesWithExactPowers) {
   // energy threshold crossed at τ ~ 1e5–1e8, ill-conditioned): only δ_max and F_max are compared.
   // Measured worst 9.7e-10, the size of each solve's own error against a rel_tol 1e-13
   // reference (up to 2.8e-9 for e_out of the untracked viscoelastic law); bound 2e-9.
-  impact::ImpactOptions opt;
-  opt.energy_time = false;  // hysteresis in τ too
+  const impact::ImpactOptions opt = in_tau();  // hysteresis in τ too
   double worst = 0;
   for (Family f : {Family::linear_damper, Family::tsuji, Family::viscoelastic, Family::hysteresis})
     for (bool clamp : {true, false})
@@ -429,8 +435,7 @@ TEST(Impact, EnergyTimeTsujiAgreesWithTheTauSolve) {
   // 4.4e-9: a slow rebound separates with little speed, so its time is the ill-conditioned one).
   std::mt19937_64 rng(89);
   std::uniform_real_distribution<double> n_dist(1.0, 2.0), log_chi(-3.0, std::log10(30.0));
-  impact::ImpactOptions reference = tight();
-  reference.rel_tol = 1e-13, reference.abs_tol = 1e-15, reference.energy_time = false;
+  impact::ImpactOptions reference = tau_reference();
   reference.max_steps = 10'000'000, reference.stiff_after = 100'000;
   double worst_e = 0, worst_t = 0, worst_peak = 0;
   std::size_t energy_steps = 0, tau_steps = 0;
@@ -440,8 +445,7 @@ TEST(Impact, EnergyTimeTsujiAgreesWithTheTauSolve) {
     const ContactLaw law{Family::tsuji, n, chi, i % 2 == 0};
     const auto a = impact::solve(law);
     const auto b = impact::solve(law, reference);
-    impact::ImpactOptions tau;
-    tau.energy_time = false;
+    const impact::ImpactOptions tau = in_tau();
     tau_steps += impact::solve(law, tau).steps;
     energy_steps += a.steps;
     const auto label = ::testing::Message() << "n=" << n << " chi=" << chi << " clamp=" << law.clamp;
@@ -468,8 +472,7 @@ TEST(Impact, ClampedTsujiIsButcherSegalmanAtEveryN) {
   // zero force, e = exp(−2ξ acos ξ/√(1−ξ²)) (Butcher–Segalman, PN2020 eq. 55–56, overdamped
   // branch corrected). An exact oracle for the clamped energy-time solve and for the τ solve;
   // both at the default rel_tol 1e-10. Under- and overdamped, n from 1 to 2.
-  impact::ImpactOptions tau;
-  tau.energy_time = false;
+  const impact::ImpactOptions tau = in_tau();
   for (double n : {1.0, 1.2, 1.5, 1.8, 2.0})
     for (double xi : {0.01, 0.2, 0.6, 0.95, 1.0, 1.3, 4.0}) {
       const double chi = std::sqrt(2.0 * (n + 1.0)) * xi, e = models::butcher_segalman_e(xi);
@@ -488,8 +491,7 @@ TEST(Impact, TsujiPeakForceAtContactStartForNEqualsOne) {
   // zero at s = 0 (with φ = q·(…) the located root was s = 0: F_max came out 9e-4 low at χ = 0.98).
   for (double chi : {1.0, 1.5, 4.0})
     EXPECT_NEAR(impact::solve({Family::tsuji, 1.0, chi, true}).f_max, chi, 1e-12 * chi) << chi;
-  impact::ImpactOptions tau;
-  tau.energy_time = false;
+  const impact::ImpactOptions tau = in_tau();
   for (double chi : {0.5, 0.98}) {
     const auto a = impact::solve({Family::tsuji, 1.0, chi, false});
     EXPECT_GT(a.f_max, chi);

@@ -161,23 +161,6 @@ struct ContactSystem {
 // stepper reaches x = 0.2 in ~5 steps at rel_tol 1e-10 (measured: 1e-12 – 1e-11 from a rel_tol
 // 1e-15 reference, n ∈ [1.05, 1.95], damping 0.01–3). The state is unchanged (x, x' = dx/dτ,
 // work, xⁿ); every rate is multiplied by dτ/dσ = 2σ.
-struct SqrtTimeSystem {
-  const ContactSystem* system;
-  void operator()(const State& s, State& ds, double sigma) const {
-    (*system)(s, ds, sigma * sigma);
-    const double dtau_dsigma = 2.0 * sigma;
-    for (double& d : ds) d *= dtau_dsigma;
-  }
-};
-// For the interpolant (hermite_dense.hpp): dx/dσ = 2σ x', so d²x/dσ² = 2x' + 2σ dx'/dσ, and x' =
-// (dx/dσ)/(2σ) (σ > 0 inside every step: the interpolant is only asked there).
-inline double x_second_rate(const SqrtTimeSystem&, const State& s, const State& rate, double sigma) {
-  return 2.0 * s[1] + 2.0 * sigma * rate[1];
-}
-inline double velocity_of_x_rate(const SqrtTimeSystem&, double x_rate, double sigma) {
-  return x_rate / (2.0 * sigma);
-}
-
 // The stepped variable t of a phase and dτ/dt: τ itself, or σ = √τ (SqrtTimeSystem).
 struct TauTime {
   static double dtau_dt(double) { return 1.0; }
@@ -186,6 +169,23 @@ struct SqrtTime {
   static double tau(double sigma) { return sigma * sigma; }
   static double dtau_dt(double sigma) { return 2.0 * sigma; }
 };
+
+struct SqrtTimeSystem {
+  const ContactSystem* system;
+  void operator()(const State& s, State& ds, double sigma) const {
+    (*system)(s, ds, SqrtTime::tau(sigma));
+    const double dtau_dsigma = SqrtTime::dtau_dt(sigma);
+    for (double& d : ds) d *= dtau_dsigma;
+  }
+};
+// For the interpolant (hermite_dense.hpp): dx/dσ = 2σ x', so d²x/dσ² = 2x' + 2σ dx'/dσ, and x' =
+// (dx/dσ)/(2σ) (σ > 0 inside every step: the interpolant is only asked there).
+inline double x_second_rate(const SqrtTimeSystem&, const State& s, const State& rate, double sigma) {
+  return 2.0 * s[1] + SqrtTime::dtau_dt(sigma) * rate[1];
+}
+inline double velocity_of_x_rate(const SqrtTimeSystem&, double x_rate, double sigma) {
+  return x_rate / SqrtTime::dtau_dt(sigma);
+}
 
 struct RawResult {
   Status status = Status::max_steps;
