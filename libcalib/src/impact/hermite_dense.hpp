@@ -16,7 +16,9 @@
 //    separation: the step that crosses δ = 0 integrates a force that switches off there, and
 //    any interpolant through its end state (odeint's dopri5 dense output included) carries
 //    that kink: e_out of an undamped Hertz contact came out 3e-9 off at rel_tol 1e-10.
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <type_traits>
 #include <utility>
@@ -41,7 +43,57 @@ double velocity_of_x_rate(const System&, double x_rate, double) {
   return x_rate;
 }
 
-template <class ErrorStepper, class Rhs>
+// A step-size controller (odeint's StepAdjuster interface) for the τ solve of impact.cpp:
+// odeint's default rules with two changes.
+//  * The step never grows right after a rejected attempt (Hairer, Nørsett & Wanner I, II.4).
+//  * After an accepted step that followed an accepted one, the new step is at most Gustafsson's
+//    predictive choice (Hairer & Wanner II, IV.8, eq. 8.25; as RADAU5 uses it)
+//      h_new = 0.9 h err^(−1/k) · (h/h_prev) (err_prev/err)^(1/k),
+//    which follows an error that grows from step to step at a constant step size. On the
+//    rebound towards δ = 0 the tracked xⁿ's error estimate grows ~4× per step (impact_detail.hpp),
+//    and odeint's rule, which assumes it constant, had every other attempt rejected there: 8 of
+//    the ~10 rejections of a contact at rel_tol 1e-12 (n = 1.3, ζ = 0.2).
+// Measured over 20,000 PN2020 laws: 533 → 484 RHS evaluations per solve at rel_tol 1e-12,
+// 355 → 340 at 1e-10, |e_out − e| unchanged (issue #15).
+class PredictiveStepAdjuster {
+ public:
+  using time_type = double;
+  using value_type = double;
+
+  double decrease_step(double dt, double error, int error_order) const {
+    rejected_ = true;
+    return dt * std::max(0.9 * std::pow(error, -1.0 / (error_order - 1)), 0.2);  // as odeint
+  }
+  double increase_step(double dt, double error, int stepper_order) const {
+    error = std::max(error, std::pow(5.0, -stepper_order));  // growth ≤ 5× (as odeint)
+    const double standard = 0.9 / root(error, stepper_order);
+    double factor = standard;
+    if (accepted_before_ && !rejected_)
+      factor = std::min(factor, standard * (dt / dt_previous_) * root(error_previous_ / error, stepper_order));
+    if (rejected_) factor = std::min(factor, 1.0);
+    accepted_before_ = true;
+    rejected_ = false;
+    error_previous_ = error;
+    dt_previous_ = dt;
+    return dt * std::min(factor, 5.0);
+  }
+  bool check_step_size_limit(double) const { return true; }
+  double get_max_dt() const { return 0.0; }
+
+ private:
+  // x^(1/order): three square roots for the 7(8) pair's order 8 (two pows per step cost more
+  // than the evaluations the prediction saves), pow otherwise.
+  static double root(double x, int order) {
+    return order == 8 ? std::sqrt(std::sqrt(std::sqrt(x))) : std::pow(x, 1.0 / order);
+  }
+  // odeint keeps one adjuster per controlled stepper and calls it through const members.
+  mutable bool rejected_ = false, accepted_before_ = false;
+  mutable double error_previous_ = 1.0, dt_previous_ = 1.0;
+};
+
+// StepAdjuster: odeint's default, or PredictiveStepAdjuster above.
+template <class ErrorStepper, class Rhs,
+          class StepAdjuster = boost::numeric::odeint::default_step_adjuster<double, double>>
 class HermiteDense {
  public:
   // x, x', then quantities carried along (the damping work, a tracked xⁿ; impact_detail.hpp).
@@ -57,7 +109,7 @@ class HermiteDense {
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
   HermiteDense(double abs_tol, double rel_tol, Rhs rhs)
-      : controlled_(boost::numeric::odeint::make_controlled(abs_tol, rel_tol, ErrorStepper())),
+      : controlled_(ErrorChecker(abs_tol, rel_tol)),
         rhs_(rhs) {}
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
@@ -134,7 +186,10 @@ class HermiteDense {
   double previous_time() const { return tp_; }
 
  private:
-  using Controlled = boost::numeric::odeint::controlled_runge_kutta<ErrorStepper>;
+  using ErrorChecker = boost::numeric::odeint::default_error_checker<
+      double, typename ErrorStepper::algebra_type, typename ErrorStepper::operations_type>;
+  using Controlled =
+      boost::numeric::odeint::controlled_runge_kutta<ErrorStepper, ErrorChecker, StepAdjuster>;
   static constexpr bool kFsal =
       std::is_same_v<typename ErrorStepper::stepper_category,
                      boost::numeric::odeint::explicit_error_stepper_fsal_tag>;
