@@ -93,6 +93,14 @@ class SepticHermite {
 
 constexpr int kTerms = 28;  // Taylor terms of the end series (integral_from_zero)
 
+// 1/k for k = 0..kTerms + 1 (entry 0 unused): the recurrences below divide by k at every term,
+// and a division on their dependency chain (~14 cycles) was most of their time.
+constexpr std::array<double, kTerms + 2> kInverse = [] {
+  std::array<double, kTerms + 2> inverse{};
+  for (int k = 1; k < kTerms + 2; ++k) inverse[k] = 1.0 / k;
+  return inverse;
+}();
+
 // ∫_0^L q^(−β) dr along the solution leaving the zero of q with speed v0. Taylor coefficients
 // from q' = v, v' = −q − D v: (k+1) q_{k+1} = v_k, k v_k = −q_{k−1} − b Σ q_i v_{k−1−i} for the
 // hysteresis family (D = b q), −q_{k−1} − b v_{k−1} for the Tsuji family (D = b) (direction +1:
@@ -113,22 +121,26 @@ double integral_from_zero(double v0, const EnergyDamping& damping, double beta, 
       dv = 0.0;
       for (int i = 0; i <= k - 1; ++i) dv += q[i] * v[k - 1 - i];
     }
-    v[k] = -(q[k - 1] + b * dv) / k;
-    q[k + 1] = v[k] / (k + 1);
+    v[k] = -(q[k - 1] + b * dv) * kInverse[k];
+    q[k + 1] = v[k] * kInverse[k + 1];
   };
+  // 1/(k + 1 − β) for the integral's terms, off the recurrences' chain.
+  std::array<double, kTerms + 1> inverse_power{};
+  for (int k = 0; k <= kTerms; ++k) inverse_power[k] = 1.0 / (k + 1.0 - beta);
   std::array<double, kTerms + 1> p{}, c{};
   p[0] = 1.0, c[0] = 1.0;
-  double sum = 1.0 / (1.0 - beta), Lk = 1.0, last = 0.0, before_last = 0.0, sign = 1.0;
+  double sum = inverse_power[0], Lk = 1.0, last = 0.0, before_last = 0.0, sign = 1.0;
+  const double inverse_q1 = 1.0 / q[1];
   for (int k = 1; k <= kTerms; ++k) {
     next_taylor(k);
     sign *= direction;
-    p[k] = sign * q[k + 1] / q[1];
+    p[k] = sign * q[k + 1] * inverse_q1;
     double ck = 0.0;
     for (int j = 1; j <= k; ++j) ck += ((1.0 - beta) * j - k) * p[j] * c[k - j];
-    c[k] = ck / k;
+    c[k] = ck * kInverse[k];
     Lk *= L;
     before_last = last;
-    last = c[k] * Lk / (k + 1.0 - beta);
+    last = c[k] * Lk * inverse_power[k];
     sum += last;
     // Two terms in a row below 1e-15 of the sum (the terms fall geometrically, so the rest is
     // ~1e-15 too: t_contact is wanted to ~1e-11): one alone can be small by accident. (1e-17 took
