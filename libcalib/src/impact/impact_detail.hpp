@@ -93,7 +93,10 @@ struct ContactSystem {
   }
   void operator()(const State& s, State& ds, double) const {
     ++*evaluations;
-    ds[3] = tracked && s[0] > 0 ? c.n * s[3] * s[1] / s[0] : 0.0;  // (xⁿ)' = n xⁿ x'/x
+    // (xⁿ)' = xⁿ · (n x'/x), associated so that the division waits for x and x' only, not for
+    // xⁿ: x and x' of a stage are ready a step of the recurrence before xⁿ is, so the division
+    // leaves xⁿ's dependency chain (8.6 → 6.5 ns per evaluation in a stepper probe).
+    ds[3] = tracked && s[0] > 0 ? s[3] * (c.n * s[1] / s[0]) : 0.0;
     if (c.indentation) {  // s[2]: work of the non-elastic part F − Kxⁿ (the hysteresis loop)
       const double f = indentation_force(s[0], s[1]);
       ds[0] = s[1];
