@@ -44,7 +44,9 @@ double velocity_of_x_rate(const System&, double x_rate, double) {
 }
 
 // A step-size controller (odeint's StepAdjuster interface) for the τ solve of impact.cpp:
-// odeint's default rules with two changes.
+// odeint's default rules with three changes.
+//  * After an accepted step the step is rescaled whatever the error (odeint keeps it for an
+//    error between 0.5 and 1, where the rescaling shrinks it slightly).
 //  * The step never grows right after a rejected attempt (Hairer, Nørsett & Wanner I, II.4).
 //  * After an accepted step that followed an accepted one, the new step is at most Gustafsson's
 //    predictive choice (Hairer & Wanner II, IV.8, eq. 8.25; as RADAU5 uses it)
@@ -68,8 +70,10 @@ class PredictiveStepAdjuster {
     error = std::max(error, std::pow(5.0, -stepper_order));  // growth ≤ 5× (as odeint)
     const double standard = 0.9 / root(error, stepper_order);
     double factor = standard;
-    if (accepted_before_ && !rejected_)
-      factor = std::min(factor, standard * (dt / dt_previous_) * root(error_previous_ / error, stepper_order));
+    if (accepted_before_ && !rejected_) {
+      const double trend = (dt / dt_previous_) * root(error_previous_ / error, stepper_order);
+      factor = std::min(factor, standard * trend);
+    }
     if (rejected_) factor = std::min(factor, 1.0);
     accepted_before_ = true;
     rejected_ = false;

@@ -35,9 +35,9 @@ struct ImpactOptions {
   // τ solve below, as every other family. A contact too stiff for stiff_after explicit steps in
   // energy time is re-solved in τ either way.
   bool energy_time = true;
-  // The linear damper's first stretch (to x = 0.2 δ_m or x' = 0.8 v) from its series in τ and
-  // τ^(n+1) (src/impact/series_start.hpp: no steps, no pow per evaluation); false: stepped
-  // from contact.
+  // The linear damper's first stretch (towards x = 0.5 δ_m or x' = 0.5 v, as far as rel_tol
+  // allows) from its series in τ and τ^(n+1) (src/impact/series_start.hpp: no steps, no pow per
+  // evaluation); false: stepped from contact.
   bool series_start = true;
 
   bool IsValid(std::string* error) const;
