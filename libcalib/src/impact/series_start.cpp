@@ -163,16 +163,16 @@ std::optional<SeriesStart> series_start(const GenericCoefficients& c, double rel
     out.tau = tau;
     out.x = e.x(tau, s);
     out.v = e.v(tau, s);
-    out.xn = std::pow(out.x, n);
     if (!(out.x > 0 && out.v > 0)) return std::nullopt;
+    const double xn = std::pow(out.x, n);
     // The damping work from the energy balance, ½V² = ½x'² + A x^(n+1)/(n+1) + W, which the
     // exact solution keeps and the series keeps to its truncation (so the solve's energy residual
     // checks the stepping from here on; the series itself is checked by the tests).
-    out.work = 0.5 * (c.V - out.v) * (c.V + out.v) - c.A * out.x * out.xn / (n + 1.0);
-    const double f_end = c.A * out.xn + c.a * out.v;
+    out.work = 0.5 * (c.V - out.v) * (c.V + out.v) - c.A * out.x * xn / (n + 1.0);
+    const double f_end = c.A * xn + c.a * out.v;
     out.f_max = std::max(c.a * c.V, f_end);
     if (!peak_force) return out;
-    if (c.A * n * out.xn / out.x * out.v - c.a * f_end < 0.0) continue;  // dF/dτ < 0 at τ
+    if (c.A * n * xn / out.x * out.v - c.a * f_end < 0.0) continue;  // dF/dτ < 0 at τ
     // tⁿ = τⁿ (t/τ)ⁿ, with (1/2)ⁿ, (1/4)ⁿ = ((1/2)ⁿ)² and (3/4)ⁿ.
     const double taun = s / tau, half = std::exp2(-n);
     const std::array<std::pair<double, double>, 3> samples = {

@@ -21,10 +21,10 @@
 
 namespace calib::impact::detail {
 
-// The state the series reaches: τ, x, x', the damping work ∫ a x'² dτ, xⁿ, and the largest
-// force A xⁿ + a x' on the way (at τ = 0 it is a V: a linear damper acts from first touch).
+// The state the series reaches: τ, x, x', the damping work ∫ a x'² dτ, and the largest force
+// A xⁿ + a x' on the way (at τ = 0 it is a V: a linear damper acts from first touch).
 struct SeriesStart {
-  double tau = 0, x = 0, v = 0, work = 0, xn = 0, f_max = 0;
+  double tau = 0, x = 0, v = 0, work = 0, f_max = 0;
 };
 
 // The series start of a linear damper (c.p = 0, no indentation), carried towards where x
