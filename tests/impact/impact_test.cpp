@@ -34,7 +34,7 @@ impact::ImpactOptions in_tau(impact::ImpactOptions o = {}) {
 // e_out only.
 impact::ImpactOptions stepped_reference() {
   return {.rel_tol = 1e-14, .abs_tol = 1e-16, .max_steps = 10'000'000, .diagnostics = false,
-          .stiff_after = 100'000, .series_start = false};
+          .stiff_after = 100'000, .series_start = false, .taylor_bulk = false};
 }
 // The τ reference of the energy-time comparisons: rel_tol 1e-13.
 impact::ImpactOptions tau_reference() {

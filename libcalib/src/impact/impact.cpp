@@ -14,6 +14,7 @@
 #include "impact/hermite_dense.hpp"
 #include "impact/impact_detail.hpp"
 #include "impact/series_start.hpp"
+#include "impact/taylor_bulk.hpp"
 
 namespace calib::impact {
 
@@ -265,21 +266,31 @@ RawResult integrate(const GenericCoefficients& law, double length_scale,
       if (end == LoopEnd::out_of_steps) at = stopped_at(dopri5);
       if (end != LoopEnd::handed_over) return end;
     }
-    // B: the bulk, until the rebound nears δ = 0. xⁿ is tracked from here on where it would
-    // cost a pow (ContactSystem::tracked).
-    if (sys.can_track()) {
-      sys.tracked = true;
-      at.state[3] = sys.power_n(at.state[0]);
+    // B: the bulk, until the rebound nears δ = 0. The linear damper in Taylor-series steps
+    // (taylor_bulk.hpp); the other laws by Fehlberg 7(8), with xⁿ tracked from here on where it
+    // would cost a pow (ContactSystem::tracked).
+    LoopEnd end;
+    if (opt.taylor_bulk && taylor_bulk_applies(coeff)) {
+      end = taylor_bulk(sys, opt, length_scale, kDeveloped, rebounding, x_peak, r, budget(), at);
+      // Dormand–Prince's steps are ~30× shorter than a Taylor step: its first, a tenth of the last
+      // Taylor step, is cut by its own controller from there.
+      at.dt *= 0.1;
+    } else {
+      if (sys.can_track()) {
+        sys.tracked = true;
+        at.state[3] = sys.power_n(at.state[0]);
+      }
+      fehlberg.initialize(at.state, at.t, at.dt);
+      auto near_separation = [&](const State& prev, const State& cur, bool was_rebounding) {
+        x_peak = std::max({x_peak, prev[0], cur[0]});
+        return was_rebounding && cur[1] < 0.0 && cur[0] <= kDeveloped * x_peak
+                   ? Handover::redo_step
+                   : Handover::no;
+      };
+      end = contact_loop(fehlberg, std::ref(sys), sys, opt, coeff.V, rebounding, r, budget(),
+                         near_separation, at);
+      if (end == LoopEnd::out_of_steps) at = stopped_at(fehlberg);
     }
-    fehlberg.initialize(at.state, at.t, at.dt);
-    auto near_separation = [&](const State& prev, const State& cur, bool was_rebounding) {
-      x_peak = std::max({x_peak, prev[0], cur[0]});
-      return was_rebounding && cur[1] < 0.0 && cur[0] <= kDeveloped * x_peak ? Handover::redo_step
-                                                                          : Handover::no;
-    };
-    LoopEnd end = contact_loop(fehlberg, std::ref(sys), sys, opt, coeff.V, rebounding, r,
-                               budget(), near_separation, at);
-    if (end == LoopEnd::out_of_steps) at = stopped_at(fehlberg);
     if (end != LoopEnd::handed_over) return end;
     // C: to separation, with xⁿ a power again: near δ = 0 the high derivatives of a tracked xⁿ
     // cost steps (phase C of a clamped light damper took 72 steps instead of 6) and, without the

@@ -39,6 +39,10 @@ struct ImpactOptions {
   // allows) from its series in τ and τ^(n+1) (src/impact/series_start.hpp: no steps, no pow per
   // evaluation); false: stepped from contact.
   bool series_start = true;
+  // The linear damper's bulk, from where the contact has developed until its rebound nears
+  // δ = 0, in Taylor-series steps of order 16 (src/impact/taylor_series.hpp: ~6 steps, one pow
+  // each); false: Fehlberg 7(8) steps, as every other law.
+  bool taylor_bulk = true;
 
   bool IsValid(std::string* error) const;
 };

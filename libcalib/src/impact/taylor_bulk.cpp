@@ -1,0 +1,132 @@
+// Phase B of the linear damper in Taylor-series steps (taylor_bulk.hpp, issue #15).
+#include "impact/taylor_bulk.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include <boost/math/tools/roots.hpp>
+
+#include "impact/taylor_series.hpp"
+
+namespace calib::impact::detail {
+
+namespace {
+
+// The per-step tolerance, as a fraction of rel_tol (times the length scale in x). A step's
+// truncation error is ~ its first neglected term, and the ~6 steps of a contact add up; at a
+// tenth of rel_tol the global error of x stayed ≤ rel_tol in the probe of taylor_series.hpp
+// (n 1.3–2, a 0.05–1). Set by the accuracy audits of impact_test (LinearDamperErrorOverRandomLaws,
+// TrueErrorAtTheDefaultToleranceAgainstATightReference).
+constexpr double kStepTolerance = 0.3;
+
+// The state on the series a time h into the step, with x' and the work.
+struct Point {
+  double x, v, work;
+};
+
+}  // namespace
+
+LoopEnd taylor_bulk(const ContactSystem& sys, const ImpactOptions& opt, double length_scale,
+                    double handover_fraction, bool& rebounding, double& x_peak, RawResult& r,
+                    std::size_t step_budget, Resume& at) {
+  const GenericCoefficients& c = sys.c;
+  const double tol = kStepTolerance * opt.rel_tol;
+  const double abs_x = kStepTolerance * opt.abs_tol * length_scale;
+  const double abs_v = kStepTolerance * opt.abs_tol * c.V;
+  const boost::math::tools::eps_tolerance<double> event_tol(opt.event_bits);
+  // The peak force only needs its instant to ~half the bits: F is stationary there, so an error
+  // ε in the instant moves F by ~F''ε²/2.
+  const boost::math::tools::eps_tolerance<double> peak_tol(std::max(opt.event_bits / 2, 10));
+  LinearDamperTaylor series;
+  double x = at.state[0], v = at.state[1], work = at.state[2], t = at.t, last_step = at.dt;
+  double xn = sys.power_n(x);
+  double f = c.A * xn + c.a * v;  // the force per unit mass, F = A xⁿ + a x'
+  // dF/dt along the solution: A n xⁿ⁻¹ x' + a x'' with x'' = −F.
+  auto force_rate = [&c](double x_, double v_, double xn_, double f_) {
+    return c.A * c.n * (xn_ / x_) * v_ - c.a * f_;
+  };
+  double rate = force_rate(x, v, xn, f);
+  if (opt.diagnostics) r.f_max = std::max(r.f_max, f);
+  auto point = [&series](double h) { return Point{series.x(h), series.v(h), series.work(h)}; };
+  auto finish = [&](Status status, double h, const Point& p) {
+    r.status = status;
+    r.t_sep = t + h;
+    r.v_sep = p.v;
+    r.x_sep = p.x;
+    r.work = work + p.work;
+    return LoopEnd::finished;
+  };
+  for (std::size_t used = 0; used < step_budget && r.steps < opt.max_steps; ++used) {
+    series.expand(c, x, v, xn);
+    // x ≥ handover_fraction·x_peak here, so the bound relative to x is relative to the contact.
+    const double step = std::min(series.step(tol, abs_x, abs_v), 1e3 * length_scale / c.V);
+    // xⁿ is singular at x = 0, which the series' radius keeps the step short of; this guards
+    // against a step ending there by rounding.
+    double h = step;
+    Point end = point(h);
+    for (int halvings = 0; !(end.x > 0.0) && halvings < 60; ++halvings) end = point(h *= 0.5);
+    const double xn1 = sys.power_n(end.x);
+    const double f1 = c.A * xn1 + c.a * end.v;
+    const double rate1 = force_rate(end.x, end.v, xn1, f1);
+    ++r.steps;
+    // Maximum penetration: x' = 0 inside this step, located on the series of x'; x is
+    // stationary there, so its value is insensitive to the located instant.
+    if (!rebounding && end.v <= 0.0) {
+      rebounding = true;
+      if (opt.diagnostics) {
+        std::uintmax_t iterations = 100;
+        const auto bracket = boost::math::tools::toms748_solve(
+            [&series](double s) { return series.v(s); }, 0.0, h, v, end.v, event_tol, iterations);
+        r.x_max = series.x(0.5 * (bracket.first + bracket.second));
+      }
+    } else if (rebounding && end.v > 0.0) {
+      return finish(Status::captured, h, end);  // the bodies turned back into each other
+    }
+    // Peak force: inside the step where dF/dt changes sign from + to −, located on the series'
+    // x and x' (F from them exactly, one power each); else the larger end value.
+    if (opt.diagnostics) {
+      double best = std::max(f, f1);
+      if (rate > 0.0 && rate1 < 0.0) {
+        auto rate_at = [&](double s) {
+          const double xs = series.x(s), vs = series.v(s), xns = sys.power_n(xs);
+          return force_rate(xs, vs, xns, c.A * xns + c.a * vs);
+        };
+        std::uintmax_t iterations = 100;
+        const auto bracket =
+            boost::math::tools::toms748_solve(rate_at, 0.0, h, rate, rate1, peak_tol, iterations);
+        const double s = 0.5 * (bracket.first + bracket.second);
+        best = std::max(best, c.A * sys.power_n(series.x(s)) + c.a * series.v(s));
+      }
+      r.f_max = std::max(r.f_max, best);
+    }
+    // Capture: the energy left below capture_tol·V (as contact_loop).
+    if (rebounding && std::abs(end.v) < opt.capture_tol * c.V &&
+        std::sqrt(end.v * end.v + 2.0 * sys.potential(end.x)) < opt.capture_tol * c.V)
+      return finish(Status::captured, h, end);
+    // The clamped law separates where F falls to 0 while x' < 0 (the clamp never acts inside
+    // the contact: impact_detail.hpp ContactSystem); x' is stationary there (x'' = −F = 0), so
+    // v_sep, hence e_out, is insensitive to the located instant, and t_sep has it to event_bits.
+    if (c.clamp && end.v < 0.0 && f1 <= 0.0) {
+      if (!(f > 0.0)) return finish(Status::separated, 0.0, Point{x, v, 0.0});
+      auto force_at = [&](double s) {
+        return c.A * sys.power_n(series.x(s)) + c.a * series.v(s);
+      };
+      std::uintmax_t iterations = 200;
+      const auto bracket =
+          boost::math::tools::toms748_solve(force_at, 0.0, h, f, f1, event_tol, iterations);
+      const double s = force_at(bracket.second) >= 0.0 ? bracket.second : bracket.first;
+      return finish(Status::separated, s, point(s));
+    }
+    x = end.x, v = end.v, work += end.work, t += h, last_step = h;
+    xn = xn1, f = f1, rate = rate1;
+    x_peak = std::max(x_peak, x);
+    if (rebounding && v < 0.0 && x <= handover_fraction * x_peak) break;
+  }
+  at = Resume{State{x, v, work, 0.0}, t, last_step};
+  return rebounding && v < 0.0 && x <= handover_fraction * x_peak ? LoopEnd::handed_over
+                                                                  : LoopEnd::out_of_steps;
+}
+
+}  // namespace calib::impact::detail
