@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <tuple>
 
 #include <boost/math/tools/roots.hpp>
 
@@ -26,6 +27,31 @@ struct Point {
   double x, v, work;
 };
 
+// The root in [lo, hi] of a function whose value and derivative `value_and_rate` gives, with
+// value_lo, value_hi of opposite signs: Newton from the secant's root (boost's
+// newton_raphson_iterate, which keeps to the bracket), to `bits`; where Newton gives up (a
+// derivative near 0), TOMS748 on the values.
+template <class ValueAndRate>
+double locate(const ValueAndRate& value_and_rate, double lo, double hi, double value_lo,
+              double value_hi, int bits) {
+  const double guess = lo + (hi - lo) * value_lo / (value_lo - value_hi);
+  try {
+    std::uintmax_t iterations = 60;
+    return boost::math::tools::newton_raphson_iterate(
+        [&](double s) {
+          const auto [value, rate] = value_and_rate(s);
+          return std::make_tuple(value, rate);
+        },
+        std::clamp(guess, lo, hi), lo, hi, bits, iterations);
+  } catch (const boost::math::evaluation_error&) {
+    std::uintmax_t iterations = 200;
+    const auto bracket = boost::math::tools::toms748_solve(
+        [&](double s) { return value_and_rate(s).first; }, lo, hi, value_lo, value_hi,
+        boost::math::tools::eps_tolerance<double>(bits), iterations);
+    return 0.5 * (bracket.first + bracket.second);
+  }
+}
+
 }  // namespace
 
 LoopEnd taylor_bulk(const ContactSystem& sys, const ImpactOptions& opt, double length_scale,
@@ -35,10 +61,9 @@ LoopEnd taylor_bulk(const ContactSystem& sys, const ImpactOptions& opt, double l
   const double tol = kStepTolerance * opt.rel_tol;
   const double abs_x = kStepTolerance * opt.abs_tol * length_scale;
   const double abs_v = kStepTolerance * opt.abs_tol * c.V;
-  const boost::math::tools::eps_tolerance<double> event_tol(opt.event_bits);
   // The peak force only needs its instant to ~half the bits: F is stationary there, so an error
   // ε in the instant moves F by ~F''ε²/2.
-  const boost::math::tools::eps_tolerance<double> peak_tol(std::max(opt.event_bits / 2, 10));
+  const int peak_bits = std::max(opt.event_bits / 2, 10);
   LinearDamperTaylor series;
   double x = at.state[0], v = at.state[1], work = at.state[2], t = at.t, last_step = at.dt;
   double xn = sys.power_n(x);
@@ -76,10 +101,9 @@ LoopEnd taylor_bulk(const ContactSystem& sys, const ImpactOptions& opt, double l
     if (!rebounding && end.v <= 0.0) {
       rebounding = true;
       if (opt.diagnostics) {
-        std::uintmax_t iterations = 100;
-        const auto bracket = boost::math::tools::toms748_solve(
-            [&series](double s) { return series.v(s); }, 0.0, h, v, end.v, event_tol, iterations);
-        r.x_max = series.x(0.5 * (bracket.first + bracket.second));
+        const double s = locate([&series](double u) { return series.v_and_acceleration(u); },
+                                0.0, h, v, end.v, opt.event_bits);
+        r.x_max = series.x(s);
       }
     } else if (rebounding && end.v > 0.0) {
       return finish(Status::captured, h, end);  // the bodies turned back into each other
@@ -89,14 +113,9 @@ LoopEnd taylor_bulk(const ContactSystem& sys, const ImpactOptions& opt, double l
     if (opt.diagnostics) {
       double best = std::max(f, f1);
       if (rate > 0.0 && rate1 < 0.0) {
-        auto rate_at = [&](double s) {
-          const double xs = series.x(s), vs = series.v(s), xns = sys.power_n(xs);
-          return force_rate(xs, vs, xns, c.A * xns + c.a * vs);
-        };
-        std::uintmax_t iterations = 100;
-        const auto bracket =
-            boost::math::tools::toms748_solve(rate_at, 0.0, h, rate, rate1, peak_tol, iterations);
-        const double s = 0.5 * (bracket.first + bracket.second);
+        // Located on xⁿ's series (dF/dt's sign change is that of the exact rates at the ends).
+        const double s = locate([&series](double u) { return series.force_rates(u); }, 0.0, h,
+                                rate, rate1, peak_bits);
         best = std::max(best, c.A * sys.power_n(series.x(s)) + c.a * series.v(s));
       }
       r.f_max = std::max(r.f_max, best);
@@ -110,13 +129,19 @@ LoopEnd taylor_bulk(const ContactSystem& sys, const ImpactOptions& opt, double l
     // v_sep, hence e_out, is insensitive to the located instant, and t_sep has it to event_bits.
     if (c.clamp && end.v < 0.0 && f1 <= 0.0) {
       if (!(f > 0.0)) return finish(Status::separated, 0.0, Point{x, v, 0.0});
-      auto force_at = [&](double s) {
-        return c.A * sys.power_n(series.x(s)) + c.a * series.v(s);
-      };
-      std::uintmax_t iterations = 200;
-      const auto bracket =
-          boost::math::tools::toms748_solve(force_at, 0.0, h, f, f1, event_tol, iterations);
-      const double s = force_at(bracket.second) >= 0.0 ? bracket.second : bracket.first;
+      // Located on xⁿ's series, then Newton on the exact F(x(s), x'(s)) (Ḟ = A n xⁿ⁻¹ x' − a F):
+      // the series' root is ~1e-8 off, so two corrections reach rounding.
+      double s = locate([&series](double u) { return series.force_and_rate(u); }, 0.0, h, f, f1,
+                        opt.event_bits);
+      for (int newton = 0; newton < 3; ++newton) {
+        const double xs = series.x(s), vs = series.v(s), xns = sys.power_n(xs);
+        const double fs = c.A * xns + c.a * vs, rate_s = force_rate(xs, vs, xns, fs);
+        if (!(rate_s < 0.0)) break;
+        const double next = std::clamp(s - fs / rate_s, 0.0, h);
+        const bool converged = std::abs(next - s) <= 1e-15 * h;
+        s = next;
+        if (converged) break;
+      }
       return finish(Status::separated, s, point(s));
     }
     x = end.x, v = end.v, work += end.work, t += h, last_step = h;

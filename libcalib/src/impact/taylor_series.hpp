@@ -17,6 +17,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "core/generic_coefficients.hpp"
 
@@ -61,6 +62,7 @@ class LinearDamperTaylor {
       X_[k + 2] = -(c.A * W_[k] + c.a * (k + 1) * X_[k + 1]) * kInverse[k + 1] * kInverse[k + 2];
     }
     for (int k = 0; k < kOrder; ++k) D_[k] = (k + 1) * X_[k + 1];
+    for (int k = 0; k <= kOrder - 2; ++k) F_[k] = c.A * W_[k] + c.a * D_[k];
     // w's coefficients from the Cauchy product of x' with itself (symmetric: half the terms).
     Work_[0] = 0.0;
     for (int k = 0; k <= kOrder - 2; ++k) {
@@ -96,16 +98,39 @@ class LinearDamperTaylor {
 
   double x(double h) const { return horner(X_.data(), kOrder, h); }
   double v(double h) const { return horner(D_.data(), kOrder - 1, h); }
-  // x'' from the series of x' (for Newton steps on x' = 0).
-  double acceleration(double h) const {
-    double s = (kOrder - 1) * D_[kOrder - 1];
-    for (int k = kOrder - 2; k >= 1; --k) s = s * h + k * D_[k];
-    return s;
+  // x' and x'' (Newton steps on x' = 0).
+  std::pair<double, double> v_and_acceleration(double h) const {
+    const auto [v, rate, unused] = with_derivatives(D_.data(), kOrder - 1, h);
+    return {v, rate};
+  }
+  // dF/dt and d²F/dt² of F = A xⁿ + a x' from xⁿ's series, which is truncated two orders below
+  // x's (W_p would need X_{p+2}) and ~p²/h² times less accurate: for locating the peak force
+  // and the clamped law's F = 0, whose values are then taken from x and x' themselves.
+  std::pair<double, double> force_rates(double h) const {
+    const auto [unused, rate, second] = with_derivatives(F_.data(), kOrder - 2, h);
+    return {rate, second};
+  }
+  std::pair<double, double> force_and_rate(double h) const {
+    const auto [f, rate, unused] = with_derivatives(F_.data(), kOrder - 2, h);
+    return {f, rate};
   }
   // The damping work done over [0, h].
   double work(double h) const { return horner(Work_.data(), kOrder - 1, h); }
 
  private:
+  // A polynomial and its first two derivatives at h (Horner, carried along).
+  struct Derivatives {
+    double value, first, second;
+  };
+  static Derivatives with_derivatives(const double* coefficients, int degree, double h) {
+    double p = coefficients[degree], d1 = 0.0, d2 = 0.0;
+    for (int k = degree - 1; k >= 0; --k) {
+      d2 = d2 * h + 2.0 * d1;
+      d1 = d1 * h + p;
+      p = p * h + coefficients[k];
+    }
+    return {p, d1, d2};
+  }
   static double horner(const double* coefficients, int degree, double h) {
     double s = coefficients[degree];
     for (int k = degree - 1; k >= 0; --k) s = s * h + coefficients[k];
@@ -123,6 +148,7 @@ class LinearDamperTaylor {
   std::array<double, kOrder - 1> W_{};
   std::array<double, kOrder> D_{};
   std::array<double, kOrder> Work_{};
+  std::array<double, kOrder - 1> F_{};  // A W_k + a D_k: the force's series
 };
 
 }  // namespace calib::impact::detail
