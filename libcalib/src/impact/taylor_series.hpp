@@ -33,10 +33,12 @@ constexpr std::array<double, N> inverse_integers() {
 
 class LinearDamperTaylor {
  public:
-  // The truncation order. Measured on x'' = −(xⁿ + a x') from x = 0.5 to the rebound's
-  // x = 0.2 x_peak (n 1.3–2, a 0.05–1) at a per-step tolerance of 1e-11: order 12 took 8–12
-  // steps and 1.0–1.7 µs, 16 took 5–7 steps and 1.0–1.4 µs, 20 took 4–6 steps and 1.0–1.5 µs.
-  static constexpr int kOrder = 16;
+  // The truncation order. Measured in the PN2020 sweep (tools/bench, goal 1, 20,000 laws) and
+  // on the 600 random laws of LinearDamperErrorOverRandomLaws (steps over all, worst |Δe_out|):
+  //   order 12: 187k solves/s, 8,425 steps, 3.0e-11     order 24: 209k/s, 3,189, 9.1e-11
+  //   order 16: 207k/s,        4,715 steps, 4.6e-11     order 28: 198k/s, 2,907, 9.9e-11
+  //   order 20: 213k/s,        3,669 steps, 6.4e-11
+  static constexpr int kOrder = 20;
 
   // The series about (x, x', xⁿ) for the law's A, a, n (c.p = 0). x > 0.
   void expand(const GenericCoefficients& c, double x, double v, double xn) {
