@@ -117,9 +117,15 @@ double integral_from_zero(double v0, const EnergyDamping& damping, double beta, 
   q[0] = 0.0, v[0] = v0, q[1] = v0;
   auto next_taylor = [&](int k) {  // v_k from q_{≤k−1}, v_{≤k−1}; then q_{k+1} = v_k/(k+1)
     double dv = v[k - 1];  // the Taylor coefficient of D v / b
-    if (!damping.tsuji) {
-      dv = 0.0;
-      for (int i = 0; i <= k - 1; ++i) dv += q[i] * v[k - 1 - i];
+    if (!damping.tsuji) {  // Σ q_i v_{k−1−i}, q_0 = 0; two partial sums (not one chain)
+      double even = 0.0, odd = 0.0;
+      int i = 1;
+      for (; i + 1 <= k - 1; i += 2) {
+        even += q[i] * v[k - 1 - i];
+        odd += q[i + 1] * v[k - 2 - i];
+      }
+      if (i == k - 1) even += q[i] * v[0];
+      dv = even + odd;
     }
     v[k] = -(q[k - 1] + b * dv) * kInverse[k];
     q[k + 1] = v[k] * kInverse[k + 1];
@@ -135,9 +141,18 @@ double integral_from_zero(double v0, const EnergyDamping& damping, double beta, 
     next_taylor(k);
     sign *= direction;
     p[k] = sign * q[k + 1] * inverse_q1;
-    double ck = 0.0;
-    for (int j = 1; j <= k; ++j) ck += ((1.0 - beta) * j - k) * p[j] * c[k - j];
-    c[k] = ck * kInverse[k];
+    // Four partial sums over the older terms, the newest (j = 1, c_{k−1}) added last: one
+    // running sum made every term wait for the one before (the same as taylor_series.hpp).
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    int j = 2;
+    for (; j + 3 <= k; j += 4) {
+      s0 += ((1.0 - beta) * j - k) * p[j] * c[k - j];
+      s1 += ((1.0 - beta) * (j + 1) - k) * p[j + 1] * c[k - j - 1];
+      s2 += ((1.0 - beta) * (j + 2) - k) * p[j + 2] * c[k - j - 2];
+      s3 += ((1.0 - beta) * (j + 3) - k) * p[j + 3] * c[k - j - 3];
+    }
+    for (; j <= k; ++j) s0 += ((1.0 - beta) * j - k) * p[j] * c[k - j];
+    c[k] = ((s0 + s1) + (s2 + s3) + ((1.0 - beta) - k) * p[1] * c[k - 1]) * kInverse[k];
     Lk *= L;
     before_last = last;
     last = c[k] * Lk * inverse_power[k];
