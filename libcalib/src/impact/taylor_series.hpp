@@ -72,7 +72,7 @@ class LinearDamperTaylor {
     for (int k = 0; k <= kOrder - 2; ++k) F_[k] = c.A * W_[k] + c.a * D_[k];
     // w's coefficients from the Cauchy product of x' with itself (symmetric: half the terms).
     Work_[0] = 0.0;
-    for (int k = 0; k <= kOrder - 2; ++k) {
+    for (int k = 0; k <= kOrder - 1; ++k) {
       double s = 0.0;
       for (int j = 0; 2 * j < k; ++j) s += D_[j] * D_[k - j];
       s *= 2.0;
@@ -122,7 +122,7 @@ class LinearDamperTaylor {
     return {f, rate};
   }
   // The damping work done over [0, h].
-  double work(double h) const { return horner(Work_.data(), kOrder - 1, h); }
+  double work(double h) const { return horner(Work_.data(), kOrder, h); }
 
  private:
   // A polynomial and its first two derivatives at h (Horner, carried along).
@@ -154,7 +154,7 @@ class LinearDamperTaylor {
   std::array<double, kOrder + 1> X_{};
   std::array<double, kOrder - 1> W_{};
   std::array<double, kOrder> D_{};
-  std::array<double, kOrder> Work_{};
+  std::array<double, kOrder + 1> Work_{};
   std::array<double, kOrder - 1> F_{};  // A W_k + a D_k: the force's series
 };
 
