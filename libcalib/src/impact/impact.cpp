@@ -79,9 +79,12 @@ namespace {
 //      (series_start.hpp, up to kSeriesReach), then, where the series stopped short, Fehlberg
 //      7(8) in σ = √τ (impact_detail.hpp SqrtTimeSystem, where x^n's singular terms are smooth
 //      enough for its estimate); Dormand–Prince in τ for the other laws;
-//   B. Fehlberg 7(8) through the smooth bulk;
-//   C. Dormand–Prince again once rebounding with x ≤ kDeveloped·x_peak, to separation. The
-//      step that reaches that region is redone by C from its start.
+//   B. through the smooth bulk: the linear damper in Taylor-series steps (taylor_bulk.hpp: ~6
+//      steps, no RHS evaluation, events on the series), the other laws by Fehlberg 7(8);
+//   C. Dormand–Prince again once rebounding with x ≤ kDeveloped·x_peak (a clamped linear
+//      damper's Taylor bulk: kTaylorClampedHandover), to separation. Fehlberg's step that
+//      reaches that region is redone by C from its start; the Taylor bulk hands over at the end
+//      of its step (the series is accurate up to there).
 // Every event is handled by the same contact_loop in each phase; steps count across phases.
 constexpr double kDeveloped = 0.2;
 // Phase B steps at half the tolerance: its ~20 steps' local errors add up. Linear damper at

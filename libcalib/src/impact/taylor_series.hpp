@@ -10,10 +10,12 @@
 // The damping work w' = a x'² is a series too: with D_k = (k + 1) X_{k+1} (x' = Σ D_k hᵏ),
 //   w(h) − w(0) = Σ_{k≥1} a/k Σ_{j=0..k−1} D_j D_{k−1−j} hᵏ.
 // Away from x = 0 every series is analytic; its radius is the distance to the nearest time at
-// which x would reach 0 (xⁿ's branch point, real or complex), so a step of ~half that radius
-// replaces the ~8 Fehlberg 7(8) steps (~110 evaluations) the same stretch took. One pow per
-// step (W_0), O(order²) multiply-adds, and the polynomial is the solution to the step's full
-// accuracy anywhere inside the step: no interpolant, no re-step to locate or report an event.
+// which x would reach 0 (xⁿ's branch point, real or complex), and a step covers a good part of
+// it: over the 600 random laws of LinearDamperErrorOverRandomLaws (rel_tol 1e-10) a contact
+// took 6.1 steps instead of 18.0 (Fehlberg bulk: 251 RHS evaluations), and e_out's worst error
+// went 3.6e-10 → 6.4e-11. One pow per step (W_0), O(order²) multiply-adds (~156 ns at order
+// 20), and the polynomial is the solution to the step's accuracy anywhere inside the step: no
+// interpolant and no re-step to locate or report an event (taylor_bulk.cpp).
 #include <array>
 #include <cmath>
 #include <limits>
