@@ -15,11 +15,13 @@ namespace calib::impact::detail {
 
 namespace {
 
-// The per-step tolerance, as a fraction of rel_tol (times the length scale in x). A step's
-// truncation error is ~ its first neglected term, and the ~6 steps of a contact add up; at a
-// tenth of rel_tol the global error of x stayed ≤ rel_tol in the probe of taylor_series.hpp
-// (n 1.3–2, a 0.05–1). Set by the accuracy audits of impact_test (LinearDamperErrorOverRandomLaws,
-// TrueErrorAtTheDefaultToleranceAgainstATightReference).
+// The per-step tolerance, as a fraction of rel_tol (of |x| + abs_tol and |x'| + h|x''| + abs_tol,
+// taylor_series.hpp). A step's truncation error is ~ its first neglected term, and the ~6 steps
+// of a contact add up. Over the 600 random laws of LinearDamperErrorOverRandomLaws (order 16
+// when measured), |e_out − e_ref| worst / median and steps:
+//   0.1: 1.9e-11 / 1.9e-12, 5,129    1: 1.4e-10 / 2.2e-11, 4,451
+//   0.3: 3.0e-11 / 5.8e-12, 4,783    3: 3.9e-10 / 6.6e-11, 4,102
+// (Fehlberg's bulk at rel_tol/2: 3.6e-10 / 1.2e-11, 10,771 steps).
 constexpr double kStepTolerance = 0.3;
 
 // The state on the series a time h into the step, with x' and the work.
