@@ -231,6 +231,7 @@ SweepSummary run(const Space& space, const std::vector<std::string>& outputs, co
   Progress progress(options.progress, summary.points);
   progress.start_at(summary.resumed);
   std::vector<std::string> lines;
+  std::string block;  // a chunk's completed lines, written at once
   std::vector<char> failed, done;
   while (next < end && !summary.interrupted) {
     const std::size_t n = std::min(options.chunk, end - next);
@@ -250,12 +251,16 @@ SweepSummary run(const Space& space, const std::vector<std::string>& outputs, co
                                   done[j] = 1;
                                 }
                               });
+    // The completed prefix in one write: line by line, the stream's 8 KB buffer made ~600
+    // write system calls per 20,000 impact points.
     std::size_t written = 0;
+    block.clear();
     while (written < n && done[written]) {
-      file << lines[written];
+      block += lines[written];
       summary.failures += failed[written];
       ++written;
     }
+    file.write(block.data(), static_cast<std::streamsize>(block.size()));
     file.flush();
     if (!file) throw Error(fmt::format("write failed for {}", partial.string()));
     next += written;
