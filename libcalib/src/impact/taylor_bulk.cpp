@@ -103,8 +103,8 @@ LoopEnd taylor_bulk(const ContactSystem& sys, const ImpactOptions& opt, double l
     if (!rebounding && end.v <= 0.0) {
       rebounding = true;
       if (opt.diagnostics) {
-        const double s = locate([&series](double u) { return series.v_and_acceleration(u); },
-                                0.0, h, v, end.v, opt.event_bits);
+        const double s = locate([&series](double u) { return series.v_and_acceleration(u); }, 0.0,
+                                h, v, end.v, opt.event_bits);
         r.x_max = series.x(s);
       }
     } else if (rebounding && end.v > 0.0) {
@@ -116,8 +116,8 @@ LoopEnd taylor_bulk(const ContactSystem& sys, const ImpactOptions& opt, double l
       double best = std::max(f, f1);
       if (rate > 0.0 && rate1 < 0.0) {
         // Located on xⁿ's series (dF/dt's sign change is that of the exact rates at the ends).
-        const double s = locate([&series](double u) { return series.force_rates(u); }, 0.0, h,
-                                rate, rate1, peak_bits);
+        const double s = locate([&series](double u) { return series.force_rates(u); }, 0.0, h, rate,
+                                rate1, peak_bits);
         best = std::max(best, c.A * sys.power_n(series.x(s)) + c.a * series.v(s));
       }
       r.f_max = std::max(r.f_max, best);

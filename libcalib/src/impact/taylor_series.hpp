@@ -67,7 +67,8 @@ class LinearDamperTaylor {
       const double older = (s0 + s1) + (s2 + s3), scale = kInverse[k] * inverse_x;
       W_[k] = (older + ((n1 - k) * X_[1]) * W_[k - 1]) * scale;
       // X_{k+2} = −(A W_k + a (k + 1) X_{k+1}) / ((k + 1)(k + 2))
-      const double spring = -c.A * kInverse[k + 1] * kInverse[k + 2], damper = -c.a * kInverse[k + 2];
+      const double spring = -c.A * kInverse[k + 1] * kInverse[k + 2],
+                   damper = -c.a * kInverse[k + 2];
       X_[k + 2] = spring * W_[k] + damper * X_[k + 1];
     }
     for (int k = 0; k < kOrder; ++k) D_[k] = (k + 1) * X_[k + 1];
@@ -100,9 +101,11 @@ class LinearDamperTaylor {
     const double log_h_x =
         std::min((log_x_bound - log_a) / (kOrder - 1), (log_x_bound - log_b) / kOrder);
     const double h_x = std::exp(log_h_x);
-    const double log_v_bound = std::log(rel * (std::abs(X_[1]) + 2.0 * h_x * std::abs(X_[2])) + abs_v);
-    return std::min(h_x, std::exp(std::min((log_v_bound - log_a - kLogOrder[kOrder - 1]) / (kOrder - 2),
-                                           (log_v_bound - log_b - kLogOrder[kOrder]) / (kOrder - 1))));
+    const double log_v_bound =
+        std::log(rel * (std::abs(X_[1]) + 2.0 * h_x * std::abs(X_[2])) + abs_v);
+    return std::min(h_x,
+                    std::exp(std::min((log_v_bound - log_a - kLogOrder[kOrder - 1]) / (kOrder - 2),
+                                      (log_v_bound - log_b - kLogOrder[kOrder]) / (kOrder - 1))));
   }
 
   double x(double h) const { return horner(X_.data(), kOrder, h); }
