@@ -16,6 +16,7 @@
 #include <boost/numeric/odeint.hpp>
 
 #include "impact/hermite_dense.hpp"
+#include "impact/power_recurrence.hpp"
 
 namespace calib::impact::detail {
 
@@ -93,13 +94,9 @@ class SepticHermite {
 
 constexpr int kTerms = 28;  // Taylor terms of the end series (integral_from_zero)
 
-// 1/k for k = 0..kTerms + 1 (entry 0 unused): the recurrences below divide by k at every term,
-// and a division on their dependency chain (~14 cycles) was most of their time.
-constexpr std::array<double, kTerms + 2> kInverse = [] {
-  std::array<double, kTerms + 2> inverse{};
-  for (int k = 1; k < kTerms + 2; ++k) inverse[k] = 1.0 / k;
-  return inverse;
-}();
+// 1/k for k = 1..kTerms + 1: the recurrences below divide by k at every term, and a division on
+// their dependency chain (~14 cycles) was most of their time.
+constexpr std::array<double, kTerms + 2> kInverse = inverse_integers<kTerms + 2>();
 
 // ∫_0^L q^(−β) dr along the solution leaving the zero of q with speed v0. Taylor coefficients
 // from q' = v, v' = −q − D v: (k+1) q_{k+1} = v_k, k v_k = −q_{k−1} − b Σ q_i v_{k−1−i} for the
@@ -141,18 +138,10 @@ double integral_from_zero(double v0, const EnergyDamping& damping, double beta, 
     next_taylor(k);
     sign *= direction;
     p[k] = sign * q[k + 1] * inverse_q1;
-    // Four partial sums over the older terms, the newest (j = 1, c_{k−1}) added last: one
-    // running sum made every term wait for the one before (the same as taylor_series.hpp).
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-    int j = 2;
-    for (; j + 3 <= k; j += 4) {
-      s0 += ((1.0 - beta) * j - k) * p[j] * c[k - j];
-      s1 += ((1.0 - beta) * (j + 1) - k) * p[j + 1] * c[k - j - 1];
-      s2 += ((1.0 - beta) * (j + 2) - k) * p[j + 2] * c[k - j - 2];
-      s3 += ((1.0 - beta) * (j + 3) - k) * p[j + 3] * c[k - j - 3];
-    }
-    for (; j <= k; ++j) s0 += ((1.0 - beta) * j - k) * p[j] * c[k - j];
-    c[k] = ((s0 + s1) + (s2 + s3) + ((1.0 - beta) - k) * p[1] * c[k - 1]) * kInverse[k];
+    // Miller's recurrence for P^(−β) (power_recurrence.hpp): the older terms off the chain,
+    // the newest (j = 1, c_{k−1}) added last.
+    const double older = miller_older_terms(1.0 - beta, p.data(), c.data(), k);
+    c[k] = (older + ((1.0 - beta) - k) * p[1] * c[k - 1]) * kInverse[k];
     Lk *= L;
     before_last = last;
     last = c[k] * Lk * inverse_power[k];

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include "impact/power_recurrence.hpp"
+
 namespace calib::impact::detail {
 
 namespace {
@@ -64,15 +66,15 @@ Expansion expand(const GenericCoefficients& c) {
     term *= -a / (k + 2);
   }
   const double inv_p0 = 1.0 / c.V;  // P_0's constant term
-  // W_0 = P_0ⁿ by Miller's recurrence in τ: w_k = Σ_{i=1..k} ((n + 1) i − k) p_i w_{k−i}/(k p_0).
+  // W_0 = P_0ⁿ by Miller's recurrence in τ (power_recurrence.hpp):
+  // w_k = Σ_{i=1..k} ((n + 1) i − k) p_i w_{k−i}/(k p_0).
   // (1/(k p_0) precomputed: a division on the recurrence's chain costs ~14 cycles a term.)
   std::array<double, kMaxLength> inverse_k_p0{};
   for (int k = 1; k < kLength[1]; ++k) inverse_k_p0[k] = inv_p0 / k;
   e.W[0][0] = std::pow(c.V, n);
   for (int k = 1; k < kLength[1]; ++k) {
-    double sum = 0.0;
-    for (int i = 1; i <= k; ++i) sum += ((n + 1.0) * i - k) * e.P[0][i] * e.W[0][k - i];
-    e.W[0][k] = sum * inverse_k_p0[k];
+    const double older = miller_older_terms(n + 1.0, e.P[0].data(), e.W[0].data(), k);
+    e.W[0][k] = (older + ((n + 1.0) - k) * e.P[0][1] * e.W[0][k - 1]) * inverse_k_p0[k];
   }
   for (int j = 1; j < kLevels; ++j) {
     // x_j'' + a x_j' = −A τⁿ s^(j−1) W_{j−1}: right-hand side τ^(μ+k) coefficients −A w_k,

@@ -74,7 +74,8 @@ LoopEnd taylor_bulk(const ContactSystem& sys, const ImpactOptions& opt, double l
   auto force_rate = [&c](double x_, double v_, double xn_, double f_) {
     return c.A * c.n * (xn_ / x_) * v_ - c.a * f_;
   };
-  double rate = force_rate(x, v, xn, f);
+  // dF/dt at the step ends, for the peak force only.
+  double rate = opt.diagnostics ? force_rate(x, v, xn, f) : 0.0;
   if (opt.diagnostics) r.f_max = std::max(r.f_max, f);
   auto point = [&series](double h) { return Point{series.x(h), series.v(h), series.work(h)}; };
   auto finish = [&](Status status, double h, const Point& p) {
@@ -96,7 +97,7 @@ LoopEnd taylor_bulk(const ContactSystem& sys, const ImpactOptions& opt, double l
     for (int halvings = 0; !(end.x > 0.0) && halvings < 60; ++halvings) end = point(h *= 0.5);
     const double xn1 = sys.power_n(end.x);
     const double f1 = c.A * xn1 + c.a * end.v;
-    const double rate1 = force_rate(end.x, end.v, xn1, f1);
+    const double rate1 = opt.diagnostics ? force_rate(end.x, end.v, xn1, f1) : 0.0;
     ++r.steps;
     // Maximum penetration: x' = 0 inside this step, located on the series of x'; x is
     // stationary there, so its value is insensitive to the located instant.

@@ -6,7 +6,7 @@
 // x'' = −(A xⁿ + a x') with x(t₀ + h) = Σ_k X_k hᵏ and xⁿ = Σ_k W_k hᵏ:
 //   X_{k+2} = −(A W_k + a (k + 1) X_{k+1}) / ((k + 1)(k + 2))            (the equation, term k)
 //   W_0 = X_0ⁿ,  W_k = Σ_{j=1..k} ((n + 1) j − k) X_j W_{k−j} / (k X_0)  (J.C.P. Miller's power
-//   recurrence: x·(xⁿ)' = n x'·xⁿ, term by term; as in series_start.hpp, here in h itself).
+//   recurrence, power_recurrence.hpp; as in series_start.hpp, here in h itself).
 // The damping work w' = a x'² is a series too: with D_k = (k + 1) X_{k+1} (x' = Σ D_k hᵏ),
 //   w(h) − w(0) = Σ_{k≥1} a/k Σ_{j=0..k−1} D_j D_{k−1−j} hᵏ.
 // Away from x = 0 every series is analytic; its radius is the distance to the nearest time at
@@ -22,16 +22,9 @@
 #include <utility>
 
 #include "core/generic_coefficients.hpp"
+#include "impact/power_recurrence.hpp"
 
 namespace calib::impact::detail {
-
-// 1/k for k = 1 … N − 1 (entry 0 unused): the recurrences multiply instead of dividing.
-template <int N>
-constexpr std::array<double, N> inverse_integers() {
-  std::array<double, N> inverse{};
-  for (int k = 1; k < N; ++k) inverse[k] = 1.0 / k;
-  return inverse;
-}
 
 class LinearDamperTaylor {
  public:
@@ -50,21 +43,12 @@ class LinearDamperTaylor {
     X_[1] = v;
     W_[0] = xn;
     X_[2] = -0.5 * (c.A * xn + c.a * v);
-    // The recurrence is a chain, W_{k−1} → W_k (its j = 1 term) → X_{k+2}, so everything off it
-    // is done first: the terms j ≥ 2 (older coefficients) in four partial sums, the constant
-    // factors folded; the newest term is added last. Order 20: 184 → 156 ns per expansion in a
-    // probe, PN2020 sweep 210k → 223k solves/s.
+    // The chain is W_{k−1} → W_k (its j = 1 term) → X_{k+2}: the older terms off it
+    // (miller_older_terms), the constant factors folded, the newest term added last. PN2020
+    // sweep 210k → 223k solves/s.
     for (int k = 1; k <= kOrder - 2; ++k) {
-      double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-      int j = 2;
-      for (; j + 3 <= k; j += 4) {
-        s0 += (n1 * j - k) * X_[j] * W_[k - j];
-        s1 += (n1 * (j + 1) - k) * X_[j + 1] * W_[k - j - 1];
-        s2 += (n1 * (j + 2) - k) * X_[j + 2] * W_[k - j - 2];
-        s3 += (n1 * (j + 3) - k) * X_[j + 3] * W_[k - j - 3];
-      }
-      for (; j <= k; ++j) s0 += (n1 * j - k) * X_[j] * W_[k - j];
-      const double older = (s0 + s1) + (s2 + s3), scale = kInverse[k] * inverse_x;
+      const double older = miller_older_terms(n1, X_.data(), W_.data(), k);
+      const double scale = kInverse[k] * inverse_x;
       W_[k] = (older + ((n1 - k) * X_[1]) * W_[k - 1]) * scale;
       // X_{k+2} = −(A W_k + a (k + 1) X_{k+1}) / ((k + 1)(k + 2))
       const double spring = -c.A * kInverse[k + 1] * kInverse[k + 2],

@@ -2,10 +2,11 @@
 // The event-terminated direct-central-impact solve (SPEC §1, capability 1). The hysteresis and
 // Tsuji families are solved in energy time (src/impact/energy_time.hpp), the others in τ.
 // Boost.Odeint: Dormand–Prince 5(4) over the contact's two non-smooth ends (x^n at δ = 0),
-// Runge–Kutta–Fehlberg 7(8) through its bulk (issue #15: 2.5–3× fewer RHS evaluations),
-// Rosenbrock 4 as the stiff fallback. Events (separation, δ_max, peak force) are located on an interpolant
-// with TOMS748 / Brent and reported from a re-step to the located instant
-// (src/impact/hermite_dense.hpp, src/impact/impact.cpp).
+// Runge–Kutta–Fehlberg 7(8) through its bulk (issue #15: 2.5–3× fewer RHS evaluations; the
+// linear damper's bulk in Taylor-series steps instead, src/impact/taylor_series.hpp),
+// Rosenbrock 4 as the stiff fallback. Events (separation, δ_max, peak force) are located on an
+// interpolant with TOMS748 / Brent and reported from a re-step to the located instant
+// (src/impact/hermite_dense.hpp, src/impact/impact.cpp); in the Taylor bulk, on the series.
 #include <cstddef>
 #include <string>
 
@@ -40,7 +41,7 @@ struct ImpactOptions {
   // evaluation); false: stepped from contact.
   bool series_start = true;
   // The linear damper's bulk, from where the contact has developed until its rebound nears
-  // δ = 0, in Taylor-series steps of order 16 (src/impact/taylor_series.hpp: ~6 steps, one pow
+  // δ = 0, in Taylor-series steps of order 20 (src/impact/taylor_series.hpp: ~6 steps, one pow
   // each); false: Fehlberg 7(8) steps, as every other law.
   bool taylor_bulk = true;
 
