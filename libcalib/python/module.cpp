@@ -318,10 +318,11 @@ py::object simulate(const std::string& system, const std::string& origin,
 py::object input_for(const std::string& code, double e, const std::string& model,
                      const std::string& version, std::optional<bool> clamp, double youngs,
                      double poisson, double radius, double density, double v, double v_char,
-                     std::optional<double> k, std::optional<double> typed) {
+                     std::optional<double> k, std::optional<double> typed,
+                     const std::string& geometry) {
   const codes::CodeLaw& law = codes::find_code_law(code, model, version);
-  const codes::Contact contact =
-      codes::two_spheres(youngs, poisson, radius, density, v, k, v_char);
+  const codes::Contact contact = codes::make_contact(codes::parse_geometry(geometry, "geometry"),
+                                                     youngs, poisson, radius, density, v, k, v_char);
   codes::InputForOptions options;
   options.target_e = e;
   options.clamp = clamp;

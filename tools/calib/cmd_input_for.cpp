@@ -13,7 +13,7 @@ namespace calib::cli {
 
 namespace {
 struct InputForArgs {
-  std::string code, model, version, clamp = "default";
+  std::string code, model, version, clamp = "default", geometry = "sphere-sphere";
   double e = 0.0;
   // Glass beads (E 70 GPa, ν 0.22, ρ 2500 kg/m³), 1 mm radius, meeting at 1 m/s.
   double youngs = 7e10, poisson = 0.22, radius = 1e-3, density = 2500, v = 1.0, v_char = 1.0;
@@ -62,6 +62,10 @@ void register_input_for(CLI::App& app) {
                                        "force (LAMMPS limit_damping, LIGGGHTS limitForce)")
       ->check(CLI::IsMember({"default", "on", "off"}))
       ->capture_default_str();
+  cmd->add_option("--geometry", a.geometry,
+                  "sphere-sphere (two identical spheres head-on) or sphere-wall (one sphere on a "
+                  "fixed wall of the same material)")
+      ->capture_default_str();
   cmd->add_option("--E", a.youngs, "Young's modulus of both spheres [Pa]")->capture_default_str()->check(not_empty());
   cmd->add_option("--nu", a.poisson, "Poisson ratio")->capture_default_str()->check(not_empty());
   cmd->add_option("--radius", a.radius, "sphere radius [m]")->capture_default_str()->check(not_empty());
@@ -85,8 +89,9 @@ void register_input_for(CLI::App& app) {
     if (a.code.empty()) throw InputError("input-for: name a code (calib input-for --list)");
     if (a.e == 0.0) throw InputError("--e: the target restitution is required, in (0, 1]");
     const codes::CodeLaw& law = codes::find_code_law(a.code, a.model, a.version);
-    const codes::Contact contact = codes::two_spheres(a.youngs, a.poisson, a.radius, a.density,
-                                                      a.v, a.k_linear, a.v_char);
+    const codes::Contact contact =
+        codes::make_contact(codes::parse_geometry(a.geometry), a.youngs, a.poisson, a.radius,
+                            a.density, a.v, a.k_linear, a.v_char);
     codes::InputForOptions options;
     options.target_e = a.e;
     options.typed = a.typed;

@@ -217,9 +217,10 @@ def code_laws():
 
 
 def input_for(code, e, model=None, clamp=None, version=None, E=7e10, nu=0.22, radius=1e-3,
-              density=2500.0, v=1.0, v_char=1.0, k=None, typed=None):
+              density=2500.0, v=1.0, v_char=1.0, k=None, typed=None, geometry="sphere-sphere"):
     """What `code` achieves with the e its user types, and the value to type so that it achieves
-    `e` (calib input-for). Two identical spheres: E [Pa], nu, radius [m], density [kg/m^3],
+    `e` (calib input-for). geometry: "sphere-sphere" (two identical spheres head-on) or
+    "sphere-wall" (one sphere on a fixed wall of the same material); E [Pa], nu, radius [m], density [kg/m^3],
     impact speed v [m/s]; v_char [m/s] for codes with a characteristic velocity; k [N/m] for the
     Hooke models. clamp: None (the code's default), True or False. Returns the --format json
     record as a dict (achieved_if_typed, input_value, snippet, ...). ValueError on bad input,
@@ -228,4 +229,5 @@ def input_for(code, e, model=None, clamp=None, version=None, E=7e10, nu=0.22, ra
         raise ValueError(f"clamp must be None, True or False, got {clamp!r}")
     return _calib.input_for(code, float(e), model or "", version or "", clamp, float(E), float(nu),
                             float(radius), float(density), float(v), float(v_char),
-                            None if k is None else float(k), None if typed is None else float(typed))
+                            None if k is None else float(k), None if typed is None else float(typed),
+                            str(geometry))

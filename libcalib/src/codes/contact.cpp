@@ -8,8 +8,25 @@
 
 namespace calib::codes {
 
+Geometry parse_geometry(std::string_view name, std::string_view field) {
+  if (name == "sphere-sphere") return Geometry::sphere_sphere;
+  if (name == "sphere-wall") return Geometry::sphere_wall;
+  throw InputError(
+      fmt::format("{}: unknown geometry '{}'; known: sphere-sphere, sphere-wall", field, name));
+}
+
+std::string_view to_string(Geometry geometry) {
+  return geometry == Geometry::sphere_wall ? "sphere-wall" : "sphere-sphere";
+}
+
 Contact two_spheres(double youngs, double poisson, double radius, double density, double v,
                     std::optional<double> k_linear, double v_char) {
+  return make_contact(Geometry::sphere_sphere, youngs, poisson, radius, density, v, k_linear,
+                      v_char);
+}
+
+Contact make_contact(Geometry geometry, double youngs, double poisson, double radius,
+                     double density, double v, std::optional<double> k_linear, double v_char) {
   require_positive("E (Young's modulus) [Pa]", youngs);
   require_finite("nu (Poisson ratio)", poisson);
   if (!(poisson > -1.0 && poisson < 0.5))
@@ -19,10 +36,12 @@ Contact two_spheres(double youngs, double poisson, double radius, double density
   require_positive("v (impact speed) [m/s]", v);
   require_positive("v_char (characteristic velocity) [m/s]", v_char);
   Contact c;
+  c.geometry = geometry;
   c.youngs = youngs, c.poisson = poisson, c.radius = radius, c.density = density;
   const double mass = density * 4.0 / 3.0 * std::numbers::pi * radius * radius * radius;
-  c.m_eff = mass / 2.0;
-  c.r_eff = radius / 2.0;
+  const bool wall = geometry == Geometry::sphere_wall;  // the wall: infinite mass and radius
+  c.m_eff = wall ? mass : mass / 2.0;
+  c.r_eff = wall ? radius : radius / 2.0;
   c.e_star = youngs / (2.0 * (1.0 - poisson * poisson));
   c.k_hertz = 4.0 / 3.0 * c.e_star * std::sqrt(c.r_eff);
   c.v = v;

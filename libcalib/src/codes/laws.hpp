@@ -40,6 +40,7 @@ std::vector<CodeLaw> yade_laws();
 std::vector<CodeLaw> mercurydpm_laws();
 std::vector<CodeLaw> mfix_laws();
 std::vector<CodeLaw> kratos_laws();
+std::vector<CodeLaw> simbody_laws();
 std::vector<CodeLaw> multibody_laws();
 std::vector<CodeLaw> mujoco_laws();
 

@@ -1,22 +1,15 @@
-// Multibody codes with Hunt–Crossley-type contact (SIMULATOR_LAWS.md §c.8), and MuJoCo.
+// Multibody codes with Hunt–Crossley-type contact (SIMULATOR_LAWS.md §c.8): Exudyn, MBDyn.
 // Every law here is F = Kδ^{3/2}(1 + h δ'/v) with h fixed by the code's formula; libcalib's exact
 // value is h*(e) (Gonthier / Zhang–Sharf, SF2020 eq. 39), so the inverse types the e whose
 // formula gives h*(target).
-//  * Simbody HuntCrossleyForce: f = k x^{3/2}(1 + (3/2)c ẋ); the user types the dissipation c
-//    [s/m]; h = (3/2)c·v.
 //  * Exudyn (ObjectContactSphereSphere, impact models 1 and 2; δ̇₋ captured at contact start):
 //    model 1 h = (3/2)(1 − e); model 2 h = (3/2)(1 − e)(11 − e)/(1 + 9e) for e > 1/3, else
 //    (1 − e²)/e.
 //  * MBDyn (hunt-crossley style constitutive laws, D/K = h/v₀ with the user's v₀): three
 //    options, flores 8(1−e)/(5e), hunt-crossley 3(1−e)/2, lankarani-nikravesh 3(1−e²)/4;
 //    h = formula(e)·v/v₀, v₀ = --v-char.
-//  * MuJoCo (documentation "Computation → Soft constraints", solref = (timeconst, dampratio)):
-//    with solimp dmin = dmax the contact is a Kelvin–Voigt spring–damper in acceleration space
-//    with damping ratio = dampratio, and contact forces cannot pull (clamp). So e is the clamped
-//    Kelvin–Voigt COR of dampratio (Butcher–Segalman / Schwager–Pöschel). Not faithful when dmin
-//    ≠ dmax (the impedance then varies with the penetration) or when timestep is not ≪ timeconst.
-// The API parameter names in these snippets are from the codes' documentation, not checked
-// against a running binary (unlike LAMMPS and LIGGGHTS, tests/peers).
+// The API parameter names in these snippets are from the codes' documentation: Debian 12 ships
+// neither code, so no running binary checks them.
 #include <cmath>
 
 #include "codes/laws.hpp"
@@ -62,19 +55,6 @@ CodeLaw exudyn(std::string_view model, PhysicalImpact (*impact)(double, bool, co
 
 std::vector<CodeLaw> multibody_laws() {
   std::vector<CodeLaw> laws;
-  laws.push_back(
-      {"simbody", "hunt-crossley", "3.7", "Simbody HuntCrossleyForce (SimTKsimbody doxygen)",
-       "f = k x^{3/2}(1 + (3/2)c ẋ): h = (3/2)c·v",
-       {"dissipation c of HuntCrossleyForce::setBodyParameters", "s/m", false, 0.0, 1e30, {}},
-       {false, ""}, true,
-       {"Hertz K = (4/3)E*sqrt(R*) (Simbody's stiffness for two spheres), m* = m/2",
-        "h = (3/2)c v depends on the impact speed: exact at --v only", "no clamp; no gravity"},
-       +[](double c_diss, bool, const Contact& c) { return hertz_hysteresis(1.5 * c_diss * c.v, c); },
-       +[](double value, bool, const Contact& c) {
-         return hc_snippet("// C++: stiffness [N/m^2] per Simbody's convention, dissipation [s/m]\n"
-                           "hc.setBodyParameters(surfaceIndex, stiffness, {0}, 0, 0, 0);\n",
-                           value, c);
-       }});
   auto model1 = +[](double e, bool, const Contact& c) { return hertz_hysteresis(1.5 * (1 - e), c); };
   auto model2 = +[](double e, bool, const Contact& c) {
     const double h = e > 1.0 / 3.0 ? 1.5 * (1 - e) * (11 - e) / (1 + 9 * e) : (1 - e * e) / e;
@@ -114,31 +94,6 @@ std::vector<CodeLaw> multibody_laws() {
          }});
   }
   return laws;
-}
-
-std::vector<CodeLaw> mujoco_laws() {
-  return {
-      {"mujoco", "solref", "3.x",
-       "MuJoCo documentation, Computation: Soft constraints (solref, solimp); mjModel defaults",
-       "soft constraint a = −d(b v + k r), b = 2/(d_max τ), k = d/(d_max² τ² ζ²): with d = d_max a "
-       "clamped Kelvin–Voigt contact of damping ratio ζ = dampratio",
-       {"dampratio (second number of solref)", "-", false, 0.0, 1e3, 1.0},
-       {true, ""}, false,
-       {"solimp with dmin = dmax (else the impedance varies with the penetration and this mapping "
-        "is not faithful)",
-        "timestep << timeconst (MuJoCo recommends timeconst >= 2 timestep); implicit damping "
-        "not modelled",
-        "contact forces cannot pull (clamp); no gravity; frictionless normal impact"},
-       +[](double ratio, bool clamp, const Contact& c) {
-         return hooke_tsuji(2.0 * ratio, clamp, c, c.k_linear);  // ζ = χ/2 at n = 1
-       },
-       +[](double ratio, bool, const Contact&) {
-         return fmt::format(
-             "<!-- MJCF: timeconst 0.02 s (your choice: >= 2 timesteps), dampratio {} -->\n"
-             "<default><geom solref=\"0.02 {}\" solimp=\"0.95 0.95 0.001 0.5 2\"/></default>\n",
-             num(ratio), num(ratio));
-       }},
-  };
 }
 
 }  // namespace calib::codes::detail

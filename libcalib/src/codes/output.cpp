@@ -35,7 +35,8 @@ nlohmann::ordered_json to_json(const InputFor& r, const Contact& c) {
   j["speed_dependent"] = law.speed_dependent;
   j["source"] = law.source;
   j["assumptions"] = law.assumptions;
-  j["contact"] = {{"E[Pa]", c.youngs},          {"nu", c.poisson},
+  j["contact"] = {{"geometry", to_string(c.geometry)},
+                  {"E[Pa]", c.youngs},          {"nu", c.poisson},
                   {"radius[m]", c.radius},       {"density[kg/m^3]", c.density},
                   {"m_eff[kg]", c.m_eff},        {"R_eff[m]", c.r_eff},
                   {"E_eff[Pa]", c.e_star},       {"K_hertz[N/m^1.5]", c.k_hertz},
@@ -53,12 +54,12 @@ std::string to_text(const InputFor& r, const Contact& c) {
   const CodeLaw& law = *r.law;
   std::string out = fmt::format(
       "{} {} (version {}), clamp {}{}\n  law: {}\n  source: {}\n"
-      "  contact: m* = {:.6g} kg, R* = {:.6g} m, E* = {:.6g} Pa, K = {:.6g} N/m^1.5, "
+      "  contact ({}): m* = {:.6g} kg, R* = {:.6g} m, E* = {:.6g} Pa, K = {:.6g} N/m^1.5, "
       "k = {:.6g} N/m, v = {:.6g} m/s, v_c = {:.6g} m/s\n\n",
       law.code, law.model, law.version, r.clamp ? "on" : "off",
       law.clamp.switch_name.empty() ? " (not switchable)"
                                     : fmt::format(" ({})", law.clamp.switch_name),
-      law.law, law.source, c.m_eff, c.r_eff, c.e_star, c.k_hertz, c.k_linear, c.v, c.v_char);
+      law.law, law.source, to_string(c.geometry), c.m_eff, c.r_eff, c.e_star, c.k_hertz, c.k_linear, c.v, c.v_char);
   if (r.achieved_if_typed)
     out += fmt::format("(1) typing {} = {:.10g} [{}] gives e = {:.10g} (target {}, error {:+.3g})\n",
                        law.typed.name, *r.typed, law.typed.units, *r.achieved_if_typed, r.target_e,

@@ -15,7 +15,7 @@ const std::vector<CodeLaw>& code_laws() {
     std::vector<CodeLaw> all;
     for (auto part : {detail::lammps_laws, detail::liggghts_laws, detail::chrono_laws,
                       detail::yade_laws, detail::mercurydpm_laws, detail::mfix_laws,
-                      detail::kratos_laws, detail::multibody_laws, detail::mujoco_laws}) {
+                      detail::kratos_laws, detail::simbody_laws, detail::multibody_laws, detail::mujoco_laws}) {
       auto laws = part();
       all.insert(all.end(), laws.begin(), laws.end());
     }

@@ -13,10 +13,18 @@
 
 namespace calib::codes {
 
-// A head-on collision of two identical elastic spheres (SI units), the setting in which every
-// DEM code documents its mapping. From the material and geometry: m* = m/2, R* = R/2,
-// E* = E/(2(1 − ν²)), Hertz K = (4/3)E*√R* (Hertz 1882; LAMMPS/LIGGGHTS/Chrono use the same).
+// The two settings in which users measure e and codes document their mappings:
+//  * sphere_sphere: a head-on collision of two identical elastic spheres, m* = m/2, R* = R/2;
+//  * sphere_wall: one sphere on a fixed flat wall of the same material, m* = m, R* = R.
+// Both: E* = E/(2(1 − ν²)) (the same material on both sides), Hertz K = (4/3)E*√R*
+// (Hertz 1882; LAMMPS/LIGGGHTS/Chrono use the same).
+enum class Geometry { sphere_sphere, sphere_wall };
+// "sphere-sphere" / "sphere-wall"; InputError names `field` and lists both.
+Geometry parse_geometry(std::string_view name, std::string_view field = "--geometry");
+std::string_view to_string(Geometry geometry);
+
 struct Contact {
+  Geometry geometry = Geometry::sphere_sphere;
   double youngs = 0, poisson = 0, radius = 0, density = 0;  // per sphere: E [Pa], ν, R [m], ρ [kg/m³]
   double m_eff = 0;      // m* [kg]
   double r_eff = 0;      // R* [m]
@@ -33,6 +41,10 @@ struct Contact {
 // times; pass k_linear to override. InputError names a non-positive or non-finite field.
 Contact two_spheres(double youngs, double poisson, double radius, double density, double v,
                     std::optional<double> k_linear = {}, double v_char = 1.0);
+// The same for either geometry (two_spheres is make_contact(Geometry::sphere_sphere, ...)).
+Contact make_contact(Geometry geometry, double youngs, double poisson, double radius,
+                     double density, double v, std::optional<double> k_linear = {},
+                     double v_char = 1.0);
 
 // The value a user types and how it turns into a law.
 struct Typed {

@@ -22,9 +22,11 @@ Config Config::from(const io::ConfigNode& node) {
   if (auto t = node.optional_table("contact")) {
     std::optional<double> k;
     if (t->has("k")) k = t->number("k");
-    c.contact = codes::two_spheres(t->number("E", 7e10), t->number("nu", 0.22),
-                                   t->number("radius", 1e-3), t->number("density", 2500),
-                                   t->number("v", 1.0), k, t->number("v_char", 1.0));
+    const codes::Geometry geometry =
+        codes::parse_geometry(t->string("geometry", "sphere-sphere"), t->where("geometry"));
+    c.contact = codes::make_contact(geometry, t->number("E", 7e10), t->number("nu", 0.22),
+                                    t->number("radius", 1e-3), t->number("density", 2500),
+                                    t->number("v", 1.0), k, t->number("v_char", 1.0));
   }
   if (auto t = node.optional_table("codes")) {
     if (t->has("names")) c.codes = t->strings("names");
