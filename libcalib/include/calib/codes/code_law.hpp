@@ -1,6 +1,6 @@
 #pragma once
-// What another simulator does with a coefficient of restitution (issue #18,
-// ../shared/SIMULATOR_LAWS.md): each (code, model, version) turns the value its user types into
+// What another simulator does with a coefficient of restitution (docs/simulators.md):
+// each (code, model, version) turns the value its user types into
 // a contact law of one of libcalib's families. libcalib integrates that law, so "the e this code
 // achieves" and "the value to type for a target e" are libcalib's own computation, not the
 // code's claim.
@@ -55,7 +55,7 @@ struct Typed {
   std::optional<double> code_default;  // the code's default, when it has one (MuJoCo: 1)
 };
 
-// The clamp: the normal force set to 0 when it would pull (SIMULATOR_LAWS.md).
+// The clamp: the normal force set to 0 when it would pull (docs/simulators.md).
 struct Clamp {
   bool by_default;
   std::string_view switch_name;  // "limit_damping", "limitForce"; empty: not switchable
@@ -78,7 +78,7 @@ struct CodeLaw {
   std::string (*snippet)(double value, bool clamp, const Contact& c);
 };
 
-// Every mapping libcalib knows, grouped by code in the order of SIMULATOR_LAWS.md.
+// Every mapping libcalib knows, grouped by code in the order of docs/simulators.md.
 const std::vector<CodeLaw>& code_laws();
 // The codes, each once, in that order.
 std::vector<std::string_view> code_names();
