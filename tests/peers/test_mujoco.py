@@ -28,6 +28,7 @@ import pathlib
 import subprocess
 
 import pytest
+import re
 
 CALIB = os.environ.get("CALIB_CLI", "calib")
 DRIVER = os.environ.get("MUJOCO_DRIVER")
@@ -95,6 +96,22 @@ def run_mujoco(tmp_path, name, snippet, geometry, material, dt, t_contact, e_exp
             "penetration": float(fields["max_penetration"][0]), "stderr": p.stderr}
 
 
+def solref_solimp(snippet):
+    """The numbers of the pasted line, as MuJoCo reads them."""
+    ref = [float(x) for x in re.search(r'solref="([^"]*)"', snippet).group(1).split()]
+    imp = [float(x) for x in re.search(r'solimp="([^"]*)"', snippet).group(1).split()]
+    return ref, imp
+
+
+def assert_mujoco_keeps_meaning(snippet, dt):
+    """getsolparam (engine_core_constraint.c, 2.2.2) replaces a mixed-sign solref by the default
+    and raises timeconst to 2 timestep; getimpedance is flat only when dmin = dmax."""
+    (timeconst, dampratio), imp = solref_solimp(snippet)
+    assert timeconst > 0 and dampratio > 0
+    assert timeconst >= 2 * dt
+    assert imp[0] == imp[1] and 0.0001 <= imp[0] <= 0.9999
+
+
 def write_row(row):
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / "mujoco.csv"
@@ -135,9 +152,25 @@ def test_mujoco_achieves_the_target(tmp_path, material, geometry, target, typed)
                "t_overlap_real[s]": run["overlap_time"],
                "penetration/R": run["penetration"] / radius})
     assert run["version"] == j["version"], "mapping label vs mj_versionString()"
+    assert_mujoco_keeps_meaning(j["snippet"], dt)
+    assert_mujoco_keeps_meaning(j["snippet_typed"], dt_typed)
     assert "warning" not in run["stderr"].lower(), run["stderr"]
     assert abs(typed_run["e"] - j["achieved_if_typed"]) <= TOL_E
     assert abs(run["e"] - target) <= TOL_E
     assert abs(run["e"] - half["e"]) <= TOL_DT
     assert abs(run["contact_time"] / j["t_contact_input[s]"] - 1) <= TOL_CONTACT_TIME
     assert run["penetration"] <= PENETRATION_FRACTION * radius
+
+
+@pytest.mark.parametrize("args,exit_code,names", [
+    (["--e", "1"], 1, "dampratio"),          # e = 1 needs dampratio 0, which MuJoCo replaces
+    (["--e", "0.5", "--typed", "0"], 2, "--typed"),
+    (["--e", "0.5", "--typed", "-0.5"], 2, "--typed"),  # negative: MuJoCo's mixed format
+])
+def test_calib_refuses_what_mujoco_would_change(args, exit_code, names):
+    _, e_mod, nu, radius, density, v = GLASS
+    p = subprocess.run([CALIB, "input-for", "mujoco", *args, "--E", str(e_mod), "--nu", str(nu),
+                        "--radius", str(radius), "--density", str(density), "--v", str(v)],
+                       capture_output=True, text=True)
+    assert p.returncode == exit_code, p.stdout + p.stderr
+    assert names in p.stderr and "solref=" not in p.stdout
