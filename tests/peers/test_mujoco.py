@@ -96,6 +96,16 @@ def run_mujoco(tmp_path, name, snippet, geometry, material, dt, t_contact, e_exp
             "penetration": float(fields["max_penetration"][0]), "stderr": p.stderr}
 
 
+def clamped_kelvin_voigt_e(zeta):
+    """Butcher & Segalman (J. Appl. Mech. 67, 2000): the force 2ζx' + x of the unit oscillator
+    vanishes at e = exp(-2ζ acos(ζ)/√(1-ζ²)) (acosh, √(ζ²-1) for ζ > 1; e^-2 at ζ = 1)."""
+    if zeta < 1:
+        return math.exp(-2 * zeta * math.acos(zeta) / math.sqrt(1 - zeta * zeta))
+    if zeta > 1:
+        return math.exp(-2 * zeta * math.acosh(zeta) / math.sqrt(zeta * zeta - 1))
+    return math.exp(-2)
+
+
 def solref_solimp(snippet):
     """The numbers of the pasted line, as MuJoCo reads them."""
     ref = [float(x) for x in re.search(r'solref="([^"]*)"', snippet).group(1).split()]
@@ -155,6 +165,9 @@ def test_mujoco_achieves_the_target(tmp_path, material, geometry, target, typed)
     assert_mujoco_keeps_meaning(j["snippet"], dt)
     assert_mujoco_keeps_meaning(j["snippet_typed"], dt_typed)
     assert "warning" not in run["stderr"].lower(), run["stderr"]
+    # libcalib's impact solve vs the closed form of the same law (1e-8: the solver's accuracy)
+    assert abs(j["achieved_if_typed"] - clamped_kelvin_voigt_e(typed)) <= 1e-8
+    assert abs(j["achieved_with_input"] - clamped_kelvin_voigt_e(j["input_value"])) <= 1e-8
     assert abs(typed_run["e"] - j["achieved_if_typed"]) <= TOL_E
     assert abs(run["e"] - target) <= TOL_E
     assert abs(run["e"] - half["e"]) <= TOL_DT
