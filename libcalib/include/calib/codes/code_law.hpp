@@ -76,6 +76,9 @@ struct CodeLaw {
   PhysicalImpact (*impact)(double value, bool clamp, const Contact& c);
   // The lines to paste into the code's input for `value` (with units in comments).
   std::string (*snippet)(double value, bool clamp, const Contact& c);
+  // When > 0, the contact duration is the code's own (its law with the snippet's parameters)
+  // and its time step should be at most contact duration / steps_per_contact.
+  double steps_per_contact = 0;
 };
 
 // Every mapping libcalib knows, grouped by code in the order of docs/simulators.md.
