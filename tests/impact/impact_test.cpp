@@ -27,14 +27,14 @@ namespace {
 impact::ImpactOptions tight() { return {1e-12, 1e-14, 52, 1'000'000}; }
 // The τ solve, for a family energy time would otherwise take (ImpactOptions::energy_time).
 impact::ImpactOptions in_tau(impact::ImpactOptions o = {}) {
-  o.energy_time = false;
+  o.strategy.energy_time = false;
   return o;
 }
 // The reference of the accuracy audits: rel_tol 1e-14, stepped from contact (no series start),
 // e_out only.
 impact::ImpactOptions stepped_reference() {
   return {.rel_tol = 1e-14, .abs_tol = 1e-16, .max_steps = 10'000'000, .diagnostics = false,
-          .stiff_after = 100'000, .series_start = false, .taylor_bulk = false};
+          .stiff_after = 100'000, .strategy = {.series_start = false, .taylor_bulk = false}};
 }
 // The τ reference of the energy-time comparisons: rel_tol 1e-13.
 impact::ImpactOptions tau_reference() {
@@ -234,7 +234,7 @@ TEST(Impact, RosenbrockFallbackIsAccurateAndEndsCreep) {
   // solve (energy_time = false): in energy time these h need no fallback.
   impact::ImpactOptions opt{.rel_tol = 1e-11, .abs_tol = 1e-13, .diagnostics = false};
   opt.stiff_after = 20;
-  opt.energy_time = false;
+  opt.strategy.energy_time = false;
   for (double h : {0.3, 2.0, 30.0}) {
     const auto r = impact::solve(ContactLaw{Family::hysteresis, 1.5, h, false}, opt);
     ASSERT_EQ(r.status, impact::Status::separated) << h;
@@ -328,7 +328,7 @@ TEST(Impact, SeriesStartAgreesWithTheSteppedStart) {
   impact::ImpactOptions reference = tight();
   reference.rel_tol = 1e-14;
   reference.abs_tol = 1e-16;
-  reference.series_start = false;
+  reference.strategy.series_start = false;
   double worst = 0;
   const auto rel = [](double x, double y) { return std::abs(x - y) / std::max(std::abs(y), 1e-300); };
   for (bool diagnostics : {true, false})
@@ -339,7 +339,7 @@ TEST(Impact, SeriesStartAgreesWithTheSteppedStart) {
           impact::ImpactOptions options = tight();
           options.diagnostics = diagnostics;
           impact::ImpactOptions stepped = options;
-          stepped.series_start = false;
+          stepped.strategy.series_start = false;
           const auto a = impact::solve(law, options), b = impact::solve(law, reference);
           const std::string where =
               fmt::format("n={} zeta={} clamp={} diagnostics={}", n, zeta, clamp, diagnostics);
@@ -386,7 +386,7 @@ TEST(Impact, TaylorBulkAgreesWithATightFehlbergReference) {
       for (double zeta : {0.0, 0.003, 0.05, 0.3, 0.886, 2.0, 10.0}) {
         const ContactLaw law{Family::linear_damper, n, zeta, clamp};
         impact::ImpactOptions taylor, fehlberg;
-        fehlberg.taylor_bulk = false;
+        fehlberg.strategy.taylor_bulk = false;
         const auto a = impact::solve(law, taylor), b = impact::solve(law, reference);
         const std::string where = fmt::format("n={} zeta={} clamp={}", n, zeta, clamp);
         ASSERT_EQ(a.status, b.status) << where;

@@ -33,7 +33,7 @@ struct ContactSystem {
   bool loading = false;
 
   static bool power_is_cheap(double n) { return n == 1.0 || n == 1.5 || n == 2.0; }
-  bool can_track() const { return !c.indentation && !power_is_cheap(c.n); }
+  bool can_track() const { return !c.indentation() && !power_is_cheap(c.n); }
 
   // xⁿ for x > 0 without pow for the exponents of the DEM and Hertz laws (n = 1, 3/2, 2);
   // pow otherwise (issue #15: pow was half of the RHS time).
@@ -80,7 +80,7 @@ struct ContactSystem {
   }
   // Force per unit mass; with clamp the law never pulls (force >= 0).
   double force(const State& s) const {
-    if (c.indentation) return indentation_force(s[0], s[1]);
+    if (c.indentation()) return indentation_force(s[0], s[1]);
     double fs, fd;
     terms(s, fs, fd);
     const double f = fs + fd;
@@ -92,7 +92,7 @@ struct ContactSystem {
     // xⁿ: x and x' of a stage are ready a step of the recurrence before xⁿ is, so the division
     // leaves xⁿ's dependency chain (8.6 → 6.5 ns per evaluation in a stepper probe).
     ds[3] = tracked && s[0] > 0 ? s[3] * (c.n * s[1] / s[0]) : 0.0;
-    if (c.indentation) {  // s[2]: work of the non-elastic part F − Kxⁿ (the hysteresis loop)
+    if (c.indentation()) {  // s[2]: work of the non-elastic part F − Kxⁿ (the hysteresis loop)
       const double f = indentation_force(s[0], s[1]);
       ds[0] = s[1];
       ds[1] = -f;
@@ -116,9 +116,9 @@ struct ContactSystem {
   // at s instead went wrong in SI units, where F [m/s²] and x [m] differ by 10 orders: F just
   // past its zero could still exceed x and the step went to the x branch.
   double separation_step(const State& s, const State& ds) const {
-    const double x = c.indentation ? s[0] - c.x_perm : s[0];
+    const double x = c.indentation() ? s[0] - c.x_perm : s[0];
     double step = ds[0] < 0.0 ? -x / ds[0] : std::numeric_limits<double>::infinity();
-    if (c.clamp && !c.indentation && s[0] > 0) {
+    if (c.clamp && !c.indentation() && s[0] > 0) {
       const double xn = power_n(s), xp = power_p(s[0], xn);
       const double f = c.A * xn + c.a * xp * s[1];
       const double rate =
@@ -129,7 +129,7 @@ struct ContactSystem {
   }
   // > 0 while in contact; its first zero crossing is the separation event.
   double contact_indicator(const State& s) const {
-    if (c.indentation) return s[0] - c.x_perm;  // separation at the permanent set (eq. 91)
+    if (c.indentation()) return s[0] - c.x_perm;  // separation at the permanent set (eq. 91)
     if (!c.clamp) return s[0];
     double fs, fd;
     terms(s, fs, fd);
@@ -142,7 +142,7 @@ struct ContactSystem {
   double force_and_rate(const State& s, double& rate) const {
     rate = 0.0;
     const double x = s[0], xd = s[1];
-    if (c.indentation || !(x > 0)) return force(s);
+    if (c.indentation() || !(x > 0)) return force(s);
     const double xn = power_n(s), xp = power_p(x, xn);
     const double f = c.A * xn + c.a * xp * xd;
     if (c.clamp && f < 0) return 0.0;

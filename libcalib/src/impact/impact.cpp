@@ -77,7 +77,7 @@ RawResult integrate(const GenericCoefficients& law, double length_scale,
                     const ImpactOptions& opt) {
   Contact contact(without_inert_clamp(law), length_scale, opt);
   PhaseEnd end;
-  if (law.indentation) {
+  if (law.indentation()) {
     end = indentation_contact(contact);
   } else {
     end = start_phase(contact);
@@ -127,7 +127,7 @@ ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
   // budget.
   std::optional<RawResult> in_energy_time;
   Spent handed_over;  // what energy time spent before handing over to τ, if it did
-  if (options.energy_time && solvable_in_energy_time(c))
+  if (options.strategy.energy_time && solvable_in_energy_time(c))
     in_energy_time = integrate_energy_time(c, options, handed_over);
   RawResult raw = in_energy_time ? *in_energy_time : integrate(c, 1.0, options);
   raw.steps += handed_over.steps;

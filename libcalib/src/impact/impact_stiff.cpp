@@ -22,7 +22,7 @@ void rhs_jacobian(const ContactSystem& sys, const State& s, double J[3][3]) {
   J[0][1] = 1.0;
   const auto& c = sys.c;
   const double x = s[0], xd = s[1];
-  if (c.indentation) {
+  if (c.indentation()) {
     State f0, f1, sp = s, sm = s;
     for (int k = 0; k < 2; ++k) {
       const double h = 1e-7 * std::max(std::abs(s[k]), k == 0 ? c.x_peak : c.V);

@@ -36,7 +36,7 @@ PhaseEnd bulk_by_fehlberg(Contact& contact) {
 }  // namespace
 
 PhaseEnd bulk_phase(Contact& contact) {
-  if (!(contact.opt.taylor_bulk && taylor_bulk_applies(contact.sys.c)))
+  if (!(contact.opt.strategy.taylor_bulk && taylor_bulk_applies(contact.sys.c)))
     return bulk_by_fehlberg(contact);
   const double handover = contact.sys.c.clamp ? kTaylorClampedHandover : kDeveloped;
   const PhaseEnd end = taylor_bulk(contact, handover);

@@ -74,7 +74,7 @@ PhaseEnd start_in_tau(Contact& contact) {
 PhaseEnd start_phase(Contact& contact) {
   bool in_tau = contact.sys.c.p != 0.0;
   double sigma0 = 0.0;  // where the σ phase starts
-  const bool developed = !in_tau && contact.opt.series_start && start_from_series(contact, sigma0);
+  const bool developed = !in_tau && contact.opt.strategy.series_start && start_from_series(contact, sigma0);
   if (!in_tau && !developed) {
     const PhaseEnd end = start_in_sqrt_time(contact, sigma0, in_tau);
     if (end != PhaseEnd::handed_over) return end;

@@ -9,7 +9,7 @@ namespace calib::impact::detail {
 
 // Whether taylor_bulk applies: the linear damper (p = 0), not the indentation law.
 inline bool taylor_bulk_applies(const GenericCoefficients& c) {
-  return c.p == 0.0 && !c.indentation;
+  return c.p == 0.0 && !c.indentation();
 }
 
 // Steps the contact from contact.at (x > 0) as contact_loop does, with the same events (δ_max
