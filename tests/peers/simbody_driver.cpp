@@ -42,7 +42,7 @@ constexpr double kPi = 3.14159265358979323846;
 struct Options {
   bool wall = false;
   double radius = 0, density = 0, v = 0, t_contact = 0;
-  double accuracy = 1e-12, steps = 5000;  // the step is at most t_contact / steps
+  double accuracy = 1e-12, steps = 1000;  // the step is at most t_contact / steps
   double stiffness = NAN, dissipation = NAN;
 };
 

@@ -39,9 +39,9 @@ INCLUDE = os.environ.get("CALIB_SIMBODY_INCLUDE")
 LIBS = os.environ.get("CALIB_SIMBODY_LIBS", "").split()
 
 TOL_E = 2e-3       # forward and inverse, from the task
-TOL_STEPS = 1e-6   # e at the step cap t_c/5000 against t_c/10000
+TOL_STEPS = 1e-6   # e at the step cap t_c/1000 against t_c/2000
 TOL_TIME = 1e-4    # relative, contact duration against libcalib's
-STEPS = 5000       # steps per contact duration (the driver's cap)
+STEPS = 1000       # steps per contact duration (the driver's cap)
 
 # (E [Pa], nu, R [m], rho [kg/m^3], v [m/s]): a stiff small glass bead at 3 m/s, a polymer
 # sphere at 1 m/s, a soft large rubber ball at 0.5 m/s.
