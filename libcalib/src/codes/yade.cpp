@@ -1,14 +1,24 @@
-// Yade (SIMULATOR_LAWS.md §c.5). Debian 12 ships yade 2023.02a.
-//  * mindlin, 2023.02a: Ip2_FrictMat_FrictMat_MindlinPhys(en=…) (pkg/dem/HertzMindlin.cpp
-//    l.80–81, 315): c_n = 2√(5/6)·ζ(e)·√(2E*√R*)·√m̄·δ^{1/4} = √5ζ(e)√(m̄K)δ^{1/4}; the normal
-//    force is clamped at 0 for non-adhesive contacts.
-//  * mindlin, thornton: the trunk forks replace ζ by the Thornton, Cummins & Cleary 2013 fit
-//    (eq. B6–B7): c_n = 2β_n√(m̄k_n), k_n = (3/2)K√δ → χ = √6·β_n(e) (the catalog's thornton2013).
-//  * viscel, 2023.02a: ViscElMat with (tc, en) (pkg/dem/ViscoelasticPM.cpp l.210–260): k =
-//    m_R(π²+L²)/tc², c = −2m_R L/tc, i.e. a Kelvin–Voigt contact with ζ = ζ(e), clamped.
-// ViscElMat with (young, en) inverts the clamped Kelvin–Voigt COR by a finite-difference Newton
-// stopped at 1e-2 relative error (l.309–347): its achieved e is E to ~1e-2 and not mapped here.
+// Yade (docs/simulators/yade.md). Debian 12 ships yade 2023.02a. Each mapping is labelled with the
+// first release it applies to, read from that release's source and, for 2023.02a, confirmed with
+// the Debian binary (tests/peers/test_yade.py).
+//  * mindlin 2023.02a (Yade commit 8766c063, 2023-01-25, first released in 2023.02a):
+//    Ip2_FrictMat_FrictMat_MindlinPhys(en) sets β_n by Thornton, Cummins & Cleary 2013 eq. B6–B7
+//    (β_n = 0 when en == 1 exactly); Law2_ScGeom_MindlinPhys_Mindlin: c_n = 2β_n√(m̄ k_n),
+//    k_n = (3/2)K√δ, so χ = √6·β_n(e) (the catalog's thornton2013); normal force clamped at 0.
+//  * mindlin 2016.06a (the law of releases 1.00.0 … 2022.01a): α = 2√(5/6)ζ(e)√(2E*√R*),
+//    c_n = α√m̄ δ^{1/4} = √5ζ(e)√(m̄K)δ^{1/4}, clamped (pkg/dem/HertzMindlin.cpp of 2022.01a
+//    l.77–78, 362, 396).
+//  * viscel 2023.02a (ViscElMat with tc, en; unchanged since 2016.06a): pkg/dem/ViscoelasticPM.cpp
+//    l.190–225, 297–299, 132–139: k = m_R(π² + L²)/tc², c = −2m_R L/tc, L = ln en, m_R = m₁m₂/(m₁ + m₂)
+//    with a massless body's mass replaced by the other's; Law2_ScGeom_ViscElPhys_Basic clamps.
+// Walls (utils.wall: mass 0, not dynamic): Mindlin's m̄ is the sphere's mass; its R* takes the
+// wall's "radius" from the Ig2: the sphere's radius (R* = R/2) unless
+// Ig2_Wall_Sphere_ScGeom(hertzian=True) (from 2022.01a: 1e8 R, so R* = R). ViscElMat's m_R is
+// m/2 on a wall while the sphere's effective mass is m: ζ is ζ(en)/√2 there.
+// ViscElMat with (young, en) is not mapped: its c_n is Yade's own finite-difference Newton iterate
+// stopped at 1e-2 relative error in e (ViscoelasticPM.cpp l.342–366).
 #include <cmath>
+#include <numbers>
 
 #include "codes/laws.hpp"
 
@@ -16,64 +26,136 @@ namespace calib::codes::detail {
 
 namespace {
 
-std::string mindlin_snippet(double e, const Contact& c) {
+constexpr std::string_view kDebian = "2023.02a";
+constexpr std::string_view kTsujiEra = "2016.06a";
+
+bool on_wall(const Contact& c) { return c.geometry == Geometry::sphere_wall; }
+
+double sphere_mass(const Contact& c) {
+  return c.density * 4.0 / 3.0 * std::numbers::pi * c.radius * c.radius * c.radius;
+}
+
+// Yade's m_R of a ViscElPhys: m/2 for two spheres and for a sphere on a massless wall alike.
+double viscel_mass(const Contact& c) { return sphere_mass(c) / 2.0; }
+
+// The bodies to create with `mat`, and the collider and geometry functors they need.
+std::string bodies_and_collider(const Contact& c, std::string_view wall_functor) {
+  if (!on_wall(c))
+    return fmt::format(
+        "# bodies: two spheres, each sphere(center, {}, material=mat)\n"
+        "O.engines = [ForceResetter(), InsertionSortCollider([Bo1_Sphere_Aabb()]),\n"
+        "    InteractionLoop([Ig2_Sphere_Sphere_ScGeom()],\n",
+        num(c.radius));
+  return fmt::format(
+      "# bodies: sphere(center, {}, material=mat) and a fixed utils.wall(position, axis, "
+      "material=mat)\n"
+      "O.engines = [ForceResetter(), InsertionSortCollider([Bo1_Sphere_Aabb(), Bo1_Wall_Aabb()]),\n"
+      "    InteractionLoop([Ig2_Sphere_Sphere_ScGeom(), {}],\n",
+      num(c.radius), wall_functor);
+}
+
+constexpr std::string_view kNewton =
+    "    NewtonIntegrator(damping=0)]  # the default numerical damping 0.2 changes e\n";
+
+std::string mindlin_snippet(double en, const Contact& c, std::string_view wall_functor) {
   return fmt::format(
       "# Yade Python\n"
       "mat = O.materials.append(FrictMat(young={}, poisson={}, density={}, frictionAngle=0))\n"
-      "# spheres: sphere(center, radius={}, material=mat)\n"
-      "O.engines = [ForceResetter(), InsertionSortCollider([Bo1_Sphere_Aabb()]),\n"
-      "    InteractionLoop([Ig2_Sphere_Sphere_ScGeom()],\n"
-      "        [Ip2_FrictMat_FrictMat_MindlinPhys(en=MatchMaker(algo='val', val={}))],\n"
-      "        [Law2_ScGeom_MindlinPhys_Mindlin()]),\n"
-      "    NewtonIntegrator(damping=0)]  # the default numerical damping 0.2 changes e\n",
-      num(c.youngs), num(c.poisson), num(c.density), num(c.radius), num(e));
+      "{}"
+      "        [Ip2_FrictMat_FrictMat_MindlinPhys(en={})],\n"
+      "        [Law2_ScGeom_MindlinPhys_Mindlin()]),\n{}",
+      num(c.youngs), num(c.poisson), num(c.density), bodies_and_collider(c, wall_functor), num(en),
+      kNewton);
+}
+
+// Thornton et al. 2013 eq. B6–B7 as Yade 2023.02a evaluates it: β_n = 0 for en == 1.
+double thornton_chi(double en) {
+  return en == 1.0 ? 0.0 : models::find("thornton2013").damping(en, 1.5);
+}
+
+// The Hertz stiffness Yade uses on a wall without hertzian=True: R* = R/2.
+PhysicalImpact hertz_on_wall_radius_halved(double chi, bool clamp, const Contact& c) {
+  PhysicalImpact p = hertz_tsuji(chi, clamp, c);
+  if (on_wall(c)) p.k = 4.0 / 3.0 * c.e_star * std::sqrt(c.radius / 2.0);
+  return p;
+}
+
+// tc that makes Yade's k = m_R(π² + L²)/tc² equal the contact's Hooke stiffness.
+double viscel_tc(double en, const Contact& c) {
+  const double log_e = std::log(en);
+  return std::sqrt(viscel_mass(c) * (std::numbers::pi * std::numbers::pi + log_e * log_e) /
+                   c.k_linear);
+}
+
+std::string viscel_snippet(double en, const Contact& c) {
+  return fmt::format(
+      "# Yade Python; tc [s] sets the stiffness k = m_R(pi^2 + ln^2 en)/tc^2 = {} N/m (e does "
+      "not depend on it)\n"
+      "mat = O.materials.append(ViscElMat(tc={}, en={}, et=1, density={}, frictionAngle=0))\n"
+      "{}"
+      "        [Ip2_ViscElMat_ViscElMat_ViscElPhys()], [Law2_ScGeom_ViscElPhys_Basic()]),\n{}",
+      num(c.k_linear), num(viscel_tc(en, c)), num(en), num(c.density),
+      bodies_and_collider(c, "Ig2_Wall_Sphere_ScGeom()"), kNewton);
 }
 
 const std::vector<std::string_view> kMindlinAssumptions = {
-    "two identical dynamic spheres: m* = m/2 (Yade's m-bar; a sphere on a fixed wall uses m)",
-    "E* = E/(2(1-nu^2)), R* = R/2; normal force clamped at 0 (Yade, not switchable)",
-    "NewtonIntegrator(damping=0); no gravity"};
+    "m-bar = m/2 for two spheres, m (the sphere's) on a fixed wall; E* = E/(2(1-nu^2))",
+    "normal force clamped at 0 (Yade, not switchable); NewtonIntegrator(damping=0); no gravity"};
+
+const std::vector<std::string_view> kViscelAssumptions = {
+    "m_R = m/2 in both geometries (Yade gives a massless wall the sphere's mass): on a wall the "
+    "damping ratio is zeta(en)/sqrt(2)",
+    "tc chosen so that k equals the contact's Hooke stiffness (e does not depend on it)",
+    "normal force clamped at 0 (Yade, not switchable); NewtonIntegrator(damping=0); no gravity"};
+
+CodeLaw mindlin_thornton() {
+  return {"yade", "mindlin", kDebian,
+          "Yade 2023.02a pkg/dem/HertzMindlin.cpp l.75-100 (Thornton, Cummins & Cleary 2013 eq. "
+          "B6-B7), l.345-356, 396",
+          "Hertz–Mindlin + c_n = 2β_n(e)√(m̄k_n), k_n = (3/2)K√δ: χ = √6β_n(e), clamped",
+          {"en of Ip2_FrictMat_FrictMat_MindlinPhys", "-", true, 1e-9, 1.0, {}},
+          {true, ""}, false, kMindlinAssumptions,
+          +[](double v, bool clamp, const Contact& c) {
+            return hertz_tsuji(thornton_chi(v), clamp, c);  // hertzian wall: R* = R
+          },
+          +[](double v, bool, const Contact& c) {
+            return mindlin_snippet(v, c, "Ig2_Wall_Sphere_ScGeom(hertzian=True)");
+          }};
+}
+
+CodeLaw mindlin_sqrt5_zeta() {
+  return {"yade", "mindlin", kTsujiEra,
+          "Yade 2022.01a pkg/dem/HertzMindlin.cpp l.77-78, 362, 396 (the same in 1.00.0 to "
+          "2022.01a)",
+          "Hertz–Mindlin + c_n = √5ζ(e)√(m̄K)δ^{1/4}, clamped; a wall's R* = R/2",
+          {"en of Ip2_FrictMat_FrictMat_MindlinPhys", "-", true, 1e-9, 1.0, {}},
+          {true, ""}, false, kMindlinAssumptions,
+          +[](double v, bool clamp, const Contact& c) {
+            return hertz_on_wall_radius_halved(std::sqrt(5.0) * zeta(v), clamp, c);
+          },
+          +[](double v, bool, const Contact& c) {
+            return mindlin_snippet(v, c, "Ig2_Wall_Sphere_ScGeom()");
+          }};
+}
+
+CodeLaw viscel_tc_en() {
+  return {"yade", "viscel", kDebian,
+          "Yade 2023.02a pkg/dem/ViscoelasticPM.cpp l.190-225, 297-299, 132-139",
+          "ViscElMat (tc, en): Kelvin–Voigt k = m_R(π²+L²)/tc², c = −2m_R L/tc, clamped: "
+          "χ = 2ζ(e)√(m_R/m*)",
+          {"en of ViscElMat", "-", true, 1e-9, 1.0, {}},
+          {true, ""}, false, kViscelAssumptions,
+          +[](double v, bool clamp, const Contact& c) {
+            return hooke_tsuji(2.0 * zeta(v) * std::sqrt(viscel_mass(c) / c.m_eff), clamp, c,
+                               c.k_linear);
+          },
+          +[](double v, bool, const Contact& c) { return viscel_snippet(v, c); }};
+}
 
 }  // namespace
 
 std::vector<CodeLaw> yade_laws() {
-  return {
-      {"yade", "mindlin", "2023.02a", "Yade 2023.02a pkg/dem/HertzMindlin.cpp l.80-81, 315",
-       "Hertz–Mindlin + c_n = √5ζ(e)√(m̄K)δ^{1/4}, clamped",
-       {"en of Ip2_FrictMat_FrictMat_MindlinPhys", "-", true, 1e-9, 1.0, {}},
-       {true, ""}, false, kMindlinAssumptions,
-       +[](double v, bool clamp, const Contact& c) {
-         return hertz_tsuji(std::sqrt(5.0) * zeta(v), clamp, c);
-       },
-       +[](double v, bool, const Contact& c) { return mindlin_snippet(v, c); }},
-      {"yade", "mindlin", "thornton",
-       "Yade trunk forks pkg/dem/HertzMindlin.cpp (Thornton, Cummins & Cleary 2013 eq. B6-B7)",
-       "Hertz–Mindlin + c_n = 2β_n(e)√(m̄k_n), k_n = (3/2)K√δ: χ = √6β_n(e), clamped",
-       {"en of Ip2_FrictMat_FrictMat_MindlinPhys", "-", true, 1e-9, 1.0, {}},
-       {true, ""}, false, kMindlinAssumptions,
-       +[](double v, bool clamp, const Contact& c) {
-         return hertz_tsuji(models::find("thornton2013").damping(v, 1.5), clamp, c);
-       },
-       +[](double v, bool, const Contact& c) { return mindlin_snippet(v, c); }},
-      {"yade", "viscel", "2023.02a", "Yade 2023.02a pkg/dem/ViscoelasticPM.cpp l.210-260",
-       "ViscElMat (tc, en): Kelvin–Voigt k = m_R(π²+L²)/tc², c = −2m_R L/tc, clamped: χ = 2ζ(e)",
-       {"en of ViscElMat", "-", true, 1e-9, 1.0, {}},
-       {true, ""}, false,
-       {"two identical spheres: m_R = m/2", "the stiffness follows from tc (e does not depend on it)",
-        "normal force clamped at 0 (Yade, not switchable); NewtonIntegrator(damping=0)"},
-       +[](double v, bool clamp, const Contact& c) {
-         return hooke_tsuji(2.0 * zeta(v), clamp, c, c.k_linear);
-       },
-       +[](double v, bool, const Contact& c) {
-         return fmt::format(
-             "# Yade Python; tc = contact time [s] of your choice (e does not depend on it)\n"
-             "mat = O.materials.append(ViscElMat(tc=1e-4, en={}, et=1, density={}, frictionAngle=0))\n"
-             "O.engines = [ForceResetter(), InsertionSortCollider([Bo1_Sphere_Aabb()]),\n"
-             "    InteractionLoop([Ig2_Sphere_Sphere_ScGeom()], [Ip2_ViscElMat_ViscElMat_ViscElPhys()],\n"
-             "        [Law2_ScGeom_ViscElPhys_Basic()]), NewtonIntegrator(damping=0)]\n",
-             num(v), num(c.density));
-       }},
-  };
+  return {mindlin_thornton(), mindlin_sqrt5_zeta(), viscel_tc_en()};
 }
 
 }  // namespace calib::codes::detail
