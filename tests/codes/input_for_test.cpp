@@ -287,3 +287,20 @@ TEST(Codes, YadeWallsAndTheEdgesOfItsRange) {
             std::string::npos);
   EXPECT_NE(old.snippet(0.5, true, wall).find("utils.wall("), std::string::npos);
 }
+
+TEST(Codes, YadeViscElYoungIsYadesOwnNewtonIterate) {
+  // ViscElMat (young, en): k = E R, c = Yade's Newton iterate for en with m_R = m/2, stopped at
+  // 1e-2 relative error (ViscoelasticPM.cpp find_cn_from_en). Expected numbers: an independent
+  // Python transcription of find_cn_from_en/get_en_from_cn with Yade's ε = 1e-8 for kGlass:
+  // en 0.5 → c = 9.760417781 N s/m after 3 iterations, Yade's own e(c) = 0.5004292063; en 1e-3 →
+  // c = 601.4805056 after 11, e(c) = 0.001001038975. On a wall m* = m: ζ = c/(2√(m E R)) = 0.18025.
+  const auto& young = find_code_law("yade", "viscel-young");
+  EXPECT_NEAR(e_of(young, 0.5, true), 0.5004292063, 1e-7);
+  EXPECT_NEAR(e_of(young, 1e-3, true), 0.001001038975, 1e-8);
+  EXPECT_NEAR(e_of(young, 1.0, true), 1.0, 1e-9);
+  const codes::Contact wall =
+      codes::make_contact(codes::Geometry::sphere_wall, 7e10, 0.22, 1e-3, 2500, 1.0);
+  EXPECT_NEAR(e_of(young, 0.5, true, wall), models::butcher_segalman_e(0.18024992088934116), 1e-7);
+  // The typed range starts where Yade's 16 iterations still converge (they do not at 1e-5).
+  EXPECT_DOUBLE_EQ(young.typed.lower, 1e-3);
+}

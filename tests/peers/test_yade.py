@@ -39,10 +39,12 @@ MATERIALS = {
     "polymer-5mm": (3e9, 0.35, 5e-3, 1200.0, 1.0),       # mid
     "rubber-ball-5cm": (1e6, 0.45, 0.05, 1100.0, 0.5),   # soft and large
 }
+# viscel is ViscElMat (tc, en), viscel-young ViscElMat (young, poisson, en).
 # ViscElMat (tc, en) cannot go below e_BS(zeta(en -> 0)) (about 0.137 for two spheres, 0.21 on
 # a wall): 0.1 is checked as a refusal (test_viscel_refuses_unreachable_target) and its other
 # targets start at 0.25.
-TARGETS = {"mindlin": [0.1, 0.4, 0.7, 0.95], "viscel": [0.25, 0.5, 0.75, 0.95]}
+TARGETS = {"mindlin": [0.1, 0.4, 0.7, 0.95], "viscel": [0.25, 0.5, 0.75, 0.95],
+           "viscel-young": [0.1, 0.4, 0.7, 0.95]}
 GEOMETRIES = ["sphere-sphere", "sphere-wall"]
 CASES = [(model, geometry, material, target) for model in TARGETS for geometry in GEOMETRIES
          for material in MATERIALS for target in TARGETS[model]]

@@ -8,54 +8,24 @@
 //  * mindlin 2016.06a (the law of releases 1.00.0 … 2022.01a): α = 2√(5/6)ζ(e)√(2E*√R*),
 //    c_n = α√m̄ δ^{1/4} = √5ζ(e)√(m̄K)δ^{1/4}, clamped (pkg/dem/HertzMindlin.cpp of 2022.01a
 //    l.77–78, 362, 396).
-//  * viscel 2023.02a (ViscElMat with tc, en; unchanged since 2016.06a): pkg/dem/ViscoelasticPM.cpp
-//    l.190–225, 297–299, 132–139: k = m_R(π² + L²)/tc², c = −2m_R L/tc, L = ln en, m_R = m₁m₂/(m₁ + m₂)
-//    with a massless body's mass replaced by the other's; Law2_ScGeom_ViscElPhys_Basic clamps.
-// Walls (utils.wall: mass 0, not dynamic): Mindlin's m̄ is the sphere's mass; its R* takes the
-// wall's "radius" from the Ig2: the sphere's radius (R* = R/2) unless
-// Ig2_Wall_Sphere_ScGeom(hertzian=True) (from 2022.01a: 1e8 R, so R* = R). ViscElMat's m_R is
-// m/2 on a wall while the sphere's effective mass is m: ζ is ζ(en)/√2 there.
-// ViscElMat with (young, en) is not mapped: its c_n is Yade's own finite-difference Newton iterate
-// stopped at 1e-2 relative error in e (ViscoelasticPM.cpp l.342–366).
+//  * viscel, viscel-young: ViscElMat, yade_viscel.cpp.
+// Walls (utils.wall: mass 0, not dynamic): m̄ is the sphere's mass; R* takes the wall's "radius"
+// from the Ig2: the sphere's radius (R* = R/2) unless Ig2_Wall_Sphere_ScGeom(hertzian=True)
+// (from 2022.01a: 1e8 R, so R* = R; pkg/dem/Ig2_Facet_Sphere_ScGeom.cpp).
 #include <cmath>
 #include <numbers>
 
-#include "codes/laws.hpp"
+#include "codes/yade.hpp"
 
 namespace calib::codes::detail {
 
 namespace {
 
-constexpr std::string_view kDebian = "2023.02a";
+using yade::bodies_and_collider;
+using yade::kDebian;
+using yade::on_wall;
+
 constexpr std::string_view kTsujiEra = "2016.06a";
-
-bool on_wall(const Contact& c) { return c.geometry == Geometry::sphere_wall; }
-
-double sphere_mass(const Contact& c) {
-  return c.density * 4.0 / 3.0 * std::numbers::pi * c.radius * c.radius * c.radius;
-}
-
-// Yade's m_R of a ViscElPhys: m/2 for two spheres and for a sphere on a massless wall alike.
-double viscel_mass(const Contact& c) { return sphere_mass(c) / 2.0; }
-
-// The bodies to create with `mat`, and the collider and geometry functors they need.
-std::string bodies_and_collider(const Contact& c, std::string_view wall_functor) {
-  if (!on_wall(c))
-    return fmt::format(
-        "# bodies: two spheres, each sphere(center, {}, material=mat)\n"
-        "O.engines = [ForceResetter(), InsertionSortCollider([Bo1_Sphere_Aabb()]),\n"
-        "    InteractionLoop([Ig2_Sphere_Sphere_ScGeom()],\n",
-        num(c.radius));
-  return fmt::format(
-      "# bodies: sphere(center, {}, material=mat) and a fixed utils.wall(position, axis, "
-      "material=mat)\n"
-      "O.engines = [ForceResetter(), InsertionSortCollider([Bo1_Sphere_Aabb(), Bo1_Wall_Aabb()]),\n"
-      "    InteractionLoop([Ig2_Sphere_Sphere_ScGeom(), {}],\n",
-      num(c.radius), wall_functor);
-}
-
-constexpr std::string_view kNewton =
-    "    NewtonIntegrator(damping=0)]  # the default numerical damping 0.2 changes e\n";
 
 std::string mindlin_snippet(double en, const Contact& c, std::string_view wall_functor) {
   return fmt::format(
@@ -65,7 +35,7 @@ std::string mindlin_snippet(double en, const Contact& c, std::string_view wall_f
       "        [Ip2_FrictMat_FrictMat_MindlinPhys(en={})],\n"
       "        [Law2_ScGeom_MindlinPhys_Mindlin()]),\n{}",
       num(c.youngs), num(c.poisson), num(c.density), bodies_and_collider(c, wall_functor), num(en),
-      kNewton);
+      yade::kNewtonIntegrator);
 }
 
 // Thornton et al. 2013 eq. B6–B7 as Yade 2023.02a evaluates it: β_n = 0 for en == 1.
@@ -80,32 +50,8 @@ PhysicalImpact hertz_on_wall_radius_halved(double chi, bool clamp, const Contact
   return p;
 }
 
-// tc that makes Yade's k = m_R(π² + L²)/tc² equal the contact's Hooke stiffness.
-double viscel_tc(double en, const Contact& c) {
-  const double log_e = std::log(en);
-  return std::sqrt(viscel_mass(c) * (std::numbers::pi * std::numbers::pi + log_e * log_e) /
-                   c.k_linear);
-}
-
-std::string viscel_snippet(double en, const Contact& c) {
-  return fmt::format(
-      "# Yade Python; tc [s] sets the stiffness k = m_R(pi^2 + ln^2 en)/tc^2 = {} N/m (e does "
-      "not depend on it)\n"
-      "mat = O.materials.append(ViscElMat(tc={}, en={}, et=1, density={}, frictionAngle=0))\n"
-      "{}"
-      "        [Ip2_ViscElMat_ViscElMat_ViscElPhys()], [Law2_ScGeom_ViscElPhys_Basic()]),\n{}",
-      num(c.k_linear), num(viscel_tc(en, c)), num(en), num(c.density),
-      bodies_and_collider(c, "Ig2_Wall_Sphere_ScGeom()"), kNewton);
-}
-
 const std::vector<std::string_view> kMindlinAssumptions = {
     "m-bar = m/2 for two spheres, m (the sphere's) on a fixed wall; E* = E/(2(1-nu^2))",
-    "normal force clamped at 0 (Yade, not switchable); NewtonIntegrator(damping=0); no gravity"};
-
-const std::vector<std::string_view> kViscelAssumptions = {
-    "m_R = m/2 in both geometries (Yade gives a massless wall the sphere's mass): on a wall the "
-    "damping ratio is zeta(en)/sqrt(2)",
-    "tc chosen so that k equals the contact's Hooke stiffness (e does not depend on it)",
     "normal force clamped at 0 (Yade, not switchable); NewtonIntegrator(damping=0); no gravity"};
 
 CodeLaw mindlin_thornton() {
@@ -138,24 +84,33 @@ CodeLaw mindlin_sqrt5_zeta() {
           }};
 }
 
-CodeLaw viscel_tc_en() {
-  return {"yade", "viscel", kDebian,
-          "Yade 2023.02a pkg/dem/ViscoelasticPM.cpp l.190-225, 297-299, 132-139",
-          "ViscElMat (tc, en): Kelvin–Voigt k = m_R(π²+L²)/tc², c = −2m_R L/tc, clamped: "
-          "χ = 2ζ(e)√(m_R/m*)",
-          {"en of ViscElMat", "-", true, 1e-9, 1.0, {}},
-          {true, ""}, false, kViscelAssumptions,
-          +[](double v, bool clamp, const Contact& c) {
-            return hooke_tsuji(2.0 * zeta(v) * std::sqrt(viscel_mass(c) / c.m_eff), clamp, c,
-                               c.k_linear);
-          },
-          +[](double v, bool, const Contact& c) { return viscel_snippet(v, c); }};
-}
-
 }  // namespace
 
+namespace yade {
+
+double sphere_mass(const Contact& c) {
+  return c.density * 4.0 / 3.0 * std::numbers::pi * c.radius * c.radius * c.radius;
+}
+
+std::string bodies_and_collider(const Contact& c, std::string_view wall_functor) {
+  if (!on_wall(c))
+    return fmt::format(
+        "# bodies: two spheres, each sphere(center, {}, material=mat)\n"
+        "O.engines = [ForceResetter(), InsertionSortCollider([Bo1_Sphere_Aabb()]),\n"
+        "    InteractionLoop([Ig2_Sphere_Sphere_ScGeom()],\n",
+        num(c.radius));
+  return fmt::format(
+      "# bodies: sphere(center, {}, material=mat) and a fixed utils.wall(position, axis, "
+      "material=mat)\n"
+      "O.engines = [ForceResetter(), InsertionSortCollider([Bo1_Sphere_Aabb(), Bo1_Wall_Aabb()]),\n"
+      "    InteractionLoop([Ig2_Sphere_Sphere_ScGeom(), {}],\n",
+      num(c.radius), wall_functor);
+}
+
+}  // namespace yade
+
 std::vector<CodeLaw> yade_laws() {
-  return {mindlin_thornton(), mindlin_sqrt5_zeta(), viscel_tc_en()};
+  return {mindlin_thornton(), mindlin_sqrt5_zeta(), yade::viscel_tc_en(), yade::viscel_young_en()};
 }
 
 }  // namespace calib::codes::detail
