@@ -19,6 +19,7 @@ $PEERS_OUT/yade.csv.
 """
 import csv
 import json
+import math
 import os
 import pathlib
 import shutil
@@ -175,6 +176,59 @@ def test_yade_achieves_prediction_and_target(case, measured):
         f"{rec['achieved_if_typed']}")
     assert abs(e["input:dt2"] - target) <= TOL, (
         f"inverse: Yade gives {e['input:dt2']} with en = {rec['input_value']}, target {target}")
+
+
+# The typed range of each mapping (CodeLaw::typed): en in [LOWER, 1]. Why: en = 0 makes Yade's
+# Mindlin damping NaN (log 0 / the Thornton fit's 1/0) and ViscElMat (tc, en) an infinite
+# stiffness; en > 1 is accepted by Yade and gives e > 1 with ViscElMat (negative damping);
+# ViscElMat (young, en) needs Yade's 16 Newton iterations to converge (not so below ~1e-5).
+LOWER = {"mindlin": 1e-9, "viscel": 1e-9, "viscel-young": 1e-3}
+
+
+def with_en(snippet, old, new):
+    """The snippet with en = old replaced by a value calib refuses (to show what Yade does)."""
+    assert snippet.count(f"en={old}") == 1, snippet
+    return snippet.replace(f"en={old}", f"en={new}")
+
+
+def test_typed_range_edges(tmp_path):
+    """At both ends of each accepted range Yade gives what libcalib predicts; just outside it
+    calib refuses (exit 2) and Yade gives no usable e."""
+    material, geometry = "polymer-5mm", "sphere-sphere"
+    recs, parts = {}, []
+    for model, lower in LOWER.items():
+        for typed in (lower, 1.0):
+            rec = calib_json("--model", model, "--geometry", geometry, "--e", "0.5", "--typed",
+                             repr(typed), *material_args(material))
+            recs[(model, typed)] = rec
+            t_c = rec["t_contact_typed[s]"]
+            parts.append(collision(f"{model}:{typed}", rec["snippet_typed"], geometry, material,
+                                   t_c, t_c / (2 * STEPS_PER_CONTACT)))
+        for outside in ("0", "1.1"):
+            p = calib("--model", model, "--e", "0.5", "--typed", outside, *material_args(material))
+            assert p.returncode == 2 and "--typed" in p.stderr, (model, outside, p.stderr)
+            rec = recs[(model, 1.0)]
+            parts.append(collision(f"{model}:{outside}", with_en(rec["snippet_typed"], "1", outside),
+                                   geometry, material, rec["t_contact_typed[s]"],
+                                   rec["t_contact_typed[s]"] / (2 * STEPS_PER_CONTACT)))
+    results = run_yade(parts, tmp_path)
+    OUT.mkdir(parents=True, exist_ok=True)
+    with (OUT / "yade_range.csv").open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["model", "typed_en", "e_yade", "e_predicted"])
+        for model in LOWER:
+            for typed in (LOWER[model], 1.0):
+                e_code, pred = results[f"{model}:{typed}"][0], recs[(model, typed)]["achieved_if_typed"]
+                w.writerow([model, typed, e_code, pred])
+                assert abs(e_code - pred) <= TOL, (model, typed, e_code, pred)
+            for outside in ("0", "1.1"):
+                w.writerow([model, outside, results[f"{model}:{outside}"][0], ""])
+    # Yade outside the range: en = 0 never gives e = 0 (NaN, a stiffness blow-up, or Yade's
+    # Newton giving up with c = 0), and ViscElMat with en = 1.1 gains energy.
+    for model in LOWER:
+        e_zero = results[f"{model}:0"][0]
+        assert not (math.isfinite(e_zero) and 0.0 <= e_zero < 0.05), (model, e_zero)
+    assert results["viscel:1.1"][0] > 1.0 and results["viscel-young:1.1"][0] > 1.0
 
 
 @pytest.mark.parametrize("geometry", GEOMETRIES)
