@@ -27,14 +27,16 @@ using yade::on_wall;
 
 constexpr std::string_view kTsujiEra = "2016.06a";
 
-std::string mindlin_snippet(double en, const Contact& c, std::string_view wall_functor) {
+std::string mindlin_snippet(double en, const Contact& c, std::string_view releases,
+                            std::string_view wall_functor) {
   return fmt::format(
-      "# Yade Python\n"
+      "# Yade {} Python\n"
       "mat = O.materials.append(FrictMat(young={}, poisson={}, density={}, frictionAngle=0))\n"
       "{}"
       "        [Ip2_FrictMat_FrictMat_MindlinPhys(en={})],\n"
       "        [Law2_ScGeom_MindlinPhys_Mindlin()]),\n{}",
-      num(c.youngs), num(c.poisson), num(c.density), bodies_and_collider(c, wall_functor), num(en),
+      releases, num(c.youngs), num(c.poisson), num(c.density), bodies_and_collider(c, wall_functor),
+      num(en),
       yade::kNewtonIntegrator);
 }
 
@@ -50,9 +52,13 @@ PhysicalImpact hertz_on_wall_radius_halved(double chi, bool clamp, const Contact
   return p;
 }
 
-const std::vector<std::string_view> kMindlinAssumptions = {
-    "m-bar = m/2 for two spheres, m (the sphere's) on a fixed wall; E* = E/(2(1-nu^2))",
-    "normal force clamped at 0 (Yade, not switchable); NewtonIntegrator(damping=0); no gravity"};
+// The assumptions of a Mindlin mapping, with what its wall functor makes of R*.
+std::vector<std::string_view> mindlin_assumptions(std::string_view wall_radius) {
+  return {"m-bar = m/2 for two spheres, m (the sphere's) on a fixed wall; E* = E/(2(1-nu^2))",
+          wall_radius,
+          "normal force clamped at 0 (Yade, not switchable); NewtonIntegrator(damping=0); no "
+          "gravity"};
+}
 
 CodeLaw mindlin_thornton() {
   return {"yade", "mindlin", kDebian,
@@ -60,12 +66,14 @@ CodeLaw mindlin_thornton() {
           "B6-B7), l.345-356, 396",
           "Hertz–Mindlin + c_n = 2β_n(e)√(m̄k_n), k_n = (3/2)K√δ: χ = √6β_n(e), clamped",
           {"en of Ip2_FrictMat_FrictMat_MindlinPhys", "-", true, 1e-9, 1.0, {}},
-          {true, ""}, false, kMindlinAssumptions,
+          {true, ""}, false,
+          mindlin_assumptions("R* = R/2 for two spheres, R on a wall (hertzian=True: the wall's "
+                              "radius 1e8 R)"),
           +[](double v, bool clamp, const Contact& c) {
             return hertz_tsuji(thornton_chi(v), clamp, c);  // hertzian wall: R* = R
           },
           +[](double v, bool, const Contact& c) {
-            return mindlin_snippet(v, c, "Ig2_Wall_Sphere_ScGeom(hertzian=True)");
+            return mindlin_snippet(v, c, "2023.02a", "Ig2_Wall_Sphere_ScGeom(hertzian=True)");
           }};
 }
 
@@ -75,12 +83,14 @@ CodeLaw mindlin_sqrt5_zeta() {
           "2022.01a)",
           "Hertz–Mindlin + c_n = √5ζ(e)√(m̄K)δ^{1/4}, clamped; a wall's R* = R/2",
           {"en of Ip2_FrictMat_FrictMat_MindlinPhys", "-", true, 1e-9, 1.0, {}},
-          {true, ""}, false, kMindlinAssumptions,
+          {true, ""}, false,
+          mindlin_assumptions("R* = R/2 for two spheres and on a wall (the wall's radius is the "
+                              "sphere's)"),
           +[](double v, bool clamp, const Contact& c) {
             return hertz_on_wall_radius_halved(std::sqrt(5.0) * zeta(v), clamp, c);
           },
           +[](double v, bool, const Contact& c) {
-            return mindlin_snippet(v, c, "Ig2_Wall_Sphere_ScGeom()");
+            return mindlin_snippet(v, c, "1.00.0-2022.01a", "Ig2_Wall_Sphere_ScGeom()");
           }};
 }
 

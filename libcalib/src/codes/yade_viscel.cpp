@@ -67,7 +67,8 @@ double yade_cn_of_en(double en, double m, double kn) {
   double error = 1.0 / kYadeEpsilon;
   for (int i = 0; error > 1e-2 || error != error; ++i) {
     if (i > 15) return 0.0;
-    double slope = (yade_en_of_cn(cn + step, m, kn) - yade_en_of_cn(cn - step, m, kn)) / (2.0 * step);
+    double slope =
+        (yade_en_of_cn(cn + step, m, kn) - yade_en_of_cn(cn - step, m, kn)) / (2.0 * step);
     slope = std::abs(slope) > 1e-15 ? slope : 1e-15;
     cn -= (en_now - en) / slope;
     en_now = yade_en_of_cn(cn, m, kn);
