@@ -164,6 +164,9 @@ def test_yade_achieves_prediction_and_target(case, measured):
     model, geometry, material, target = CASES[case]
     rec = records[case]
     assert rec["version"] == "2023.02a"  # the Debian 12 binary's mapping is the default
+    # calib prints the time step this test runs with: t_contact/4000.
+    assert rec["time_step[s]"] == pytest.approx(rec["t_contact_input[s]"] / STEPS_PER_CONTACT,
+                                                rel=1e-12)
     e = {}
     for key in ("typed:dt", "typed:dt2", "input:dt", "input:dt2"):
         assert f"{case}:{key}" in results, f"no Yade result for {key}"

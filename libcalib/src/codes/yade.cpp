@@ -74,7 +74,8 @@ CodeLaw mindlin_thornton() {
           },
           +[](double v, bool, const Contact& c) {
             return mindlin_snippet(v, c, "2023.02a", "Ig2_Wall_Sphere_ScGeom(hertzian=True)");
-          }};
+          },
+          yade::kStepsPerContact};
 }
 
 CodeLaw mindlin_sqrt5_zeta() {
@@ -91,7 +92,8 @@ CodeLaw mindlin_sqrt5_zeta() {
           },
           +[](double v, bool, const Contact& c) {
             return mindlin_snippet(v, c, "1.00.0-2022.01a", "Ig2_Wall_Sphere_ScGeom()");
-          }};
+          },
+          yade::kStepsPerContact};
 }
 
 }  // namespace

@@ -117,7 +117,8 @@ CodeLaw viscel_tc_en() {
                             "depend on it)",
                             num(c.k_linear)),
                 c);
-          }};
+          },
+          yade::kStepsPerContact};
 }
 
 CodeLaw viscel_young_en() {
@@ -140,7 +141,8 @@ CodeLaw viscel_young_en() {
             return viscel_snippet(
                 fmt::format("young={}, poisson={}, en={}", num(c.youngs), num(c.poisson), num(v)),
                 "", c);
-          }};
+          },
+          yade::kStepsPerContact};
 }
 
 }  // namespace calib::codes::detail::yade
