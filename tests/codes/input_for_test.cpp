@@ -202,12 +202,12 @@ TEST(Codes, EveryCodeForwardAgreesWithItsClosedForm) {
          return models::butcher_segalman_e(models::find("thornton2013").damping(e, 1.5) /
                                            std::sqrt(5.0));
        }},
-      {"yade", "mindlin", "thornton", true,
+      {"yade", "mindlin", "2023.02a", true,
        [](double e, const codes::Contact&) {
          return models::butcher_segalman_e(models::find("thornton2013").damping(e, 1.5) /
                                            std::sqrt(5.0));
        }},
-      {"yade", "mindlin", "2023.02a", true,
+      {"yade", "mindlin", "2016.06a", true,
        [](double e, const codes::Contact&) {
          return models::butcher_segalman_e(models::damping_ratio_of_cor(e));
        }},
@@ -257,4 +257,50 @@ TEST(Codes, EveryCodeForwardAgreesWithItsClosedForm) {
   EXPECT_NEAR(e_of(hooke, gamma, true, slow), butcher_segalman_e(0.4), 1e-8);
   // MuJoCo: dampratio 0.3 → clamped Kelvin–Voigt.
   EXPECT_NEAR(e_of(find_code_law("mujoco"), 0.3, true, slow), butcher_segalman_e(0.3), 1e-8);
+}
+
+TEST(Codes, YadeWallsAndTheEdgesOfItsRange) {
+  using models::butcher_segalman_e;
+  const codes::Contact wall =
+      codes::make_contact(codes::Geometry::sphere_wall, 7e10, 0.22, 1e-3, 2500, 1.0);
+  // ViscElMat (tc, en) on a massless wall: Yade's m_R = m/2 while m* = m, so ζ = ζ(en)/√2 on the
+  // clamped linear spring (ViscoelasticPM.cpp: massR, kn, cn) and e = e_BS(ζ(en)/√2).
+  const auto& viscel = find_code_law("yade", "viscel");
+  for (double en : {0.2, 0.5, 0.8})
+    EXPECT_NEAR(e_of(viscel, en, true, wall),
+                butcher_segalman_e(models::damping_ratio_of_cor(en) / std::sqrt(2.0)), 1e-7)
+        << en;
+  // Yade 2023.02a sets β_n = 0 for en == 1 exactly (HertzMindlin.cpp), so typing 1 gives 1
+  // although the fit itself gives β_n(1) ≈ 4.5e-3.
+  EXPECT_NEAR(e_of(find_code_law("yade", "mindlin", "2023.02a"), 1.0, true), 1.0, 1e-9);
+  // The 2016.06a–2022.01a law on a wall: R* = R/2 (the wall's "radius" is the sphere's), so K is
+  // (4/3)E*√(R/2); e is that of the same χ = √5ζ(e) (a χ law's e does not depend on K).
+  const auto& old = find_code_law("yade", "mindlin", "2016.06a");
+  const auto& now = find_code_law("yade", "mindlin", "2023.02a");
+  EXPECT_NEAR(e_of(old, 0.5, true, wall),
+              butcher_segalman_e(models::damping_ratio_of_cor(0.5)), 1e-7);
+  EXPECT_NEAR(old.impact(0.5, true, wall).k, 4.0 / 3.0 * wall.e_star * std::sqrt(5e-4),
+              1e-12 * wall.k_hertz);
+  EXPECT_NEAR(now.impact(0.5, true, wall).k, wall.k_hertz, 1e-12 * wall.k_hertz);  // hertzian
+  // The snippet names the wall and its functor, and the 2023.02a one asks for a Hertzian wall.
+  EXPECT_NE(now.snippet(0.5, true, wall).find("Ig2_Wall_Sphere_ScGeom(hertzian=True)"),
+            std::string::npos);
+  EXPECT_NE(old.snippet(0.5, true, wall).find("utils.wall("), std::string::npos);
+}
+
+TEST(Codes, YadeViscElYoungIsYadesOwnNewtonIterate) {
+  // ViscElMat (young, en): k = E R, c = Yade's Newton iterate for en with m_R = m/2, stopped at
+  // 1e-2 relative error (ViscoelasticPM.cpp find_cn_from_en). Expected numbers: an independent
+  // Python transcription of find_cn_from_en/get_en_from_cn with Yade's ε = 1e-8 for kGlass:
+  // en 0.5 → c = 9.760417781 N s/m after 3 iterations, Yade's own e(c) = 0.5004292063; en 1e-3 →
+  // c = 601.4805056 after 11, e(c) = 0.001001038975. On a wall m* = m: ζ = c/(2√(m E R)) = 0.18025.
+  const auto& young = find_code_law("yade", "viscel-young");
+  EXPECT_NEAR(e_of(young, 0.5, true), 0.5004292063, 1e-7);
+  EXPECT_NEAR(e_of(young, 1e-3, true), 0.001001038975, 1e-8);
+  EXPECT_NEAR(e_of(young, 1.0, true), 1.0, 1e-9);
+  const codes::Contact wall =
+      codes::make_contact(codes::Geometry::sphere_wall, 7e10, 0.22, 1e-3, 2500, 1.0);
+  EXPECT_NEAR(e_of(young, 0.5, true, wall), models::butcher_segalman_e(0.18024992088934116), 1e-7);
+  // The typed range starts where Yade's 16 iterations still converge (they do not at 1e-5).
+  EXPECT_DOUBLE_EQ(young.typed.lower, 1e-3);
 }
