@@ -36,7 +36,22 @@ constexpr std::string_view kCoeffRestitutionSource =
 constexpr std::string_view kGeometry =
     "two identical spheres: m* = m/2, R* = R/2; or one sphere on a flat wall/gran of the same "
     "E and nu: m* = m, R* = R; E* = E/(2(1-nu^2)) both";
+constexpr std::string_view kWallModulus =
+    "on a wall, fix wall/gran granular hertz/material uses E/(2(1-nu)) as the effective modulus "
+    "(LAMMPS 7Jan2022 fix_wall_gran.cpp, checked with the binary); libcalib integrates that";
 constexpr std::string_view kHeadOn = "no gravity, no cohesion, no tangential coupling (head-on)";
+
+// fix wall/gran granular with hertz/material (fix_wall_gran.cpp of 7Jan2022) stiffens the wall
+// contact: it takes E/(2(1−ν)) as the effective modulus, not the E/(2(1−ν²)) of two bodies of
+// one material (measured with the installed binary: e of damping viscoelastic and mass_velocity
+// on the wall match this modulus to 3e-5). Pairs keep the Contact as it is.
+Contact hertz_material_contact(const Contact& c) {
+  if (c.geometry != Geometry::sphere_wall) return c;
+  Contact wall = c;
+  wall.e_star = c.youngs / (2.0 * (1.0 - c.poisson));
+  wall.k_hertz = 4.0 / 3.0 * wall.e_star * std::sqrt(wall.r_eff);
+  return wall;
+}
 
 // Marshall 2009 eq. 53 as LAMMPS writes it (the catalog's "lammps-tsuji-pre2026" model).
 double tsuji_polynomial(double e) { return models::find("lammps-tsuji-pre2026").damping(e, 1.5); }
@@ -93,10 +108,10 @@ CodeLaw tsuji(std::string_view version) {
            1.0, {}},
           {false, "limit_damping"}, false, tsuji_assumptions(),
           sqrt2 ? +[](double v, bool clamp, const Contact& c) {
-            return hertz_tsuji(std::sqrt(2.0) * tsuji_polynomial(v), clamp, c);
+            return hertz_tsuji(std::sqrt(2.0) * tsuji_polynomial(v), clamp, hertz_material_contact(c));
           }
                 : +[](double v, bool clamp, const Contact& c) {
-                    return hertz_tsuji(tsuji_polynomial(v), clamp, c);
+                    return hertz_tsuji(tsuji_polynomial(v), clamp, hertz_material_contact(c));
                   },
           +[](double v, bool clamp, const Contact& c) {
             return granular(c, hertz_material(v, "tsuji", clamp, c));
@@ -132,7 +147,7 @@ CodeLaw coeff_restitution() {
           {kGeometry, "exact without limit_damping; not in the Debian 12 version",
            "no gravity, no cohesion (with dmt/jkr F_ne includes cohesion, LAMMPS issue #4180)"},
           +[](double v, bool clamp, const Contact& c) {
-            return hertz_tsuji(std::sqrt(5.0) * zeta(v), clamp, c);
+            return hertz_tsuji(std::sqrt(5.0) * zeta(v), clamp, hertz_material_contact(c));
           },
           +[](double v, bool clamp, const Contact& c) {
             return granular(c, hertz_material(v, "coeff_restitution", clamp, c));
@@ -165,8 +180,9 @@ CodeLaw viscoelastic() {
           {kGeometry,
            "e depends on the impact speed (1 - e ~ v^(1/5), Brilliantov et al. 1996): the value "
            "is exact at --v only",
-           kHeadOn},
-          +[](double v, bool clamp, const Contact& c) {
+           kWallModulus, kHeadOn},
+          +[](double v, bool clamp, const Contact& contact) {
+            const Contact c = hertz_material_contact(contact);
             return PhysicalImpact{Family::viscoelastic, c.m_eff, c.k_hertz, c.v, 1.5,
                                   v * c.m_eff * std::sqrt(c.r_eff), clamp};
           },
@@ -189,8 +205,9 @@ CodeLaw mass_velocity() {
           {kGeometry,
            "e depends on the impact speed (a constant dashpot on a Hertz spring: e falls as v "
            "falls): the value is exact at --v only",
-           kHeadOn},
-          +[](double v, bool clamp, const Contact& c) {
+           kWallModulus, kHeadOn},
+          +[](double v, bool clamp, const Contact& contact) {
+            const Contact c = hertz_material_contact(contact);
             return PhysicalImpact{Family::linear_damper, c.m_eff, c.k_hertz, c.v, 1.5,
                                   v * c.m_eff, clamp};
           },
@@ -199,13 +216,19 @@ CodeLaw mass_velocity() {
           }};
 }
 
-// The pair gran/* styles: the same arguments on pair_style and on fix wall/gran.
+// The pair gran/* styles, and for sphere-wall fix wall/gran with the same coefficients (its
+// style names drop "gran/"; limit_damping goes before the wall's own arguments there).
 std::string classic(const Contact& c, std::string_view style, double kn, double gamma_n,
                     bool clamp) {
-  const std::string args =
-      fmt::format("{} {} NULL {} NULL 0.0 1{}", style, num(kn), num(gamma_n), limit(clamp));
-  return atoms(c) + "# Kn Kt gamma_n gamma_t xmu dampflag\npair_style " + args +
-         "\npair_coeff * *\n" + wall(c, args);
+  const std::string coefficients = fmt::format("{} NULL {} NULL 0.0 1", num(kn), num(gamma_n));
+  std::string out = atoms(c) + fmt::format("# Kn Kt gamma_n gamma_t xmu dampflag\n"
+                                           "pair_style gran/{} {}{}\npair_coeff * *\n",
+                                           style, coefficients, limit(clamp));
+  if (c.geometry == Geometry::sphere_wall)
+    out += fmt::format(
+        "fix wall all wall/gran {} {}{} xplane 0.0 NULL  # the wall: the plane x = 0\n", style,
+        coefficients, limit(clamp));
+  return out;
 }
 
 // pair gran/hertz/history (pair_gran_hertz_history.cpp): F_n = √(R*δ)(k_n δ − m*γ_n v_n), so
@@ -226,7 +249,7 @@ CodeLaw gran_hertz_history() {
           },
           +[](double v, bool clamp, const Contact& c) {
             return "# Kn [Pa], gamma_n [1/(m*s)]\n" +
-                   classic(c, "gran/hertz/history", 4.0 / 3.0 * c.e_star, v, clamp);
+                   classic(c, "hertz/history", 4.0 / 3.0 * c.e_star, v, clamp);
           }};
 }
 
@@ -245,7 +268,7 @@ CodeLaw gran_hooke_history() {
           },
           +[](double v, bool clamp, const Contact& c) {
             return "# Kn [N/m], gamma_n [1/s]\n" +
-                   classic(c, "gran/hooke/history", c.k_linear, v, clamp);
+                   classic(c, "hooke/history", c.k_linear, v, clamp);
           }};
 }
 
