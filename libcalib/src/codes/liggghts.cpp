@@ -32,13 +32,21 @@ const std::vector<std::string_view> kAssumptions = {
 
 std::string on_off(bool clamp) { return clamp ? "on" : "off"; }
 
+// global_properties.cpp stops for youngsModulus outside [5e6, 1e9] Pa in SI units unless
+// hard_particles / soft_particles lift the bound.
+std::string_view particle_range(double youngs) {
+  if (youngs > 1e9) return "hard_particles yes  # LIGGGHTS refuses E > 1e9 Pa in SI otherwise\n";
+  if (youngs < 5e6) return "soft_particles yes  # LIGGGHTS refuses E < 5e6 Pa in SI otherwise\n";
+  return "";
+}
+
 std::string atoms_and_elastic(const Contact& c) {
   return fmt::format(
       "# units si; atoms: diameter {} m, density {} kg/m^3\n{}"
       "fix m1 all property/global youngsModulus peratomtype {}\n"
       "fix m2 all property/global poissonsRatio peratomtype {}\n",
       num(2 * c.radius), num(c.density),
-      c.youngs > 1e9 ? "hard_particles yes  # LIGGGHTS refuses E > 1e9 Pa in SI otherwise\n" : "",
+      particle_range(c.youngs),
       num(c.youngs), num(c.poisson));
 }
 
