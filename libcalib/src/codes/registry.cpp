@@ -97,12 +97,14 @@ std::optional<Release> parse_year_month(std::string_view text) {
   return Release{Release::Scheme::year_month, {*year, *month, letter, 0}};
 }
 
-// "3.8.0": one to four dot-separated numbers.
+// "3.8.0": one to four dot-separated numbers of at most four digits (so that a bad date such as
+// "20221306" is no release at all).
 std::optional<Release> parse_dotted(std::string_view text) {
   Release r{Release::Scheme::dotted, {}};
   for (std::size_t i = 0; i < r.key.size(); ++i) {
     const auto dot = text.find('.');
-    const auto n = whole_number(text.substr(0, dot));
+    const auto part = text.substr(0, dot);
+    const auto n = part.size() <= 4 ? whole_number(part) : std::nullopt;
     if (!n) return std::nullopt;
     r.key[i] = *n;
     if (dot == std::string_view::npos) return r;
