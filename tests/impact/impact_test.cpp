@@ -98,7 +98,7 @@ TEST(Impact, TsujiReductionOracle) {
 }
 
 TEST(Impact, PhysicalAgreesWithDimensionless) {
-  // Scaling of SPEC §1: direct SI integration vs scaled dimensionless solve, 1e-10 relative.
+  // Scaling of the dimensionless law: direct SI integration vs scaled dimensionless solve, 1e-10 relative.
   std::mt19937_64 rng(11);
   std::uniform_real_distribution<double> u(0, 1);
   for (int i = 0; i < 8; ++i) {
@@ -119,7 +119,7 @@ TEST(Impact, StiffFallbackAfterAPhaseThatHadNoStepsLeft) {
   // Found by calib validate (flores, e = 1.75e-4, SI units, rel_tol 1e-11): the explicit
   // phases used up stiff_after exactly as the last one began, and Rosenbrock was handed a zero
   // first step and threw after 500 failed step-size adjustments. The SI solve must finish and
-  // agree with the dimensionless one (scaling, SPEC §1) to 1e-8 relative.
+  // agree with the dimensionless one (scaling) to 1e-8 relative.
   const double e = 0.00017520540544775591, n = 1.5857146103482158;
   const ContactLaw law = calibrate::law_for(models::find("flores"), e, n, false);
   const double m = 0.035730968445415116, k = 4250090.9065576, v = 1.4336188948285369;

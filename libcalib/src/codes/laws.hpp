@@ -10,7 +10,7 @@
 
 namespace calib::codes::detail {
 
-// ζ(e) = −ln e/√(π² + ln² e), the Kelvin–Voigt damping ratio (SIMULATOR_LAWS.md, top).
+// ζ(e) = −ln e/√(π² + ln² e), the Kelvin–Voigt damping ratio (Schwager & Pöschel 2007).
 inline double zeta(double e) { return models::damping_ratio_of_cor(e); }
 
 // The DEM damping c = χ√(m*K)δ^{(n−1)/2} (Tsuji type) on the Hertz (n = 3/2) or the Hooke

@@ -28,7 +28,7 @@
 #include <optional>
 
 #include "core/generic_coefficients.hpp"
-#include "impact/impact_detail.hpp"
+#include "impact/contact.hpp"
 
 namespace calib::impact::detail {
 

@@ -56,9 +56,15 @@ double locate(const ValueAndRate& value_and_rate, double lo, double hi, double v
 
 }  // namespace
 
-LoopEnd taylor_bulk(const ContactSystem& sys, const ImpactOptions& opt, double length_scale,
-                    double handover_fraction, bool& rebounding, double& x_peak, RawResult& r,
-                    std::size_t step_budget, Resume& at) {
+PhaseEnd taylor_bulk(Contact& contact, double handover_fraction) {
+  const ContactSystem& sys = contact.sys;
+  const ImpactOptions& opt = contact.opt;
+  const double length_scale = contact.length_scale;
+  bool& rebounding = contact.rebounding;
+  double& x_peak = contact.x_peak;
+  RawResult& r = contact.r;
+  Resume& at = contact.at;
+  const std::size_t step_budget = contact.budget();
   const GenericCoefficients& c = sys.c;
   const double tol = kStepTolerance * opt.rel_tol;
   const double abs_x = kStepTolerance * opt.abs_tol * length_scale;
@@ -84,7 +90,7 @@ LoopEnd taylor_bulk(const ContactSystem& sys, const ImpactOptions& opt, double l
     r.v_sep = p.v;
     r.x_sep = p.x;
     r.work = work + p.work;
-    return LoopEnd::finished;
+    return PhaseEnd::finished;
   };
   for (std::size_t used = 0; used < step_budget && r.steps < opt.max_steps; ++used) {
     series.expand(c, x, v, xn);
@@ -128,7 +134,7 @@ LoopEnd taylor_bulk(const ContactSystem& sys, const ImpactOptions& opt, double l
         std::sqrt(end.v * end.v + 2.0 * sys.potential(end.x)) < opt.capture_tol * c.V)
       return finish(Status::captured, h, end);
     // The clamped law separates where F falls to 0 while x' < 0 (the clamp never acts inside
-    // the contact: impact_detail.hpp ContactSystem); x' is stationary there (x'' = −F = 0), so
+    // the contact: contact_system.hpp ContactSystem); x' is stationary there (x'' = −F = 0), so
     // v_sep, hence e_out, is insensitive to the located instant, and t_sep has it to event_bits.
     if (c.clamp && end.v < 0.0 && f1 <= 0.0) {
       if (!(f > 0.0)) return finish(Status::separated, 0.0, Point{x, v, 0.0});
@@ -153,8 +159,8 @@ LoopEnd taylor_bulk(const ContactSystem& sys, const ImpactOptions& opt, double l
     if (rebounding && v < 0.0 && x <= handover_fraction * x_peak) break;
   }
   at = Resume{State{x, v, work, 0.0}, t, last_step};
-  return rebounding && v < 0.0 && x <= handover_fraction * x_peak ? LoopEnd::handed_over
-                                                                  : LoopEnd::out_of_steps;
+  return rebounding && v < 0.0 && x <= handover_fraction * x_peak ? PhaseEnd::handed_over
+                                                                  : PhaseEnd::out_of_steps;
 }
 
 }  // namespace calib::impact::detail

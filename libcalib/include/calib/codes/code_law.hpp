@@ -1,6 +1,6 @@
 #pragma once
-// What another simulator does with a coefficient of restitution (issue #18,
-// ../shared/SIMULATOR_LAWS.md): each (code, model, version) turns the value its user types into
+// What another simulator does with a coefficient of restitution (docs/simulators.md):
+// each (code, model, version) turns the value its user types into
 // a contact law of one of libcalib's families. libcalib integrates that law, so "the e this code
 // achieves" and "the value to type for a target e" are libcalib's own computation, not the
 // code's claim.
@@ -58,7 +58,7 @@ struct Typed {
   bool lower_open = false;  // the code refuses `lower` itself (LIGGGHTS: 0.05 < e <= 1)
 };
 
-// The clamp: the normal force set to 0 when it would pull (SIMULATOR_LAWS.md).
+// The clamp: the normal force set to 0 when it would pull (docs/simulators.md).
 struct Clamp {
   bool by_default;
   std::string_view switch_name;  // "limit_damping", "limitForce"; empty: not switchable
@@ -79,9 +79,12 @@ struct CodeLaw {
   PhysicalImpact (*impact)(double value, bool clamp, const Contact& c);
   // The lines to paste into the code's input for `value` (with units in comments).
   std::string (*snippet)(double value, bool clamp, const Contact& c);
+  // When > 0, the contact duration is the code's own (its law with the snippet's parameters)
+  // and its time step should be at most contact duration / steps_per_contact.
+  double steps_per_contact = 0;
 };
 
-// Every mapping libcalib knows, grouped by code in the order of SIMULATOR_LAWS.md.
+// Every mapping libcalib knows, grouped by code in the order of docs/simulators.md.
 const std::vector<CodeLaw>& code_laws();
 // The codes, each once, in that order.
 std::vector<std::string_view> code_names();

@@ -1,5 +1,5 @@
 #pragma once
-// The event-terminated direct-central-impact solve (SPEC §1, capability 1). The hysteresis and
+// The event-terminated direct-central-impact solve. The hysteresis and
 // Tsuji families are solved in energy time (src/impact/energy_time.hpp), the others in τ.
 // Boost.Odeint: Dormand–Prince 5(4) over the contact's two non-smooth ends (x^n at δ = 0),
 // Runge–Kutta–Fehlberg 7(8) through its bulk (issue #15: 2.5–3× fewer RHS evaluations; the

@@ -66,7 +66,7 @@ class ExactDamping {
   double zeta(double e, double n) const;
   // d ln ζ*/d ln e from the interpolant (the Newton slope of calibrate::zeta_exact).
   double dlnzeta_dlne(double e, double n) const;
-  // c_opt = ζ*·m v/δ_m (SPEC §1 scale invariance).
+  // c_opt = ζ*·m v/δ_m (scale invariance of the dimensionless law).
   double c_opt(double m, double k, double v, double n, double e) const;
   bool covers(double e, double n) const;
 

@@ -1,5 +1,5 @@
 #pragma once
-// The sweep engine (SPEC §2 item 8, issue #4): runs a per-point kernel over a parameter
+// The sweep engine: runs a per-point kernel over a parameter
 // space with oneTBB. The only code in libcalib that knows about threads.
 //
 // Determinism: point i is a pure function of (space, i) — random draws come from a
