@@ -1,8 +1,8 @@
 // What other simulators achieve with a typed e, and the inverse (issue #18). The expected
 // numbers come from closed forms independent of the ODE solve: the Tsuji-law reduction to a
-// linear oscillator (SIMULATOR_LAWS.md §c.9), the clamped Kelvin–Voigt COR (Butcher–Segalman,
+// linear oscillator (docs/method.md: the u = δ^((n+1)/2) reduction), the clamped Kelvin–Voigt COR (Butcher–Segalman,
 // models::butcher_segalman_e), the Hunt–Crossley exact h*(e) (SF2020 eq. 39) and the published
-// clamped values of §c.9. The real LAMMPS and LIGGGHTS check the same mappings in tests/peers.
+// clamped values of docs/simulators/liggghts.md. The real LAMMPS and LIGGGHTS check the same mappings in tests/peers.
 #include <cmath>
 #include <numbers>
 
@@ -43,7 +43,7 @@ TEST(Codes, TwoSpheresContactFromMaterial) {
 
 TEST(Codes, SqrtFiveZetaIsExactWithoutClampAndMatchesPublishedValuesWithClamp) {
   const auto& liggghts = find_code_law("liggghts", "hertz");
-  // §c.9: clamped √5ζ(e) gives 0.1→0.2527, 0.3→0.3971, 0.5→0.5503, 0.7→0.7182, 0.9→0.9020.
+  // docs/simulators/liggghts.md: clamped √5ζ(e) gives 0.1→0.2527, 0.3→0.3971, 0.5→0.5503, 0.7→0.7182, 0.9→0.9020.
   const double published[][2] = {{0.1, 0.2527}, {0.3, 0.3971}, {0.5, 0.5503}, {0.7, 0.7182},
                                  {0.9, 0.9020}};
   for (auto [e, clamped] : published) {
@@ -64,7 +64,7 @@ TEST(Codes, Lammps2022TsujiPolynomialForwardAndUnreachableTargets) {
            27.467 * std::pow(e, 4) - 18.022 * std::pow(e, 5) + 4.8218 * std::pow(e, 6);
   };
   for (double e : {0.3, 0.5, 0.7}) {
-    // χ on the Hertz spring: ζ = χ/√5 of the reduced oscillator (§c.9).
+    // χ on the Hertz spring: ζ = χ/√5 of the reduced oscillator (docs/method.md).
     EXPECT_NEAR(e_of(old, e, false), e_linear(poly(e) / std::sqrt(5.0)), 1e-8) << e;
     EXPECT_NEAR(e_of(now, e, false), e_linear(std::sqrt(2.0) * poly(e) / std::sqrt(5.0)), 1e-8)
         << e;
@@ -233,7 +233,7 @@ TEST(Codes, ClampedKelvinVoigtCodesInvertToButcherSegalman) {
   EXPECT_NEAR(r.input_value, models::butcher_segalman_xi(0.5), 1e-9);
   ASSERT_TRUE(r.achieved_if_typed);
   EXPECT_NEAR(*r.achieved_if_typed, models::butcher_segalman_e(1.0), 1e-9);
-  // Yade ViscElMat (tc, en), clamped: e_BS(ζ(e)) (§c.9: 0.5 → 0.5503).
+  // Yade ViscElMat (tc, en), clamped: e_BS(ζ(e)) (0.5 → 0.5503, Butcher & Segalman 2000).
   EXPECT_NEAR(e_of(find_code_law("yade", "viscel"), 0.5, true), 0.5503, 5e-5);
 }
 
@@ -289,7 +289,7 @@ TEST(Codes, BadRequestsNameTheField) {
 }
 
 TEST(Codes, EveryCodeForwardAgreesWithItsClosedForm) {
-  // The Tsuji reduction (§c.9): a χ law on δⁿ is a linear oscillator with ζ = χ/√(2(n+1)), so
+  // The Tsuji reduction (docs/method.md): a χ law on δⁿ is a linear oscillator with ζ = χ/√(2(n+1)), so
   // without clamp e = exp(−πζ/√(1−ζ²)) and with clamp e = e_BS(ζ) (Butcher–Segalman). Hunt–
   // Crossley type laws: e = e(h) of SF2020 eq. 39 (hysteresis_e_of_h), any n.
   using models::butcher_segalman_e;
