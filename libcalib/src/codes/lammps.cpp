@@ -181,10 +181,8 @@ CodeLaw viscoelastic() {
            "e depends on the impact speed (1 - e ~ v^(1/5), Brilliantov et al. 1996): the value "
            "is exact at --v only",
            kWallModulus, kHeadOn},
-          +[](double v, bool clamp, const Contact& contact) {
-            const Contact c = hertz_material_contact(contact);
-            return PhysicalImpact{Family::viscoelastic, c.m_eff, c.k_hertz, c.v, 1.5,
-                                  v * c.m_eff * std::sqrt(c.r_eff), clamp};
+          +[](double v, bool clamp, const Contact& c) {
+            return contact_radius_dashpot(v, clamp, hertz_material_contact(c));
           },
           +[](double v, bool clamp, const Contact& c) {
             return "# eta_0 [1/(m*s)]\n" + granular(c, hertz_material(v, "viscoelastic", clamp, c));
@@ -206,10 +204,9 @@ CodeLaw mass_velocity() {
            "e depends on the impact speed (a constant dashpot on a Hertz spring: e falls as v "
            "falls): the value is exact at --v only",
            kWallModulus, kHeadOn},
-          +[](double v, bool clamp, const Contact& contact) {
-            const Contact c = hertz_material_contact(contact);
-            return PhysicalImpact{Family::linear_damper, c.m_eff, c.k_hertz, c.v, 1.5,
-                                  v * c.m_eff, clamp};
+          +[](double v, bool clamp, const Contact& c) {
+            const Contact wall_or_pair = hertz_material_contact(c);
+            return mass_dashpot(v, clamp, wall_or_pair, wall_or_pair.k_hertz, 1.5);
           },
           +[](double v, bool clamp, const Contact& c) {
             return "# eta_0 [1/s]\n" + granular(c, hertz_material(v, "mass_velocity", clamp, c));
@@ -243,10 +240,7 @@ CodeLaw gran_hertz_history() {
           {false, "limit_damping"}, true,
           {kGeometry, "k_n = (4/3)E* [Pa] so that F = (4/3)E*sqrt(R*)delta^(3/2)",
            "e depends on the impact speed: exact at --v only", "no gravity, no friction (head-on)"},
-          +[](double v, bool clamp, const Contact& c) {
-            return PhysicalImpact{Family::viscoelastic, c.m_eff, c.k_hertz, c.v, 1.5,
-                                  v * c.m_eff * std::sqrt(c.r_eff), clamp};
-          },
+          +[](double v, bool clamp, const Contact& c) { return contact_radius_dashpot(v, clamp, c); },
           +[](double v, bool clamp, const Contact& c) {
             return "# Kn [Pa], gamma_n [1/(m*s)]\n" +
                    classic(c, "hertz/history", 4.0 / 3.0 * c.e_star, v, clamp);
@@ -263,8 +257,7 @@ CodeLaw gran_hooke_history() {
           {kGeometry, "k_n = --k [N/m] (default: the Hertz secant stiffness at --v)",
            "e does not depend on the speed", "no gravity, no friction (head-on)"},
           +[](double v, bool clamp, const Contact& c) {
-            return PhysicalImpact{Family::linear_damper, c.m_eff, c.k_linear, c.v, 1.0,
-                                  v * c.m_eff, clamp};
+            return mass_dashpot(v, clamp, c, c.k_linear, 1.0);
           },
           +[](double v, bool clamp, const Contact& c) {
             return "# Kn [N/m], gamma_n [1/s]\n" +

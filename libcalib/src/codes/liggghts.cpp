@@ -121,8 +121,7 @@ std::vector<CodeLaw> liggghts_laws() {
       {kGeometry, "kn = --k [N/m] (default: the Hertz secant stiffness at --v); kt = kn",
        "e does not depend on the speed; absolute_damping off (the default)", kHeadOn},
       +[](double v, bool clamp, const Contact& c) {
-        return PhysicalImpact{Family::linear_damper, c.m_eff, c.k_linear, c.v, 1.0, v * c.m_eff,
-                              clamp};
+        return mass_dashpot(v, clamp, c, c.k_linear, 1.0);
       },
       +[](double v, bool clamp, const Contact& c) {
         return "# kn [N/m], gamman [1/s]\n" + stiffness("hooke/stiffness", c.k_linear, v, clamp, c);
@@ -137,10 +136,7 @@ std::vector<CodeLaw> liggghts_laws() {
       {false, "limitForce"}, true,
       {kGeometry, "kn = (4/3)Y* [Pa] so that F = (4/3)Y*sqrt(R*)delta^(3/2); kt = kn",
        "e depends on the impact speed: exact at --v only", kHeadOn},
-      +[](double v, bool clamp, const Contact& c) {
-        return PhysicalImpact{Family::viscoelastic, c.m_eff, c.k_hertz, c.v, 1.5,
-                              v * c.m_eff * std::sqrt(c.r_eff), clamp};
-      },
+      +[](double v, bool clamp, const Contact& c) { return contact_radius_dashpot(v, clamp, c); },
       +[](double v, bool clamp, const Contact& c) {
         return "# kn [Pa], gamman [1/(m*s)]\n" +
                stiffness("hertz/stiffness", 4.0 / 3.0 * c.e_star, v, clamp, c);
