@@ -31,14 +31,16 @@ std::vector<double> expanded(const sweep::Grid& g) {
     else if (g.rule == sweep::Grid::Rule::linspace)
       out.push_back(i == g.count - 1 ? g.to : g.from + t * (g.to - g.from));
     else
-      out.push_back(i == g.count - 1 ? g.to
-                                     : std::exp(std::log(g.from) + t * (std::log(g.to) - std::log(g.from))));
+      out.push_back(i == g.count - 1
+                        ? g.to
+                        : std::exp(std::log(g.from) + t * (std::log(g.to) - std::log(g.from))));
   }
   return out;
 }
 
 // Point i of the materialised cartesian list (last axis fastest), the previous enumeration.
-std::vector<double> materialised_point(const std::vector<std::vector<double>>& lists, std::size_t i) {
+std::vector<double> materialised_point(const std::vector<std::vector<double>>& lists,
+                                       std::size_t i) {
   std::vector<double> p(lists.size());
   for (std::size_t a = lists.size(); a-- > 0;) {
     p[a] = lists[a][i % lists[a].size()];
@@ -49,7 +51,8 @@ std::vector<double> materialised_point(const std::vector<std::vector<double>>& l
 
 std::vector<std::vector<double>> lists_of(const sweep::Space& s) {
   std::vector<std::vector<double>> lists;
-  for (const auto& a : s.axes) lists.push_back(a.grid.rule == sweep::Grid::Rule::none ? a.values : expanded(a.grid));
+  for (const auto& a : s.axes)
+    lists.push_back(a.grid.rule == sweep::Grid::Rule::none ? a.values : expanded(a.grid));
   return lists;
 }
 
@@ -68,7 +71,8 @@ TEST(LazySpace, EveryPointEqualsTheMaterialisedListBitForBit) {
       "f = { values = [3.0, -1.5] }\n");
   const auto lists = lists_of(s);
   ASSERT_EQ(s.size(), 20u * 11u * 17u * 11u * 1u * 2u);
-  for (std::size_t i = 0; i < s.size(); ++i) ASSERT_EQ(s.point(i), materialised_point(lists, i)) << i;
+  for (std::size_t i = 0; i < s.size(); ++i)
+    ASSERT_EQ(s.point(i), materialised_point(lists, i)) << i;
 }
 
 TEST(LazySpace, ZippedGridsMatchTheirLists) {
@@ -95,7 +99,8 @@ TEST(LazySpace, HugeSpacesAreIndexedWithoutLists) {
   const std::size_t k = 1'234'567'891;  // e index; n index 42
   const double t = static_cast<double>(k) / 9'999'999'999.0;
   EXPECT_EQ(s.point(k * 100 + 42), (std::vector<double>{0.0 + t * 1.0, 1.0 + 42.0 / 99.0 * 1.0}));
-  for (std::size_t i : {std::size_t{7}, std::size_t{999'999'999'999}, std::size_t{500'000'000'000}}) {
+  for (std::size_t i :
+       {std::size_t{7}, std::size_t{999'999'999'999}, std::size_t{500'000'000'000}}) {
     const sweep::Grid& g = s.axes[0].grid;
     const double te = static_cast<double>(i / 100) / static_cast<double>(g.count - 1);
     EXPECT_EQ(s.point(i)[0], i / 100 == g.count - 1 ? 1.0 : te);
@@ -125,6 +130,7 @@ TEST(LazySpace, IdentityOfShortGridsIsTheirValues) {
   for (double v : expanded(s.axes[0].grid)) expected += io::format_number(v);
   EXPECT_EQ(s.axes[0].values_identity(), expected);
   const auto big = space_of(
-      "[space]\nmax_points = 1000000000000\ne = { linspace = { from = 0.5, to = 1.0, count = 1000000000000 } }\n");
+      "[space]\nmax_points = 1000000000000\ne = { linspace = { from = 0.5, to = 1.0, count = "
+      "1000000000000 } }\n");
   EXPECT_EQ(big.axes[0].values_identity(), "linspace(0.5,1,0,1000000000000)");
 }

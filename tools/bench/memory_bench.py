@@ -30,13 +30,17 @@ SWEEP_HEAD = 'kernel = "calibrate"\nmodel = "linear-damper"\n[solver]\nverify = 
              "[fixed]\nm = 1.0\nk = 1.0\nv = 1.0\n"
 
 
+CPU = []
+
+
 def alive(p):
     """True while the child runs (without reaping it: wait4 collects its rusage afterwards)."""
     return os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None
 
 
 def run_child(argv, limit_bytes, timeout, env=None, on_start=None):
-    """(exit status or 'killed after Ns', wall seconds, peak RSS MiB, stdout+stderr, extra)."""
+    """(exit status or 'killed after Ns', wall seconds, peak RSS MiB, stdout+stderr, extra); the
+    child's CPU seconds (user + system, what a loaded machine does not inflate) in CPU[-1]."""
     def limit():
         resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
     t0 = time.monotonic()
@@ -57,6 +61,7 @@ def run_child(argv, limit_bytes, timeout, env=None, on_start=None):
     wall = time.monotonic() - t0
     out = p.stdout.read().decode(errors="replace")
     p.returncode = 0  # reaped by wait4
+    CPU.append(usage.ru_utime + usage.ru_stime)
     return status, wall, usage.ru_maxrss / 1024.0, out, extra
 
 
@@ -122,7 +127,7 @@ def py_bad_array(pythonpath):
         return {"status": status, "output": text[-300:]}
     _, seconds, extra_mib, what = line[0].split(" ", 3)
     return {"seconds": float(seconds), "extra_peak_mib": float(extra_mib), "raised": what,
-            "child_peak_rss_mib": rss}
+            "child_peak_rss_mib": rss, "child_cpu_seconds": CPU[-1]}
 
 
 def main():
@@ -136,16 +141,19 @@ def main():
     results = {}
     with tempfile.TemporaryDirectory() as work:
         s, wall, rss, text, _ = shard_start(a.calib, work, limit)
-        results["shard_start"] = {"status": s, "seconds": wall, "peak_rss_mib": rss, "output": text[-200:]}
+        results["shard_start"] = {"status": s, "seconds": wall, "cpu_seconds": CPU[-1], "peak_rss_mib": rss,
+                               "output": text[-200:]}
         s, wall, rss, text, seen = first_row(a.calib, work, limit)
-        results["first_row"] = {"status": s, "first_row_seconds": seen, "seconds": wall, "peak_rss_mib": rss,
-                                "output": text[-200:]}
+        results["first_row"] = {"status": s, "first_row_seconds": seen, "seconds": wall, "cpu_seconds": CPU[-1],
+                                "peak_rss_mib": rss, "output": text[-200:]}
         s, wall, rss, text, _ = kn_fit_data(a.calib, "/dev/zero", limit)
-        results["dev_zero"] = {"status": s, "seconds": wall, "peak_rss_mib": rss, "output": text[-200:]}
+        results["dev_zero"] = {"status": s, "seconds": wall, "cpu_seconds": CPU[-1], "peak_rss_mib": rss,
+                               "output": text[-200:]}
         fifo = os.path.join(work, "fifo.csv")
         os.mkfifo(fifo)
         s, wall, rss, text, _ = kn_fit_data(a.calib, fifo, limit)
-        results["fifo"] = {"status": s, "seconds": wall, "peak_rss_mib": rss, "output": text[-200:]}
+        results["fifo"] = {"status": s, "seconds": wall, "cpu_seconds": CPU[-1], "peak_rss_mib": rss,
+                               "output": text[-200:]}
     results["py_bad_array"] = py_bad_array(a.pythonpath)
     print(json.dumps(results, indent=1))
     if a.json:

@@ -55,7 +55,7 @@ std::string read_input_file(const std::filesystem::path& file, std::uintmax_t ma
                             const std::string& what) {
   require_input_file(file, max_bytes, what);
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(file.c_str(), "rb"),
-                                                            &std::fclose);
+                                                           &std::fclose);
   if (!in) throw InputError(fmt::format("{} {}: cannot be opened", what, file.string()));
   std::string text;
   char buffer[1 << 16];
