@@ -244,14 +244,14 @@ class Case:
 
 
 class KnFitDataDevZero(Case):
-    token = "/dev/zero"  # used to read forever, 1 GB/s
+    token = "/dev/zero"  # never ends: refused from its kind, before it is opened
 
     def argv(self, work):
         return ["kn-fit", "--data", "/dev/zero"]
 
 
 class KnFitDataFifo(Case):
-    token = "FIFO"  # opening a FIFO with no writer blocked forever
+    token = "FIFO"  # opening a FIFO with no writer would block forever
 
     def argv(self, work):
         path = f"{work}/mem_fifo.csv"
@@ -305,7 +305,7 @@ class MergeShardDevZero(Case):
 
 
 class HugeSweepShardStartsAtOnce(Case):
-    # 10^8 points, shard 0 of 10^8 (one point): used to list every point first (~1 GB, minutes).
+    # 10^8 points, shard 0 of 10^8 (one point): the row is out at once, nothing listed first.
     token = ""
     timeout = 10
 

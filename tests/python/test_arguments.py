@@ -49,6 +49,7 @@ PYBIND_DUMP = ("incompatible function arguments", "Unable to cast", "Invoked wit
     (lambda: calib.input_for("lammps", 0.5, density=math.nan), ValueError, "^density must be a finite"),
     (lambda: calib.effective_mass("/dev/zero"), ValueError, "system: /dev/zero is not a regular file"),
     (lambda: calib.run_study(None), TypeError, "^name must be a string"),
+    (lambda: calib.impact("gonthier", 0.5, clamp=np.array([1])), TypeError, "^clamp"),
 ])
 def test_bad_argument_names_it(call, error, word):
     with pytest.raises(error, match=word) as err:
@@ -85,7 +86,7 @@ def test_chunked_results_equal_the_scalar_calls(monkeypatch):
 def test_a_bad_first_value_costs_bounded_memory():
     # 16e6 elements (128 MiB as float64) with the first e invalid, m an int32 array: the checks
     # and the first chunk raise; what numpy allocates meanwhile stays below the 64 MiB budget
-    # (copying and broadcasting every argument first took 5 x 128 MiB).
+    # (broadcasting every argument whole would allocate 5 x 128 MiB).
     e = np.full(16_000_000, 0.5)
     e[0] = 1.5
     m = np.full(16_000_000, 2, dtype=np.int32)  # converted chunk by chunk, not whole

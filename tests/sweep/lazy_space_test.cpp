@@ -1,5 +1,5 @@
 // Spaces generate point i from i: the lazy grids give exactly the points of the expanded lists
-// that the engine enumerated before (same doubles, bit for bit), at any size.
+// a materialised enumeration gives (same doubles, bit for bit), at any size.
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -19,9 +19,9 @@ sweep::Space space_of(const std::string& toml) {
   return sweep::parse_space(io::ConfigNode::parse(toml, "space.toml").table("space"));
 }
 
-// The expansion the engine used to store per axis: each linspace/logspace value from its index
-// with the end point exact, each range value from + i*step (an independent restatement of the
-// previous parse_grid, kept here as the reference).
+// The list a grid axis denotes, expanded: each linspace/logspace value from its index with the
+// end point exact (interpolated in x or in log x), each range value from + i*step (sweep.hpp, restated
+// independently of space.cpp as the reference).
 std::vector<double> expanded(const sweep::Grid& g) {
   std::vector<double> out;
   for (std::size_t i = 0; i < g.count; ++i) {
@@ -38,7 +38,7 @@ std::vector<double> expanded(const sweep::Grid& g) {
   return out;
 }
 
-// Point i of the materialised cartesian list (last axis fastest), the previous enumeration.
+// Point i of the materialised cartesian list (last axis fastest, as sweep.hpp specifies).
 std::vector<double> materialised_point(const std::vector<std::vector<double>>& lists,
                                        std::size_t i) {
   std::vector<double> p(lists.size());
@@ -123,7 +123,7 @@ TEST(LazySpace, RandomDrawsAreTheCounterDraws) {
 
 TEST(LazySpace, IdentityOfShortGridsIsTheirValues) {
   // Resume and merge identify a space by its values: for grids up to kIdentityValues values the
-  // text is the concatenated values as before (fingerprints of existing sweeps unchanged); a
+  // text is the concatenated values (so the fingerprints of existing sweeps stay the same); a
   // longer grid is identified by its rule, in constant size.
   const auto s = space_of("[space]\ne = { range = { from = 0.05, to = 1.0, step = 0.05 } }\n");
   std::string expected;

@@ -39,9 +39,10 @@ def _clamp_code(clamp):
         return -1
     if isinstance(clamp, (bool, np.bool_)):
         return int(clamp)
-    if clamp in ("on", "off"):
+    if isinstance(clamp, str) and clamp in ("on", "off"):
         return int(clamp == "on")
-    raise ValueError(f"clamp must be None, True/False or 'on'/'off', got {clamp!r}")
+    error = ValueError if isinstance(clamp, str) else TypeError
+    raise error(f"clamp must be None, True/False or 'on'/'off', got {clamp!r}")
 
 
 def _tolerance(name, x):

@@ -41,7 +41,7 @@ struct Axis {
   double value(std::size_t k) const;
   // What identifies the axis's values for --resume and merge: the values themselves (shortest
   // round-trip text, concatenated) for lists and for grids of up to kIdentityValues values, the
-  // rule and its numbers for longer grids (hashing 10^8 formatted values took seconds).
+  // rule and its numbers for longer grids (so the start of a run does not grow with the axis).
   std::string values_identity() const;
 };
 inline constexpr std::size_t kIdentityValues = 65'536;
