@@ -100,5 +100,19 @@ def test_a_bad_first_value_costs_bounded_memory():
     assert peak < 64 << 20, peak
 
 
+def test_a_large_array_runs_within_the_memory_budget():
+    # 4e6 exact c_opt (32 MiB in, 32 MiB out, e broadcast against a (1,)-shaped n): numpy's
+    # allocations beyond the result stay below the 64 MiB budget whatever the size.
+    e = np.linspace(0.1, 0.9, 4_000_000)
+    tracemalloc.start()
+    try:
+        c = calib.c_opt(1.0, 1e7, 0.3, np.array([1.5]), e)
+        current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert c.shape == e.shape and c[0] == calib.c_opt(1.0, 1e7, 0.3, 1.5, 0.1)
+    assert peak - current < 64 << 20, (peak, current)
+
+
 def test_empty_arrays_give_empty_results():
     assert calib.c_opt(1.0, 1e7, 0.3, 1.5, np.zeros(0)).shape == (0,)

@@ -3,9 +3,9 @@
 Every argument is checked (type, dtype, finite) before anything is broadcast or copied, so a bad
 argument costs nothing whatever the size of the others, and the error is a TypeError or
 ValueError that names it, never a pybind11 signature dump. Arrays are evaluated in chunks of
-CHUNK elements: the copies made for the C++ side (float64, contiguous, broadcast) and the
-per-chunk results stay within a fixed budget (about 14 float64 columns of CHUNK elements,
-~30 MiB) beside the caller's arrays and the returned ones.
+CHUNK elements: the copies made for the C++ side (float64, contiguous, broadcast) and a chunk's
+results (columns, status texts) stay within a fixed budget (~30 MiB for impact, the widest) beside
+the caller's arrays and the returned ones.
 """
 import math
 import numbers
@@ -16,7 +16,7 @@ import numpy as np
 
 # Worker threads: 0 = all cores; more than this is a typo, not a machine.
 MAX_THREADS = 1024
-CHUNK = 1 << 18
+CHUNK = 1 << 17
 # Planar-system TOML read from a path (the C++ readers' config limit, io/input_file.hpp).
 MAX_CONFIG_BYTES = 16 << 20
 
@@ -139,23 +139,29 @@ def chunked(checked, shape, compute):
         joined = _append(None, compute({k: np.zeros(0) for k in checked}), 0, 0)
     if isinstance(joined, np.ndarray):
         return joined.reshape(shape)
-    return {k: np.asarray(v).reshape(shape) for k, v in joined.items()}
+    return {k: v.reshape(shape) for k, v in joined.items()}
 
 
 def _append(joined, part, size, start):
+    """part's columns written into the joined arrays at start (allocated on the first chunk). A
+    list of texts (the status) becomes a fixed-width string array, widened if a longer text comes:
+    a list of Python strings for every element would cost ~60 bytes each."""
     if isinstance(part, np.ndarray):
         if joined is None:
             joined = np.empty(size, dtype=part.dtype)
         joined[start:start + part.size] = part
         return joined
     if joined is None:
-        joined = {k: (np.empty(size, dtype=np.asarray(v).dtype) if isinstance(v, np.ndarray) else [])
-                  for k, v in part.items()}
+        joined = {}
     for k, v in part.items():
-        if isinstance(v, np.ndarray):
-            joined[k][start:start + v.size] = v
-        else:
-            joined[k].extend(v)
+        v = np.asarray(v)
+        if v.dtype.kind == "U":
+            v = v.astype(np.result_type(v.dtype, "U16"))
+        if k not in joined:
+            joined[k] = np.empty(size, dtype=v.dtype)
+        elif v.dtype.itemsize > joined[k].dtype.itemsize:
+            joined[k] = joined[k].astype(v.dtype)
+        joined[k][start:start + v.size] = v
     return joined
 
 
