@@ -119,8 +119,6 @@ def test_parallel_results_are_deterministic():
     (lambda: calib.c_opt([1.0, -1.0], 1e7, 0.3, 1.5, 0.5), "m"),
     (lambda: calib.c_opt(1.0, 1e7, 0.3, 1.5, [0.5, np.nan]), "e"),
     (lambda: calib.c_opt(1.0, 1e7, 0.3, 1.5, 0.5, method="hunt-crossley"), "linear-damper"),
-    (lambda: calib.calibrate("gonthier", "abc"), "e must be a number"),
-    (lambda: calib.c_opt(1.0, [1e7, "x"], 0.3, 1.5, 0.5), "k must be a number"),
     (lambda: calib.impact("gonthier", 0.5, clamp="maybe"), "clamp"),
     (lambda: calib.kn_fit("johnson", E="207GPa", nu=0.6, dR="5mm"), "nu"),
     (lambda: calib.kn_fit_data([1, 2], [1, 2, 3]), "length"),
