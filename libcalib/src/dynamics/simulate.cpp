@@ -6,12 +6,11 @@
 #include <limits>
 #include <optional>
 
-#include <boost/math/tools/minima.hpp>
-#include <boost/math/tools/roots.hpp>
 #include <boost/numeric/odeint.hpp>
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "contact_events.hpp"
 
 namespace calib::dynamics {
 
@@ -212,149 +211,213 @@ void check_drift(const System& sys, double t, const State& y, int n, double boun
         t, position, velocity, bound));
 }
 
+constexpr double kNever = std::numeric_limits<double>::infinity();
+using DenseStepper =
+    decltype(odeint::make_dense_output(1.0, 1.0, odeint::runge_kutta_dopri5<State>()));
+
+// One simulation: the state, the dense-output stepper and the open contacts. Each accepted
+// step is searched for the earliest event inside it (a contact starting or ending, on the dense
+// output), recorded up to that event, and restarted there.
+class Run {
+ public:
+  Run(const System& sys, const ContactModel& contact, const SimulateOptions& o, const Vector& q0,
+      const Vector& qd0);
+  bool done() const { return t_ >= o_.t_end; }
+  void advance();  // one accepted step, up to its first event
+  SimulationResult finish();
+
+ private:
+  struct Event {
+    double t = kNever;
+    int contact = -1;
+  };
+  const State& state_at(double time) {
+    stepper_.calc_state(time, at_);
+    return at_;
+  }
+  detail::GapPoint gap_at(int k, double time) {
+    const ContactState c = probe_(k, state_at(time));
+    return {time, c.delta, c.delta_dot};
+  }
+  void sample(double time, const State& s) {
+    const Eigen::Map<const Vector> q(s.data(), n_), qd(s.data() + n_, n_);
+    r_.series.push_back({time, q, qd, sys_.energy(q, qd)});
+  }
+  Event earliest_event(double t0, double t1);
+  double contact_start(int k, double t0, double t1);
+  double contact_end(int k, double t0, double t1);
+  void record(double t0, double t_stop);
+  void update_extrema(int k, double t0, double t_stop);
+  void start_contact(int k);
+  void end_contact(int k);
+
+  const System& sys_;
+  const ContactModel& contact_;
+  const SimulateOptions& o_;
+  int n_, nc_;
+  SimulationResult r_;
+  std::vector<std::optional<ActiveLaw>> active_;
+  std::vector<int> open_impact_;  // index into r_.impacts while a contact is active
+  State y_, at_;                  // the state at t_; scratch for the dense output
+  double t_ = 0.0, next_output_;
+  Rhs rhs_;
+  ContactProbe probe_;
+  DenseStepper stepper_;
+};
+
+Run::Run(const System& sys, const ContactModel& contact, const SimulateOptions& o,
+         const Vector& q0, const Vector& qd0)
+    : sys_(sys), contact_(contact), o_(o), n_(sys.dof()), nc_(sys.contact_count()),
+      active_(nc_), open_impact_(nc_, -1), y_(2 * n_ + nc_, 0.0), at_(y_.size()),
+      next_output_(o.output_dt), rhs_{sys, active_, n_, o.baumgarte_rate}, probe_{sys, n_},
+      stepper_(odeint::make_dense_output(o.abs_tol, o.rel_tol, odeint::runge_kutta_dopri5<State>())) {
+  for (int i = 0; i < n_; ++i) y_[i] = q0[i], y_[n_ + i] = qd0[i];
+  sample(0.0, y_);
+  stepper_.initialize(y_, t_, std::min(1e-4, o.t_end / 100));
+}
+
+void Run::advance() {
+  if (++r_.steps > o_.max_steps)
+    throw ComputeError(fmt::format("simulate: more than {} steps before t = {}", o_.max_steps, o_.t_end));
+  const auto [t0, t1] = stepper_.do_step(std::cref(rhs_));
+  if (sys_.constraint_count() > 0)
+    check_drift(sys_, t1, stepper_.current_state(), n_, o_.drift_tol, r_);
+  const Event event = earliest_event(t0, t1);
+  record(t0, std::min({event.t, t1, o_.t_end}));
+  if (event.contact < 0 || event.t > o_.t_end) {
+    t_ = t1;
+    if (t1 >= o_.t_end) y_ = state_at(o_.t_end), t_ = o_.t_end;
+    return;
+  }
+  y_ = state_at(event.t);
+  t_ = event.t;
+  if (active_[event.contact])
+    end_contact(event.contact);
+  else
+    start_contact(event.contact);
+  stepper_.initialize(y_, t_, std::max(1e-12, (t1 - t0) / 4));
+}
+
+// The earliest event in (t0, t1]: a contact starting (δ rising through 0) or ending.
+Run::Event Run::earliest_event(double t0, double t1) {
+  Event first;
+  for (int k = 0; k < nc_; ++k) {
+    const double te = active_[k] ? contact_end(k, t0, t1) : contact_start(k, t0, t1);
+    if (te < first.t) first = {te, k};
+  }
+  return first;
+}
+
+// Searched inside the step, not only at its end (contact_events.cpp): a step over which the
+// bodies move at constant speed grows until it could span a whole contact. A contact whose δ is
+// still > 0 at the step start (a clamped law ends at F = 0 before δ = 0) waits for δ ≤ 0.
+double Run::contact_start(int k, double t0, double t1) {
+  const ContactState a = probe_(k, stepper_.previous_state());
+  if (!(a.delta <= 0)) return kNever;
+  const ContactState b = probe_(k, stepper_.current_state());
+  return detail::first_contact_start([this, k](double time) { return gap_at(k, time); },
+                                     {t0, a.delta, a.delta_dot}, {t1, b.delta, b.delta_dot},
+                                     o_.abs_tol);
+}
+
+// The contact's indicator (δ, or F for clamped laws) falling through 0 while δ decreases.
+double Run::contact_end(int k, double t0, double t1) {
+  const ActiveLaw& law = *active_[k];
+  const ContactState a = probe_(k, stepper_.previous_state());
+  const ContactState b = probe_(k, stepper_.current_state());
+  const double i1 = law.indicator(b.delta, b.delta_dot);
+  if (!(i1 <= 0 && b.delta_dot < 0)) return kNever;
+  auto rising = [&](double time) {
+    const ContactState c = probe_(k, state_at(time));
+    return -law.indicator(c.delta, c.delta_dot);
+  };
+  return detail::first_crossing(rising, t0, t1, -law.indicator(a.delta, a.delta_dot), -i1);
+}
+
+// The time series and the open contacts' diagnostics over [t0, t_stop].
+void Run::record(double t0, double t_stop) {
+  for (; next_output_ <= t_stop + 1e-15 * o_.t_end; next_output_ += o_.output_dt)
+    sample(next_output_, state_at(std::min(next_output_, t_stop)));
+  for (int k = 0; k < nc_; ++k)
+    if (active_[k]) update_extrema(k, t0, t_stop);
+}
+
+// δ and F at 9 points of the step (its start included: a damper acting at δ = 0 peaks there);
+// their maxima refined on the dense output between samples (refined_maximum).
+void Run::update_extrema(int k, double t0, double t_stop) {
+  Impact& imp = r_.impacts[open_impact_[k]];
+  const ActiveLaw& law = *active_[k];
+  std::array<double, 9> times{}, deltas{}, forces{};
+  for (int s = 0; s <= 8; ++s) {
+    times[s] = t0 + (t_stop - t0) * s / 8.0;
+    const ContactState c = probe_(k, state_at(times[s]));
+    deltas[s] = c.delta;
+    forces[s] = law.force(c.delta, c.delta_dot);
+    if (o_.record_loops && s > 0) imp.loop.emplace_back(c.delta, forces[s]);
+  }
+  const double delta_max = detail::refined_maximum(
+      times, deltas, [&](double time) { return probe_(k, state_at(time)).delta; });
+  const double peak_force = detail::refined_maximum(times, forces, [&](double time) {
+    const ContactState c = probe_(k, state_at(time));
+    return law.force(c.delta, c.delta_dot);
+  });
+  imp.delta_max = std::max(imp.delta_max, delta_max);
+  imp.peak_force = std::max(imp.peak_force, peak_force);
+}
+
+// At a contact start: the impulse–momentum jump with e (piecewise, NP eq. 28), or the contact
+// law for the approach speed and effective mass found here (continuous).
+void Run::start_contact(int k) {
+  Eigen::Map<Vector> q(y_.data(), n_), qd(y_.data() + n_, n_);
+  const Vector j = sys_.penetration_gradient(k, q);
+  const double v = j.dot(qd), m_eff = effective_mass(sys_, k, q);
+  if (o_.method == Method::piecewise) {
+    const double impulse = (1.0 + contact_.e) * m_eff * v;
+    qd -= accelerations(sys_, q, j) * impulse;
+    r_.impacts.push_back(
+        {k, t_, t_, v, contact_.e * v, contact_.e, 0.0, 0.0, impulse, m_eff, {}, q, qd, {}});
+    return;
+  }
+  r_.impacts.push_back(
+      {k, t_, 0, v, 0, 0, 0, 0, 0, m_eff, begin_contact(contact_, v, m_eff), {}, {}, {}});
+  active_[k] = r_.impacts.back().law;
+  open_impact_[k] = static_cast<int>(r_.impacts.size()) - 1;
+  y_[2 * n_ + k] = 0.0;
+}
+
+void Run::end_contact(int k) {
+  const Eigen::Map<const Vector> q(y_.data(), n_), qd(y_.data() + n_, n_);
+  Impact& imp = r_.impacts[open_impact_[k]];
+  imp.t_end = t_;
+  imp.v_out = -sys_.penetration_gradient(k, q).dot(qd);
+  imp.e = imp.v_out / imp.v_in;
+  imp.impulse = y_[2 * n_ + k];
+  imp.q_after = q;
+  imp.qd_after = qd;
+  active_[k].reset();
+  open_impact_[k] = -1;
+}
+
+SimulationResult Run::finish() {
+  for (int k = 0; k < nc_; ++k)
+    if (active_[k]) r_.impacts[open_impact_[k]].t_end = std::numeric_limits<double>::quiet_NaN();
+  r_.q_final = Eigen::Map<const Vector>(y_.data(), n_);
+  r_.qd_final = Eigen::Map<const Vector>(y_.data() + n_, n_);
+  return std::move(r_);
+}
+
 }  // namespace
 
 SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0,
                           const ContactModel& contact, const SimulateOptions& o) {
   if (std::string why; !o.IsValid(&why)) throw InputError("simulate: " + why);
-  const int n = sys.dof(), nc = sys.contact_count();
+  const int n = sys.dof();
   if (q0.size() != n || qd0.size() != n)
     throw InputError(fmt::format("simulate: {} coordinates expected, got {} and {}", n, q0.size(),
                                  qd0.size()));
-  SimulationResult r;
-  std::vector<std::optional<ActiveLaw>> active(nc);
-  std::vector<int> open_impact(nc, -1);  // index into r.impacts while a contact is active
-  State y(2 * n + nc, 0.0);
-  for (int i = 0; i < n; ++i) y[i] = q0[i], y[n + i] = qd0[i];
-  auto sample = [&](double t, const State& s) {
-    const Eigen::Map<const Vector> q(s.data(), n), qd(s.data() + n, n);
-    r.series.push_back({t, q, qd, sys.energy(q, qd)});
-  };
-  sample(0.0, y);
-  double next_output = o.output_dt;
-  auto stepper = odeint::make_dense_output(o.abs_tol, o.rel_tol, odeint::runge_kutta_dopri5<State>());
-  const Rhs rhs{sys, active, n, o.baumgarte_rate};
-  ContactProbe contact_state{sys, n};
-  double t = 0.0, dt = std::min(1e-4, o.t_end / 100);
-  stepper.initialize(y, t, dt);
-  State at(y.size());
-  auto state_at = [&](double time) -> const State& {
-    stepper.calc_state(time, at);
-    return at;
-  };
-  boost::math::tools::eps_tolerance<double> tol(50);
-  while (t < o.t_end) {
-    if (++r.steps > o.max_steps)
-      throw ComputeError(fmt::format("simulate: more than {} steps before t = {}", o.max_steps, o.t_end));
-    const auto [t0, t1] = stepper.do_step(std::cref(rhs));
-    const State &prev = stepper.previous_state(), &cur = stepper.current_state();
-    if (sys.constraint_count() > 0) check_drift(sys, t1, cur, n, o.drift_tol, r);
-    // The earliest event in (t0, t1]: a contact starting (δ rising through 0) or ending.
-    double t_event = std::numeric_limits<double>::infinity();
-    int k_event = -1;
-    for (int k = 0; k < nc; ++k) {
-      const ContactState a = contact_state(k, prev), b = contact_state(k, cur);
-      std::function<double(double)> g;
-      double g0, g1;
-      if (!active[k]) {
-        if (!(a.delta <= 0 && b.delta > 0)) continue;
-        g = [&, k](double time) { return contact_state(k, state_at(time)).delta; };
-        g0 = a.delta, g1 = b.delta;
-      } else {
-        const double i1 = active[k]->indicator(b.delta, b.delta_dot);
-        if (!(i1 <= 0 && b.delta_dot < 0)) continue;
-        g = [&, k](double time) {
-          const ContactState c = contact_state(k, state_at(time));
-          return -active[k]->indicator(c.delta, c.delta_dot);  // rising through 0 at the end
-        };
-        g0 = -active[k]->indicator(a.delta, a.delta_dot), g1 = -i1;
-      }
-      double te = t1;
-      if (g0 < 0 && g1 >= 0) {
-        std::uintmax_t it = 200;
-        const auto br = boost::math::tools::toms748_solve(g, t0, t1, g0, g1, tol, it);
-        te = g(br.second) >= 0 ? br.second : br.first;  // the first instant on the far side
-      } else if (g0 >= 0) {
-        te = t0;
-      }
-      if (te < t_event) t_event = te, k_event = k;
-    }
-    const double t_stop = std::min({t_event, t1, o.t_end});
-    // Time series and the contact diagnostics up to t_stop.
-    for (; next_output <= t_stop + 1e-15 * o.t_end; next_output += o.output_dt)
-      sample(next_output, state_at(std::min(next_output, t_stop)));
-    for (int k = 0; k < nc; ++k) {
-      if (!active[k]) continue;
-      Impact& imp = r.impacts[open_impact[k]];
-      // δ and F at 9 points of the step (its start included: a damper acting at δ = 0 peaks
-      // there); where a sample inside is the largest, Brent refines between its neighbours.
-      std::array<double, 9> times{}, deltas{}, forces{};
-      for (int s = 0; s <= 8; ++s) {
-        times[s] = t0 + (t_stop - t0) * s / 8.0;
-        const ContactState c = contact_state(k, state_at(times[s]));
-        deltas[s] = c.delta;
-        forces[s] = active[k]->force(c.delta, c.delta_dot);
-        if (o.record_loops && s > 0) imp.loop.emplace_back(c.delta, forces[s]);
-      }
-      auto refined_max = [&](const std::array<double, 9>& v, auto value_at) {
-        const int i = static_cast<int>(std::max_element(v.begin(), v.end()) - v.begin());
-        if (i == 0 || i == 8) return v[i];
-        const auto m = boost::math::tools::brent_find_minima(
-            [&](double time) { return -value_at(time); }, times[i - 1], times[i + 1], 40);
-        return std::max(v[i], -m.second);
-      };
-      imp.delta_max = std::max(imp.delta_max, refined_max(deltas, [&](double time) {
-        return contact_state(k, state_at(time)).delta;
-      }));
-      imp.peak_force = std::max(imp.peak_force, refined_max(forces, [&](double time) {
-        const ContactState c = contact_state(k, state_at(time));
-        return active[k]->force(c.delta, c.delta_dot);
-      }));
-    }
-    if (k_event < 0 || t_event > o.t_end) {
-      t = t1;
-      if (t1 >= o.t_end) y = state_at(o.t_end), t = o.t_end;
-      continue;
-    }
-    // Handle the event at t_event, then restart the stepper there.
-    y = state_at(t_event);
-    t = t_event;
-    const int k = k_event;
-    Eigen::Map<Vector> q(y.data(), n), qd(y.data() + n, n);
-    const Vector j = sys.penetration_gradient(k, q);
-    const double v = j.dot(qd);
-    if (!active[k]) {
-      const double m_eff = effective_mass(sys, k, q);
-      if (o.method == Method::piecewise) {  // impulse–momentum with e (NP eq. 28)
-        const double impulse = (1.0 + contact.e) * m_eff * v;
-        qd -= accelerations(sys, q, j) * impulse;
-        Impact imp{k, t, t, v, contact.e * v, contact.e, 0.0, 0.0, impulse, m_eff, {}, q, qd, {}};
-        r.impacts.push_back(imp);
-      } else {
-        Impact imp{k, t, 0, v, 0, 0, 0, 0, 0, m_eff, begin_contact(contact, v, m_eff), {}, {}, {}};
-        r.impacts.push_back(imp);
-        active[k] = r.impacts.back().law;
-        open_impact[k] = static_cast<int>(r.impacts.size()) - 1;
-        y[2 * n + k] = 0.0;
-      }
-    } else {
-      Impact& imp = r.impacts[open_impact[k]];
-      imp.t_end = t;
-      imp.v_out = -v;
-      imp.e = imp.v_out / imp.v_in;
-      imp.impulse = y[2 * n + k];
-      imp.q_after = q;
-      imp.qd_after = qd;
-      active[k].reset();
-      open_impact[k] = -1;
-    }
-    stepper.initialize(y, t, std::max(1e-12, (t1 - t0) / 4));
-  }
-  for (int k = 0; k < nc; ++k)
-    if (active[k]) r.impacts[open_impact[k]].t_end = std::numeric_limits<double>::quiet_NaN();
-  r.q_final = Eigen::Map<const Vector>(y.data(), n);
-  r.qd_final = Eigen::Map<const Vector>(y.data() + n, n);
-  return r;
+  Run run(sys, contact, o, q0, qd0);
+  while (!run.done()) run.advance();
+  return run.finish();
 }
 
 }  // namespace calib::dynamics
