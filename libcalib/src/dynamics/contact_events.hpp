@@ -16,9 +16,11 @@ using GapAt = std::function<GapPoint(double)>;
 // The first instant in (start.t, end.t] at which δ > 0, or +∞ when δ stays ≤ 0. δ is looked at
 // inside the step, not only at its ends, so a contact that starts and ends within one step is
 // found (contact_events.cpp says how and when that is guaranteed). Humps of δ that cannot reach
-// gap_tolerance (the positions' absolute accuracy) may be passed over. Requires start.delta ≤ 0.
+// gap_tolerance (the positions' absolute accuracy) may be passed over. affine_gap: δ is affine
+// in q (System::affine_penetration), which makes it a known kind of polynomial on the step (a
+// cheaper exact test). start and end are the step's ends; requires start.delta ≤ 0.
 double first_contact_start(const GapAt& gap, const GapPoint& start, const GapPoint& end,
-                           double gap_tolerance);
+                           double gap_tolerance, bool affine_gap);
 
 // The first instant on the far side of g's rise through zero in [t0, t1] (TOMS748), given
 // g0 = g(t0) and g1 = g(t1) ≥ 0; t0 when g0 ≥ 0 already.

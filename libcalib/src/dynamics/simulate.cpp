@@ -310,14 +310,25 @@ Run::Event Run::earliest_event(double t0, double t1) {
 
 // Searched inside the step, not only at its end (contact_events.cpp): a step over which the
 // bodies move at constant speed grows until it could span a whole contact. A contact whose δ is
-// still > 0 at the step start (a clamped law ends at F = 0 before δ = 0) waits for δ ≤ 0.
+// still > 0 at the step start (just after a piecewise jump, or a clamped law's end at F = 0
+// before δ = 0) can start again only after δ has fallen to ≤ 0: the same search on −δ finds
+// that instant first.
 double Run::contact_start(int k, double t0, double t1) {
-  const ContactState a = probe_(k, stepper_.previous_state());
+  const ContactState s = probe_(k, stepper_.previous_state());
+  const ContactState e = probe_(k, stepper_.current_state());
+  detail::GapPoint a{t0, s.delta, s.delta_dot};
+  const detail::GapPoint b{t1, e.delta, e.delta_dot};
+  if (a.delta > 0) {
+    auto negated = [](const detail::GapPoint& g) { return detail::GapPoint{g.t, -g.delta, -g.delta_dot}; };
+    const double t_apart = detail::first_contact_start(
+        [&](double time) { return negated(gap_at(k, time)); }, negated(a), negated(b), o_.abs_tol,
+        sys_.affine_penetration(k));
+    if (!(t_apart < t1)) return kNever;
+    a = gap_at(k, t_apart);
+  }
   if (!(a.delta <= 0)) return kNever;
-  const ContactState b = probe_(k, stepper_.current_state());
-  return detail::first_contact_start([this, k](double time) { return gap_at(k, time); },
-                                     {t0, a.delta, a.delta_dot}, {t1, b.delta, b.delta_dot},
-                                     o_.abs_tol);
+  return detail::first_contact_start([this, k](double time) { return gap_at(k, time); }, a, b,
+                                     o_.abs_tol, sys_.affine_penetration(k));
 }
 
 // The contact's indicator (δ, or F for clamped laws) falling through 0 while δ decreases.
