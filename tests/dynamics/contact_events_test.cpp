@@ -12,7 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include "calib/core/error.hpp"
 #include "calib/dynamics/systems.hpp"
+#include "dynamics/contact_events.hpp"
 
 using namespace calib;
 using namespace calib::dynamics;
@@ -222,4 +224,76 @@ TEST(ContactEvents, PeakForceOfTheLinearSpringIsVSqrtKm) {
   std::printf("peak force max relative error %.3e, delta_max %.3e\n", worst_force, worst_depth);
   EXPECT_LT(worst_force, 1e-9);
   EXPECT_LT(worst_depth, 1e-9);
+}
+
+TEST(ContactEvents, PiecewiseBallBouncesAtTheBallisticTimes) {
+  // bouncing_ball.toml (SF2020 §8: m = 1 kg, R = 0.1 m, H₀ = 1 m, g = 9.8) with the impulse
+  // method: the first impact at t₁ = √(2(H₀ − R)/g) with v₁ = g t₁, then flights of 2eᵏv₁/g
+  // (ballistic closed form). Every bounce in 3 s, t_start to 1e-9 s absolute (the flight is
+  // quadratic in t, which the dense output reproduces exactly), v_in to 1e-9 relative. (e such
+  // that the bounces do not accumulate before 3 s: t₁ + 2ev₁/(g(1 − e)) > 3 s.)
+  for (const double e : {0.8, 0.9, 0.95}) {
+    auto setup = load_system(kSystems / "bouncing_ball.toml");
+    apply({.model = {}, .e = e, .t_end = {}, .method = Method::piecewise}, setup);
+    const auto r = simulate(*setup.system, setup.q0, setup.qd0, setup.contact, setup.options);
+    const double g = 9.8, t_end = setup.options.t_end;
+    double t = std::sqrt(2 * (1.0 - 0.1) / g), v = g * t;
+    std::size_t bounces = 0;
+    for (; t <= t_end; v *= e, t += 2 * v / g, ++bounces) {
+      ASSERT_LT(bounces, r.impacts.size()) << "e " << e << " misses the bounce at " << t;
+      EXPECT_NEAR(r.impacts[bounces].t_start, t, 1e-9) << e << " " << bounces;
+      EXPECT_NEAR(r.impacts[bounces].v_in, v, 1e-9 * v) << e << " " << bounces;
+    }
+    EXPECT_EQ(r.impacts.size(), bounces) << e;
+  }
+}
+
+TEST(ContactEvents, SearchFindsAHumpBetweenNegativeStepEnds) {
+  // A gap that is negative at both ends of a step and rises above zero only for 2% of it,
+  // δ(t) = −1e-3 + 2e-3 exp(−((t − 0.37)/0.01)²) on [0, 1]: the first instant with δ > 0 is
+  // 0.37 − 0.01√(ln 2) (closed form), to 1e-12 (TOMS748 to ~1e-15 in t). A gap with no hump
+  // (the same without the bump) gives none.
+  const auto hump = [](double t) {
+    const double x = (t - 0.37) / 0.01, bump = 2e-3 * std::exp(-x * x);
+    return detail::GapPoint{t, -1e-3 + bump, -2 * x / 0.01 * bump};
+  };
+  const double t = detail::first_contact_start(hump, hump(0.0), hump(1.0), 1e-12, false);
+  EXPECT_NEAR(t, 0.37 - 0.01 * std::sqrt(std::log(2.0)), 1e-12);
+  const auto flat = [](double t) { return detail::GapPoint{t, -1e-3 + 1e-4 * t * t, 2e-4 * t}; };
+  EXPECT_TRUE(std::isinf(detail::first_contact_start(flat, flat(0.0), flat(1.0), 1e-12, false)));
+}
+
+TEST(ContactEvents, AffineGapTestClearsOnlyGapsThatStayNegative) {
+  // The affine test reads δ on a step as the Hermite cubic of the ends plus θ²(1 − θ)²(α + βθ)
+  // (Dormand–Prince's continuous extension). Such a δ with p = −1e-3 (flat ends) and
+  // α = 0.03, β = −0.01 peaks at +5.7e-4 near θ = 0.48: it must not be cleared, and the first
+  // crossing is the quintic's root below the peak (bisection here, 1e-12). With α = 0.01 it
+  // peaks at −6.5e-4: no contact (and the bound, −3.75e-4, says so without a search).
+  for (const double alpha : {0.03, 0.01}) {
+    const auto quintic = [alpha](double t) {
+      const double c = t * t * (1 - t) * (1 - t), dc = 2 * t * (1 - t) * (1 - 2 * t);
+      const double l = alpha - 0.01 * t;
+      return detail::GapPoint{t, -1e-3 + c * l, dc * l - 0.01 * c};
+    };
+    const double t = detail::first_contact_start(quintic, quintic(0.0), quintic(1.0), 1e-12, true);
+    if (alpha == 0.01) {
+      EXPECT_TRUE(std::isinf(t));
+      continue;
+    }
+    EXPECT_NEAR(t, bisect([&](double s) { return quintic(s).delta; }, 0.0, 0.48), 1e-12);
+  }
+}
+
+TEST(ContactEvents, PiecewiseBouncesThatAccumulateFailNamingTheInstant) {
+  // e = 0.5: the impulse method's bounces accumulate at t₁ + 2ev₁/(g(1 − e)) = 1.2857 s (closed
+  // form as above), where the ball comes to rest, which impulses cannot represent: the run fails
+  // (ComputeError) instead of stepping on; the message names that instant (1.2857 s, the 6 digits it prints).
+  auto setup = load_system(kSystems / "bouncing_ball.toml");
+  apply({.model = {}, .e = 0.5, .t_end = {}, .method = Method::piecewise}, setup);
+  try {
+    simulate(*setup.system, setup.q0, setup.qd0, setup.contact, setup.options);
+    FAIL() << "no error";
+  } catch (const ComputeError& error) {
+    EXPECT_NE(std::string(error.what()).find("t = 1.2857"), std::string::npos) << error.what();
+  }
 }

@@ -249,6 +249,7 @@ class Run {
   void record(double t0, double t_stop);
   void update_extrema(int k, double t0, double t_stop);
   void start_contact(int k);
+  void check_not_accumulating(int k, double v_in);
   void end_contact(int k);
 
   const System& sys_;
@@ -258,6 +259,7 @@ class Run {
   SimulationResult r_;
   std::vector<std::optional<ActiveLaw>> active_;
   std::vector<int> open_impact_;  // index into r_.impacts while a contact is active
+  std::vector<double> last_start_, fastest_approach_;  // per contact (piecewise)
   State y_, at_;                  // the state at t_; scratch for the dense output
   double t_ = 0.0, next_output_;
   Rhs rhs_;
@@ -268,7 +270,7 @@ class Run {
 Run::Run(const System& sys, const ContactModel& contact, const SimulateOptions& o,
          const Vector& q0, const Vector& qd0)
     : sys_(sys), contact_(contact), o_(o), n_(sys.dof()), nc_(sys.contact_count()),
-      active_(nc_), open_impact_(nc_, -1), y_(2 * n_ + nc_, 0.0), at_(y_.size()),
+      active_(nc_), open_impact_(nc_, -1), last_start_(nc_, -kNever), fastest_approach_(nc_, 0.0), y_(2 * n_ + nc_, 0.0), at_(y_.size()),
       next_output_(o.output_dt), rhs_{sys, active_, n_, o.baumgarte_rate}, probe_{sys, n_},
       stepper_(odeint::make_dense_output(o.abs_tol, o.rel_tol, odeint::runge_kutta_dopri5<State>())) {
   for (int i = 0; i < n_; ++i) y_[i] = q0[i], y_[n_ + i] = qd0[i];
@@ -383,6 +385,7 @@ void Run::start_contact(int k) {
   const Vector j = sys_.penetration_gradient(k, q);
   const double v = j.dot(qd), m_eff = effective_mass(sys_, k, q);
   if (o_.method == Method::piecewise) {
+    check_not_accumulating(k, v);
     const double impulse = (1.0 + contact_.e) * m_eff * v;
     qd -= accelerations(sys_, q, j) * impulse;
     r_.impacts.push_back(
@@ -394,6 +397,22 @@ void Run::start_contact(int k) {
   active_[k] = r_.impacts.back().law;
   open_impact_[k] = static_cast<int>(r_.impacts.size()) - 1;
   y_[2 * n_ + k] = 0.0;
+}
+
+// Impulses of one contact accumulating: a geometric sequence of bounces (e < 1) converging to
+// rest, which the impulse method cannot pass (it would take ever shorter steps until
+// max_steps). Caught when an approach is both slower than 1e-6 of the contact's fastest and
+// sooner than 1e-6 t_end after its previous impulse.
+void Run::check_not_accumulating(int k, double v_in) {
+  const double previous = last_start_[k];
+  last_start_[k] = t_;
+  fastest_approach_[k] = std::max(fastest_approach_[k], v_in);
+  if (!(v_in < 1e-6 * fastest_approach_[k] && t_ - previous < 1e-6 * o_.t_end)) return;
+  throw ComputeError(fmt::format(
+      "simulate: piecewise impacts of contact '{}' accumulate at t = {:.6g} s (approach speed "
+      "{:.3g} m/s after {} impacts): it comes to rest, which impulses cannot represent; use the "
+      "continuous method or a shorter t_end",
+      sys_.contact_name(k), t_, v_in, r_.impacts.size()));
 }
 
 void Run::end_contact(int k) {
