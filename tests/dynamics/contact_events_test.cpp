@@ -127,12 +127,14 @@ TEST(ContactEvents, DrivenSliderCrankFirstContactIsTheClosedFormOne) {
       ASSERT_FALSE(std::isnan(t_c));
       const auto r = run_crank(c, 0.200, 0.1);
       const auto planar = planar_driven_crank(omega, x_block);
-      const auto p = simulate(*planar.system, planar.q0, planar.qd0, planar.contact, planar.options);
+      const auto p =
+          simulate(*planar.system, planar.q0, planar.qd0, planar.contact, planar.options);
       ASSERT_FALSE(r.impacts.empty());
       ASSERT_FALSE(p.impacts.empty());
-      std::printf("omega %5.0f x_b0 %.1f  closed form %.12f  simulate %.12f (%.2e)  planar %.12f (%.2e)\n",
-                  omega, x_block, t_c, r.impacts[0].t_start, r.impacts[0].t_start - t_c,
-                  p.impacts[0].t_start, p.impacts[0].t_start - t_c);
+      std::printf(
+          "omega %5.0f x_b0 %.1f  closed form %.12f  simulate %.12f (%.2e)  planar %.12f (%.2e)\n",
+          omega, x_block, t_c, r.impacts[0].t_start, r.impacts[0].t_start - t_c,
+          p.impacts[0].t_start, p.impacts[0].t_start - t_c);
       const double v_c = c.delta_dot(t_c);
       EXPECT_NEAR(r.impacts[0].t_start, t_c, 1e-9) << omega << " " << x_block;
       EXPECT_NEAR(r.impacts[0].v_in, v_c, 1e-9 * v_c) << omega << " " << x_block;
@@ -148,8 +150,8 @@ struct FreePair {
   double primary_mass, impact_mass, cavity, x_primary, x_impact, v_primary, v_impact;
   double contact_time() const {
     const double u = v_impact - v_primary;
-    const double gap = u > 0 ? (x_primary + 0.5 * cavity) - x_impact
-                             : x_impact - (x_primary - 0.5 * cavity);
+    const double gap =
+        u > 0 ? (x_primary + 0.5 * cavity) - x_impact : x_impact - (x_primary - 0.5 * cavity);
     return gap / std::abs(u);
   }
 };
@@ -174,13 +176,15 @@ TEST(ContactEvents, FreeFlightThenContactStartsAtTheClosedFormTime) {
   // error on the dense output over the closing speed, which does not scale with t (in free
   // flight the dense output is the exact motion, so it is rounding of positions of ~1 m).
   std::mt19937 rng(20261125);
-  auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<>(lo, hi)(rng); };
+  auto uniform = [&](double lo, double hi) {
+    return std::uniform_real_distribution<>(lo, hi)(rng);
+  };
   double worst = 0;
   for (int i = 0; i < 100; ++i) {
     const double r = uniform(0.05, 0.2), l = r * uniform(1.3, 3.0), a = uniform(0.002, 0.02);
     const double gap = uniform(0.001, 0.3), v_block = -uniform(5.0, 30.0);
-    const FreeCrank c{r, l, a, uniform(50.0, 600.0), uniform(0.0, 2 * M_PI), r + l + 2 * a + gap,
-                      v_block};
+    const FreeCrank c{
+        r, l, a, uniform(50.0, 600.0), uniform(0.0, 2 * M_PI), r + l + 2 * a + gap, v_block};
     const double t_end = (gap + 2 * r + 0.01) / -v_block;
     const double t_c = first_contact(c, t_end);
     ASSERT_FALSE(std::isnan(t_c)) << i;
@@ -190,8 +194,13 @@ TEST(ContactEvents, FreeFlightThenContactStartsAtTheClosedFormTime) {
     worst = std::max(worst, std::abs(sim.impacts[0].t_start - t_c));
   }
   for (int i = 0; i < 100; ++i) {
-    FreePair f{uniform(0.1, 10.0), uniform(0.01, 1.0), uniform(0.001, 0.1), uniform(-0.05, 0.05),
-               0.0, uniform(-2.0, 2.0), 0.0};
+    FreePair f{uniform(0.1, 10.0),
+               uniform(0.01, 1.0),
+               uniform(0.001, 0.1),
+               uniform(-0.05, 0.05),
+               0.0,
+               uniform(-2.0, 2.0),
+               0.0};
     f.x_impact = f.x_primary + f.cavity * uniform(-0.45, 0.45);
     f.v_impact = f.v_primary + (i % 2 ? 1 : -1) * uniform(0.05, 2.0);
     const double t_c = f.contact_time();
@@ -218,8 +227,10 @@ TEST(ContactEvents, PeakForceOfTheLinearSpringIsVSqrtKm) {
     const auto r = simulate(ball, Vector::Constant(1, 0.02 + gap), Vector::Constant(1, -v),
                             {"hunt-crossley", 1.0, k, 1.0, {}}, o);
     ASSERT_EQ(r.impacts.size(), 1u) << i;
-    worst_force = std::max(worst_force, std::abs(r.impacts[0].peak_force / (v * std::sqrt(k * m)) - 1));
-    worst_depth = std::max(worst_depth, std::abs(r.impacts[0].delta_max / (v * std::sqrt(m / k)) - 1));
+    worst_force =
+        std::max(worst_force, std::abs(r.impacts[0].peak_force / (v * std::sqrt(k * m)) - 1));
+    worst_depth =
+        std::max(worst_depth, std::abs(r.impacts[0].delta_max / (v * std::sqrt(m / k)) - 1));
   }
   std::printf("peak force max relative error %.3e, delta_max %.3e\n", worst_force, worst_depth);
   EXPECT_LT(worst_force, 1e-9);
@@ -287,7 +298,8 @@ TEST(ContactEvents, AffineGapTestClearsOnlyGapsThatStayNegative) {
 TEST(ContactEvents, PiecewiseBouncesThatAccumulateFailNamingTheInstant) {
   // e = 0.5: the impulse method's bounces accumulate at t₁ + 2ev₁/(g(1 − e)) = 1.2857 s (closed
   // form as above), where the ball comes to rest, which impulses cannot represent: the run fails
-  // (ComputeError) instead of stepping on; the message names that instant (1.2857 s, the 6 digits it prints).
+  // (ComputeError) instead of stepping on; the message names that instant (1.2857 s, the 6 digits
+  // it prints).
   auto setup = load_system(kSystems / "bouncing_ball.toml");
   apply({.model = {}, .e = 0.5, .t_end = {}, .method = Method::piecewise}, setup);
   try {

@@ -42,8 +42,8 @@ namespace calib::dynamics::detail {
 namespace {
 
 constexpr double kNone = std::numeric_limits<double>::infinity();
-constexpr int kMinDepth = 3;      // at least 8 sub-intervals per step
-constexpr int kMaxDepth = 40;     // down to 2⁻⁴⁰ of the step
+constexpr int kMinDepth = 3;       // at least 8 sub-intervals per step
+constexpr int kMaxDepth = 40;      // down to 2⁻⁴⁰ of the step
 constexpr int kMaxSamples = 4096;  // δ evaluations per step before the search stops refining
 
 // The cubic Hermite interpolant of (δ, δ̇) at both ends of [a, b], written with θ ∈ [0, 1],
@@ -146,8 +146,8 @@ double refined_maximum(std::span<const double> times, std::span<const double> va
   if (!(hi > lo)) return values[i];
   // Boost finds t to half the digits (26 bits, ~1.5e-8 relative) whatever is asked; at a smooth
   // maximum the value's error is quadratic in t's, far below the dense output's own error.
-  const auto m = boost::math::tools::brent_find_minima(
-      [&](double time) { return -value_at(time); }, lo, hi, 52);
+  const auto m = boost::math::tools::brent_find_minima([&](double time) { return -value_at(time); },
+                                                       lo, hi, 52);
   return std::max(values[i], -m.second);
 }
 

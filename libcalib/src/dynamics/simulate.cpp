@@ -9,6 +9,7 @@
 #include <boost/numeric/odeint.hpp>
 #include <fmt/format.h>
 
+#include "acceleration_solver.hpp"
 #include "calib/core/error.hpp"
 #include "contact_events.hpp"
 
@@ -47,105 +48,6 @@ bool SimulateOptions::IsValid(std::string* error) const {
 }
 
 namespace {
-// [M Dᵀ; D 0](q̈, λ) = (f, c). Partial-pivot LU: the matrix is invertible when D has full row
-// rank and M is positive definite on D's null space (PlanarMultibody checks the rank).
-Vector solve_augmented(const System& system, const Vector& q, const Vector& f, const Vector& c) {
-  const int n = system.dof(), m = system.constraint_count();
-  Matrix a = Matrix::Zero(n + m, n + m);
-  a.topLeftCorner(n, n) = system.mass(q);
-  const Matrix d = system.constraint_jacobian(q);
-  a.topRightCorner(n, m) = d.transpose();
-  a.bottomLeftCorner(m, n) = d;
-  Vector rhs(n + m);
-  rhs << f, c;
-  return a.partialPivLu().solve(rhs).head(n);
-}
-}  // namespace
-
-Vector constrained_accelerations(const System& system, double t, const Vector& q,
-                                 const Vector& qd, const Vector& f, double alpha) {
-  if (system.constraint_count() == 0) return accelerations(system, q, f);
-  const Vector phi = system.constraints(t, q);
-  const Vector phi_dot = system.constraint_jacobian(q) * qd + system.constraint_time_derivative(t);
-  return solve_augmented(system, q, f,
-                         -system.constraint_rate(t, q, qd) - 2 * alpha * phi_dot -
-                             alpha * alpha * phi);
-}
-
-namespace {
-// The coordinates a force can move (a driven one keeps q̈ = 0), and M's block on them. (Written
-// out rather than Eigen's m(free, free): its index views copy the index vector at each use.)
-std::vector<int> free_coordinates(const System& system) {
-  std::vector<int> free;
-  for (int i = 0; i < system.dof(); ++i)
-    if (!system.driven(i)) free.push_back(i);
-  return free;
-}
-Matrix free_block(const Matrix& m, const std::vector<int>& free) {
-  const int nf = static_cast<int>(free.size());
-  Matrix mff(nf, nf);
-  for (int a = 0; a < nf; ++a)
-    for (int b = 0; b < nf; ++b) mff(a, b) = m(free[a], free[b]);
-  return mff;
-}
-}  // namespace
-
-// M⁻¹ f restricted to the free coordinates; driven ones get q̈ = 0, so M_fd q̈_d vanishes.
-Vector accelerations(const System& system, const Vector& q, const Vector& f) {
-  if (system.constraint_count() > 0)
-    return solve_augmented(system, q, f, Vector::Zero(system.constraint_count()));
-  const int n = system.dof();
-  const std::vector<int> free = free_coordinates(system);
-  if (free.size() == static_cast<std::size_t>(n)) return system.mass(q).ldlt().solve(f);
-  const int nf = static_cast<int>(free.size());
-  Vector ff(nf);
-  for (int a = 0; a < nf; ++a) ff[a] = f[free[a]];
-  const Vector x = free_block(system.mass(q), free).ldlt().solve(ff);
-  Vector out = Vector::Zero(n);
-  for (int a = 0; a < nf; ++a) out[free[a]] = x[a];
-  return out;
-}
-
-double effective_mass(const System& system, int contact, const Vector& q) {
-  const Vector j = system.penetration_gradient(contact, q);
-  return 1.0 / j.dot(accelerations(system, q, j));  // NP eq. 28
-}
-
-namespace {
-
-// q̈ of the equations of motion for one simulation, with its scratch kept between calls: where
-// the mass matrix is constant and nothing constrains the system (the lumped systems), M_ff is
-// factored once and a right-hand side allocates nothing; otherwise constrained_accelerations.
-// Per-call allocations were half the impact damper's time and slowed two threads each other.
-class AccelerationSolver {
- public:
-  explicit AccelerationSolver(const System& sys) : sys_(sys) {
-    const int n = sys.dof();
-    out_ = Vector::Zero(n);
-    if (!sys.constant_mass() || sys.constraint_count() > 0) return;
-    free_ = free_coordinates(sys);
-    ldlt_.compute(free_block(sys.mass(Vector::Zero(n)), free_));
-    ff_.resize(static_cast<Eigen::Index>(free_.size()));
-    x_.resize(ff_.size());
-    factored_ = true;
-  }
-  // The same q̈ as constrained_accelerations(sys, t, q, qd, f, alpha); driven coordinates 0.
-  const Vector& operator()(double t, const Vector& q, const Vector& qd, const Vector& f,
-                           double alpha) {
-    if (!factored_) return out_ = constrained_accelerations(sys_, t, q, qd, f, alpha);
-    for (std::size_t a = 0; a < free_.size(); ++a) ff_[a] = f[free_[a]];
-    x_ = ldlt_.solve(ff_);
-    for (std::size_t a = 0; a < free_.size(); ++a) out_[free_[a]] = x_[a];
-    return out_;
-  }
-
- private:
-  const System& sys_;
-  bool factored_ = false;
-  std::vector<int> free_;
-  Eigen::LDLT<Matrix> ldlt_;
-  Vector ff_, x_, out_;
-};
 
 // q and q̇ of a state copied into preallocated vectors: an Eigen::Map passed as const Vector&
 // would be copied into a fresh temporary at every call.
@@ -260,19 +162,31 @@ class Run {
   std::vector<std::optional<ActiveLaw>> active_;
   std::vector<int> open_impact_;  // index into r_.impacts while a contact is active
   std::vector<double> last_start_, fastest_approach_;  // per contact (piecewise)
-  State y_, at_;                  // the state at t_; scratch for the dense output
+  State y_, at_;  // the state at t_; scratch for the dense output
   double t_ = 0.0, next_output_;
   Rhs rhs_;
   ContactProbe probe_;
   DenseStepper stepper_;
 };
 
-Run::Run(const System& sys, const ContactModel& contact, const SimulateOptions& o,
-         const Vector& q0, const Vector& qd0)
-    : sys_(sys), contact_(contact), o_(o), n_(sys.dof()), nc_(sys.contact_count()),
-      active_(nc_), open_impact_(nc_, -1), last_start_(nc_, -kNever), fastest_approach_(nc_, 0.0), y_(2 * n_ + nc_, 0.0), at_(y_.size()),
-      next_output_(o.output_dt), rhs_{sys, active_, n_, o.baumgarte_rate}, probe_{sys, n_},
-      stepper_(odeint::make_dense_output(o.abs_tol, o.rel_tol, odeint::runge_kutta_dopri5<State>())) {
+Run::Run(const System& sys, const ContactModel& contact, const SimulateOptions& o, const Vector& q0,
+         const Vector& qd0)
+    : sys_(sys),
+      contact_(contact),
+      o_(o),
+      n_(sys.dof()),
+      nc_(sys.contact_count()),
+      active_(nc_),
+      open_impact_(nc_, -1),
+      last_start_(nc_, -kNever),
+      fastest_approach_(nc_, 0.0),
+      y_(2 * n_ + nc_, 0.0),
+      at_(y_.size()),
+      next_output_(o.output_dt),
+      rhs_{sys, active_, n_, o.baumgarte_rate},
+      probe_{sys, n_},
+      stepper_(
+          odeint::make_dense_output(o.abs_tol, o.rel_tol, odeint::runge_kutta_dopri5<State>())) {
   for (int i = 0; i < n_; ++i) y_[i] = q0[i], y_[n_ + i] = qd0[i];
   sample(0.0, y_);
   stepper_.initialize(y_, t_, std::min(1e-4, o.t_end / 100));
@@ -280,7 +194,8 @@ Run::Run(const System& sys, const ContactModel& contact, const SimulateOptions& 
 
 void Run::advance() {
   if (++r_.steps > o_.max_steps)
-    throw ComputeError(fmt::format("simulate: more than {} steps before t = {}", o_.max_steps, o_.t_end));
+    throw ComputeError(
+        fmt::format("simulate: more than {} steps before t = {}", o_.max_steps, o_.t_end));
   const auto [t0, t1] = stepper_.do_step(std::cref(rhs_));
   if (sys_.constraint_count() > 0)
     check_drift(sys_, t1, stepper_.current_state(), n_, o_.drift_tol, r_);
@@ -321,10 +236,12 @@ double Run::contact_start(int k, double t0, double t1) {
   detail::GapPoint a{t0, s.delta, s.delta_dot};
   const detail::GapPoint b{t1, e.delta, e.delta_dot};
   if (a.delta > 0) {
-    auto negated = [](const detail::GapPoint& g) { return detail::GapPoint{g.t, -g.delta, -g.delta_dot}; };
-    const double t_apart = detail::first_contact_start(
-        [&](double time) { return negated(gap_at(k, time)); }, negated(a), negated(b), o_.abs_tol,
-        sys_.affine_penetration(k));
+    auto negated = [](const detail::GapPoint& g) {
+      return detail::GapPoint{g.t, -g.delta, -g.delta_dot};
+    };
+    const double t_apart =
+        detail::first_contact_start([&](double time) { return negated(gap_at(k, time)); },
+                                    negated(a), negated(b), o_.abs_tol, sys_.affine_penetration(k));
     if (!(t_apart < t1)) return kNever;
     a = gap_at(k, t_apart);
   }
@@ -443,8 +360,8 @@ SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0
   if (std::string why; !o.IsValid(&why)) throw InputError("simulate: " + why);
   const int n = sys.dof();
   if (q0.size() != n || qd0.size() != n)
-    throw InputError(fmt::format("simulate: {} coordinates expected, got {} and {}", n, q0.size(),
-                                 qd0.size()));
+    throw InputError(
+        fmt::format("simulate: {} coordinates expected, got {} and {}", n, q0.size(), qd0.size()));
   Run run(sys, contact, o, q0, qd0);
   while (!run.done()) run.advance();
   return run.finish();
