@@ -60,8 +60,13 @@ def test_c_opt_equals_cli(method):
 def test_kn_fit_and_effective_mass_equal_cli():
     cli = cli_json("kn-fit", "--model", "johnson", "--material", "steel", "--dR", "5mm")
     py = calib.kn_fit("johnson", material="steel", dR="5mm")
-    for key in ("K", "n", "K_se", "n_se", "max_err_percent"):
+    for key in ("K", "n", "max_err_percent"):
         assert py[key] == cli[key], key
+    # The standard errors come from Ceres' covariance, which calls LAPACK/BLAS: numpy loads its
+    # OpenBLAS into the Python process first, and that BLAS sums in another order than the one the
+    # CLI process links (K_se 17.02796327445089 against ...093 measured): equal to 1e-13 relative.
+    for key in ("K_se", "n_se"):
+        assert abs(py[key] - cli[key]) <= 1e-13 * abs(cli[key]), key
     assert abs(py["n"] - 1.133) < 5e-4  # PINSLOT Table 4, dR = 5 mm
     em = calib.effective_mass(SYSTEM)
     assert em == {**cli_json("effective-mass", "--system", SYSTEM), "system": em["system"]}

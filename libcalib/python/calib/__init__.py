@@ -181,7 +181,7 @@ def effective_mass(system):
     structure (bodies, joints, contact)."""
     if isinstance(system, dict):
         return _native(_calib.effective_mass, "effective_mass", _toml(system), "<dict>")
-    path = _args.path("system", system)
+    path = _native(_calib.resolve_input_path, "effective_mass", _args.path("system", system))
     return _native(_calib.effective_mass, "effective_mass", _args.readable_text_file("system", path), path)
 
 
