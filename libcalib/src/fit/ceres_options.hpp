@@ -9,7 +9,7 @@
 
 namespace calib::fit::detail {
 
-// FitOptions as Ceres options, silent (STACK_NOTES: keeps glog quiet); InputError when invalid.
+// FitOptions as Ceres options, silent (minimizer_progress_to_stdout off, logging_type SILENT: glog stays quiet); InputError when invalid.
 inline ceres::Solver::Options solver_options(const FitOptions& options) {
   if (std::string why; !options.IsValid(&why)) throw InputError("fit options: " + why);
   ceres::Solver::Options o;

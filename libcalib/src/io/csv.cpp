@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 
 #pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wstringop-truncation"  // STACK_NOTES: csv.h under -O2
+#pragma GCC diagnostic ignored "-Wstringop-truncation"  // fast-cpp-csv-parser's csv.h warns under -O2
 #define CSV_IO_NO_THREAD
 #include <libfccp/csv.h>
 #pragma GCC diagnostic pop
