@@ -8,6 +8,7 @@
 #include <boost/math/special_functions/lambert_w.hpp>
 #include <boost/math/tools/roots.hpp>
 
+#include "calib/calibrate/solve_for_restitution.hpp"
 #include "calib/core/error.hpp"
 #include "calib/models/catalog.hpp"
 #include "calib/models/exact_damping.hpp"
@@ -137,23 +138,10 @@ Calibration bracket_and_solve(Family family, double n, bool clamp, double e,
   if (flo < 0 || fhi > 0)
     throw ComputeError(fmt::format("calibration of {} (n={}, e={}): could not bracket the damping",
                                    family_name(family), n, e));
-  // The best damping so far and its e_out − e (the solve is deterministic: no need to repeat it).
-  double best = std::abs(flo) < std::abs(fhi) ? lo : hi;
-  double best_f = std::abs(flo) < std::abs(fhi) ? flo : fhi;
-  auto f = [&](double d) {
-    const double r = e_out(d) - e;
-    if (std::abs(r) < std::abs(best_f)) {
-      best_f = r;
-      best = d;
-    }
-    return r;
-  };
-  // Stop as soon as the COR tolerance is met (PN2020 eq. 24), not on the bracket width.
-  auto done = [&](double, double) { return std::abs(best_f) <= 0.25 * target; };
-  std::uintmax_t it = 100;
-  if (std::abs(best_f) > 0.25 * target) bm::toms748_solve(f, lo, hi, flo, fhi, done, it);
-  out.damping = best;
-  out.e_out = e + best_f;
+  const RestitutionRoot root = solve_for_restitution(
+      [&](double d) { return e_out(d) - e; }, Bracket{lo, hi, flo, fhi}, {.f_abs = 0.25 * target});
+  out.damping = root.x;
+  out.e_out = e + root.f;
   if (std::abs(out.e_out - e) > target)
     throw ComputeError(fmt::format(
         "calibration of {} (n={}, e={}) reached |e_out-e|/e = {:.3g} > {:.3g}; tighten the "

@@ -6,6 +6,7 @@
 #include <boost/math/tools/roots.hpp>
 #include <fmt/format.h>
 
+#include "calib/calibrate/solve_for_restitution.hpp"
 #include "calib/core/error.hpp"
 #include "core/checks.hpp"
 
@@ -101,18 +102,11 @@ double invert(const CodeLaw& law, bool clamp, const Contact& c, const InputForOp
   if (!law.typed.is_restitution && target == 1.0 && law.typed.lower == 0.0) return 0.0;
   const Bracket b = law.typed.is_restitution ? bracket_restitution(law, clamp, target, f)
                                              : bracket_damping(law, target, f);
-  double best = std::abs(b.flo) < std::abs(b.fhi) ? b.lo : b.hi;
-  double best_err = std::min(std::abs(b.flo), std::abs(b.fhi));
-  auto g = [&](double x) {
-    const double r = f(x);
-    if (std::abs(r) < best_err) best = x, best_err = std::abs(r);
-    return r;
-  };
-  auto done = [&](double a, double z) {
-    return best_err <= o.cor_tol * target || std::abs(z - a) <= 4e-16 * std::abs(z);
-  };
-  std::uintmax_t it = 200;
-  if (best_err > o.cor_tol * target) bm::toms748_solve(g, b.lo, b.hi, b.flo, b.fhi, done, it);
+  // Stops on the tolerance, or where the bracket cannot shrink (a step or plateau of the map).
+  const calibrate::RestitutionRoot root = calibrate::solve_for_restitution(
+      f, calibrate::Bracket{b.lo, b.hi, b.flo, b.fhi},
+      {.f_abs = o.cor_tol * target, .width_rel = 4e-16, .max_iterations = 200});
+  const double best = root.x, best_err = std::abs(root.f);
   if (best_err > o.cor_tol * target)
     throw ComputeError(fmt::format(
         "{} {}: the best {} ({}) gives |e - target| = {:.3g}, above the tolerance {:.3g}: the "

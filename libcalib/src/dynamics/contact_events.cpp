@@ -37,6 +37,8 @@
 #include <boost/math/tools/minima.hpp>
 #include <boost/math/tools/roots.hpp>
 
+#include "core/locate_event.hpp"
+
 namespace calib::dynamics::detail {
 
 namespace {
@@ -132,9 +134,7 @@ double first_crossing(const std::function<double(double)>& g, double t0, double 
                       double g1) {
   if (g0 >= 0) return t0;
   if (g1 < 0) return t1;  // (not a crossing; callers pass g1 ≥ 0)
-  boost::math::tools::eps_tolerance<double> tolerance(50);
-  std::uintmax_t iterations = 200;
-  const auto bracket = boost::math::tools::toms748_solve(g, t0, t1, g0, g1, tolerance, iterations);
+  const auto bracket = locate_event(g, t0, t1, g0, g1, 50, 200);
   return g(bracket.second) >= 0 ? bracket.second : bracket.first;  // the first instant past 0
 }
 

@@ -11,8 +11,8 @@
 #include <utility>
 
 #include <boost/math/tools/minima.hpp>
-#include <boost/math/tools/roots.hpp>
 
+#include "core/locate_event.hpp"
 #include "impact/contact.hpp"
 
 namespace calib::impact::detail {
@@ -73,15 +73,13 @@ bool note_turning_point(Contact& contact, StepView<Stepper>& step) {
   if (!contact.rebounding && step.cur[1] <= 0.0) {
     contact.rebounding = true;
     if (!contact.opt.diagnostics) return false;
-    std::uintmax_t it = 100;
     auto vel = [&](double t) { return step.at(t)[1]; };
-    auto br = boost::math::tools::toms748_solve(
-        vel, step.t0, step.t1, step.prev[1], step.cur[1],
-        boost::math::tools::eps_tolerance<double>(contact.opt.event_bits), it);
+    const auto br = locate_event(vel, step.t0, step.t1, step.prev[1], step.cur[1],
+                                 contact.opt.event_bits);
     // x is stationary there: one Newton step on x' from the accurate state,
     // x_max = x − x'²/(2x''), leaves an error third order in the located time's error.
     State d;
-    const State sx = step.accurate(0.5 * (br.first + br.second), d);
+    const State sx = step.accurate(bracket_midpoint(br), d);
     r.x_max = d[1] < 0.0 ? sx[0] - sx[1] * sx[1] / (2.0 * d[1]) : sx[0];
     return false;
   }
@@ -173,11 +171,8 @@ bool separated(Contact& contact, StepView<Stepper>& step) {
   const double g0 = sys.contact_indicator(step.prev);
   double t_event = step.t1;
   if (g0 > 0.0) {
-    std::uintmax_t it = 200;
     auto g = [&](double t) { return sys.contact_indicator(step.at(t)); };
-    auto br = boost::math::tools::toms748_solve(
-        g, step.t0, step.t1, g0, g1,
-        boost::math::tools::eps_tolerance<double>(contact.opt.event_bits), it);
+    const auto br = locate_event(g, step.t0, step.t1, g0, g1, contact.opt.event_bits, 200);
     t_event = g(br.second) >= 0.0 ? br.second : br.first;  // the end still in contact
   }
   State d;

@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include <boost/math/tools/roots.hpp>
 #include <boost/numeric/odeint.hpp>
 
+#include "core/locate_event.hpp"
 #include "impact/energy_time_parts.hpp"
 #include "impact/hermite_dense.hpp"
 
@@ -47,7 +47,7 @@ class EnergyTimeSolve {
         // Every event here is followed by a Newton step whose own error is second order in the
         // located s's error (F, q stationary at the peak and at s_max; the Tsuji separations)
         // or third (hysteresis q = 0, where v' = 0): 24 bits (6e-8) leave ~4e-15.
-        tol_(std::min(opt.event_bits, 24)),
+        bits_(std::min(opt.event_bits, 24)),
         nodes_(node_buffer()) {}
 
   // Very large damping is stiff here too: hysteresis v relaxes onto −1/b at the rate b q and the
@@ -120,14 +120,12 @@ class EnergyTimeSolve {
   template <class G>
   std::pair<double, EnergyState> locate(G g, double s0, double s1, double g0, double g1,
                                         EnergyState& deriv) {
-    std::uintmax_t iterations = 100;
-    const auto bracket = boost::math::tools::toms748_solve(
+    const double s = bracket_midpoint(locate_event(
         [&](double s) {
           stepper_.calc_state(s, scratch_);
           return g(scratch_);
         },
-        s0, s1, g0, g1, tol_, iterations);
-    const double s = 0.5 * (bracket.first + bracket.second);
+        s0, s1, g0, g1, bits_));
     return {s, stepper_.exact_state(s, deriv)};
   }
 
@@ -235,7 +233,7 @@ class EnergyTimeSolve {
   const bool separates_at_force_zero_, never_separates_;
   EnergyTimeSystem sys_;
   Stepper stepper_;
-  boost::math::tools::eps_tolerance<double> tol_;
+  const int bits_;
   std::vector<Node>& nodes_;
   EnergyState scratch_{};
   bool rebounding_ = false, peak_found_ = false;

@@ -14,6 +14,7 @@
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <boost/math/tools/roots.hpp>
 
+#include "core/locate_event.hpp"
 #include "impact/power_recurrence.hpp"
 
 namespace calib::impact::detail {
@@ -210,10 +211,7 @@ std::optional<OverdampedTail> overdamped_tail(double q1, double v1, double b, do
   const double t_hi = std::log(capture_speed / bound) / l1;
   const double g0 = log_speed_excess(0.0), g1 = log_speed_excess(t_hi);
   if (!(g0 > 0.0) || !(g1 <= 0.0)) return std::nullopt;
-  std::uintmax_t iterations = 200;
-  const auto bracket = boost::math::tools::toms748_solve(
-      log_speed_excess, 0.0, t_hi, g0, g1, boost::math::tools::eps_tolerance<double>(52), iterations);
-  const double t_c = bracket.second;
+  const double t_c = locate_event(log_speed_excess, 0.0, t_hi, g0, g1, 52, 200).second;
   // q^(−β) grows like e^(−β λ₁ t) (smooth, no zero of q on the way): adaptive Gauss–Kronrod.
   double integral = t_c;
   if (beta > 0.0) {

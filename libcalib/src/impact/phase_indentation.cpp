@@ -8,8 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include <boost/math/tools/roots.hpp>
-
+#include "core/locate_event.hpp"
 #include "impact/contact_loop.hpp"
 #include "impact/phases.hpp"
 #include "impact/steppers.hpp"
@@ -35,11 +34,9 @@ bool anchor_at_turning_point(Contact& contact, DormandPrince& stepper) {
     stepper.calc_state(t, tmp);
     return tmp[1];
   };
-  std::uintmax_t iterations = 100;
-  const auto bracket = boost::math::tools::toms748_solve(
+  const double t_located = bracket_midpoint(locate_event(
       velocity, t0, t1, stepper.previous_state()[1], stepper.current_state()[1],
-      boost::math::tools::eps_tolerance<double>(contact.opt.event_bits), iterations);
-  const double t_located = 0.5 * (bracket.first + bracket.second);
+      contact.opt.event_bits));
   State d;
   const State s = stepper.exact_state(t_located, d);
   const double dt = d[1] < 0.0 ? -s[1] / d[1] : 0.0;  // x'' = −A xⁿ < 0

@@ -9,6 +9,7 @@
 
 #include <boost/math/tools/roots.hpp>
 
+#include "core/locate_event.hpp"
 #include "impact/taylor_series.hpp"
 
 namespace calib::impact::detail {
@@ -43,11 +44,8 @@ double locate(const ValueAndRate& value_and_rate, double lo, double hi, double v
         },
         std::clamp(guess, lo, hi), lo, hi, bits, iterations);
   } catch (const boost::math::evaluation_error&) {
-    std::uintmax_t iterations = 200;
-    const auto bracket = boost::math::tools::toms748_solve(
-        [&](double s) { return value_and_rate(s).first; }, lo, hi, value_lo, value_hi,
-        boost::math::tools::eps_tolerance<double>(bits), iterations);
-    return 0.5 * (bracket.first + bracket.second);
+    return bracket_midpoint(locate_event([&](double s) { return value_and_rate(s).first; }, lo,
+                                         hi, value_lo, value_hi, bits, 200));
   }
 }
 
