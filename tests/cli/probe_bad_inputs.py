@@ -197,13 +197,16 @@ for name, text, token in [
     cases.append((["kn-fit", "--data", path], token))
 
 counts = {"clean": 0, "misleading": 0, "silent": 0, "hang": 0, "crash": 0}
-for args, token in cases:
+
+
+def probe(args, token):
+    """Runs one case, counts its outcome and prints it unless clean."""
     try:
         r = subprocess.run([calib] + args, capture_output=True, text=True, timeout=20, cwd=work)
     except subprocess.TimeoutExpired:
         counts["hang"] += 1
         print("HANG", args)
-        continue
+        return
     msg = r.stdout + r.stderr
     if r.returncode == 0:
         kind = "silent"
@@ -216,5 +219,159 @@ for args, token in cases:
     counts[kind] += 1
     if kind != "clean":
         print(kind.upper(), args, "->", r.returncode, msg.strip()[:300].replace("\n", " | "))
+
+
+for args, token in cases:
+    probe(args, token)
+
+
+# Result integrity (reliability issue): one class per case. setup() makes the files and returns
+# the arguments; the run must exit 2 naming `token`; teardown() releases what setup() held.
+import fcntl
+import shutil
+import signal
+import time
+
+integrity = f"{work}/integrity"
+
+
+def small_sweep_config(name, v):
+    path = f"{integrity}/{name}.toml"
+    with open(path, "w") as f:
+        f.write(f'kernel = "calibrate"\nmodel = "linear-damper"\n[fixed]\nm = 2.0\nk = 1e7\nv = {v}\n'
+                "[space]\nn = { linspace = { from = 1.0, to = 2.0, count = 4 } }\n"
+                "e = { linspace = { from = 0.05, to = 0.99, count = 5000 } }\n")
+    return path
+
+
+def calib_ok(*args):
+    subprocess.run([calib, *args], check=True, capture_output=True, timeout=60, cwd=work)
+
+
+def edit_line(path, line, old, new):
+    with open(path) as f:
+        lines = f.readlines()
+    assert old in lines[line - 1], (path, line, lines[line - 1])
+    lines[line - 1] = lines[line - 1].replace(old, new)
+    with open(path, "w") as f:
+        f.writelines(lines)
+
+
+class IntegrityCase:
+    token = ""
+
+    def teardown(self):
+        pass
+
+
+class SecondWriterOnOneOut(IntegrityCase):
+    """Another run holds <out>.lock: refused at once, naming that run's pid."""
+    def setup(self):
+        out = f"{integrity}/locked.csv"
+        self.lock = open(out + ".lock", "w")
+        fcntl.flock(self.lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        self.lock.write(f"{os.getpid()}\n")
+        self.lock.flush()
+        self.token = f"pid {os.getpid()}"
+        return ["sweep", "--quiet", "--config", small_sweep_config("lock", 0.3), "--out", out]
+
+    def teardown(self):
+        self.lock.close()
+
+
+class EditedPartialRow(IntegrityCase):
+    """A value changed inside an interrupted sweep's .partial: resume names the rows."""
+    token = "row 961 to 1024"
+
+    def setup(self):
+        out = f"{integrity}/partial.csv"
+        config = f"{src}/tests/cli/data/resume_sweep.toml"
+        run = subprocess.Popen([calib, "sweep", "--quiet", "--config", config, "--out", out], cwd=work)
+        time.sleep(0.4)
+        run.send_signal(signal.SIGINT)
+        run.wait(timeout=20)
+        edit_line(out + ".partial", 1001, ",ok", ",ok2")  # data row 1000
+        return ["sweep", "--quiet", "--resume", "--config", config, "--out", out]
+
+
+def two_shards(name):
+    config = small_sweep_config(name, 0.3)
+    parts = [f"{integrity}/{name}{i}.csv" for i in range(2)]
+    for i, p in enumerate(parts):
+        calib_ok("sweep", "--quiet", "--shard", f"{i}/2", "--config", config, "--out", p)
+    return parts
+
+
+class ShardWithoutSidecar(IntegrityCase):
+    """merge of a shard whose .meta.json was deleted: refused, not merged unchecked."""
+    token = "has no sidecar"
+
+    def setup(self):
+        parts = two_shards("nosidecar")
+        os.remove(parts[1] + ".meta.json")
+        return ["merge", "--out", f"{integrity}/nosidecar.csv"] + parts
+
+
+class EditedShardValue(IntegrityCase):
+    """A value changed inside a shard: merge names the file and its block of rows."""
+    token = "edited1.csv: row 65 to 128"
+
+    def setup(self):
+        parts = two_shards("edited")
+        edit_line(parts[1], 71, ",ok", ",ok ")  # data row 70
+        return ["merge", "--out", f"{integrity}/edited.csv"] + parts
+
+
+def study_results(name):
+    results = f"{integrity}/{name}/results"
+    calib_ok("simulator-inputs", "--quiet", "--out", f"{results}/simulator_inputs")
+    return results, f"{results}/simulator_inputs/simulator_inputs.csv"
+
+
+class TruncatedReportInput(IntegrityCase):
+    """A result CSV cut to a third of its rows: report refuses it, naming the file."""
+    token = "truncated"
+
+    def setup(self):
+        results, csv = study_results("cut")
+        with open(csv) as f:
+            text = f.read()
+        with open(csv, "w") as f:  # at a row boundary: still a well-formed CSV
+            f.write(text[: text.rfind("\n", 0, len(text) // 3) + 1])
+        return ["report", "--no-plots", "--results", results, "--out", f"{integrity}/cut/report"]
+
+
+class ChangedReportInput(IntegrityCase):
+    """One cell of a result CSV edited: report names the file and its rows."""
+    token = "simulator_inputs.csv: row 1 to 64"
+
+    def setup(self):
+        results, csv = study_results("edit")
+        edit_line(csv, 3, ",0.3,", ",0.4,")  # data row 2: the target e
+        return ["report", "--no-plots", "--results", results, "--out", f"{integrity}/edit/report"]
+
+
+class BrokenSidecar(IntegrityCase):
+    """A sidecar that is not JSON: the parse error names the file."""
+    token = "simulator_inputs.csv.meta.json"
+
+    def setup(self):
+        results, csv = study_results("broken")
+        with open(csv + ".meta.json", "w") as f:
+            f.write('{"result": ')
+        return ["report", "--no-plots", "--results", results, "--out", f"{integrity}/broken/report"]
+
+
+shutil.rmtree(integrity, ignore_errors=True)
+os.makedirs(integrity)
+integrity_cases = [SecondWriterOnOneOut, EditedPartialRow, ShardWithoutSidecar, EditedShardValue,
+                   TruncatedReportInput, ChangedReportInput, BrokenSidecar]
+for case_class in integrity_cases:
+    case = case_class()
+    args = case.setup()
+    probe(args, case.token)
+    case.teardown()
+    cases.append((args, case.token))
+
 print(f"tried {len(cases)}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
 sys.exit(0 if counts["clean"] == len(cases) else 1)
