@@ -197,16 +197,13 @@ for name, text, token in [
     cases.append((["kn-fit", "--data", path], token))
 
 counts = {"clean": 0, "misleading": 0, "silent": 0, "hang": 0, "crash": 0}
-
-
-def probe(args, token):
-    """Runs one case, counts its outcome and prints it unless clean."""
+for args, token in cases:
     try:
         r = subprocess.run([calib] + args, capture_output=True, text=True, timeout=20, cwd=work)
     except subprocess.TimeoutExpired:
         counts["hang"] += 1
         print("HANG", args)
-        return
+        continue
     msg = r.stdout + r.stderr
     if r.returncode == 0:
         kind = "silent"
@@ -219,20 +216,123 @@ def probe(args, token):
     counts[kind] += 1
     if kind != "clean":
         print(kind.upper(), args, "->", r.returncode, msg.strip()[:300].replace("\n", " | "))
+print(f"tried {len(cases)}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
 
 
-for args, token in cases:
-    probe(args, token)
+# Inputs that are not regular files or are too large, and sweeps too large to list: one class per
+# case. Each runs the CLI itself (it may need a FIFO, a sparse file or a signal) and says whether
+# the outcome is the one promised: exit 2 naming the file and why, in bounded time; huge sweeps
+# start at once with bounded memory.
+class Case:
+    timeout = 20
+
+    def argv(self, work):
+        raise NotImplementedError
+
+    def judge(self, r, msg):
+        return "clean" if r.returncode == 2 and self.token.lower() in msg.lower() and len(msg) < 2000 else "misleading"
+
+    def run(self):
+        try:
+            r = subprocess.run([calib] + self.argv(work), capture_output=True, text=True, timeout=self.timeout, cwd=work)
+        except subprocess.TimeoutExpired:
+            return "hang", "no exit"
+        msg = r.stdout + r.stderr
+        if r.returncode < 0:
+            return "crash", msg
+        return ("silent" if r.returncode == 0 and self.token else self.judge(r, msg)), msg
 
 
-# Result integrity (reliability issue): one class per case. setup() makes the files and returns
-# the arguments; the run must exit 2 naming `token`; teardown() releases what setup() held.
+class KnFitDataDevZero(Case):
+    token = "/dev/zero"  # never ends: refused from its kind, before it is opened
+
+    def argv(self, work):
+        return ["kn-fit", "--data", "/dev/zero"]
+
+
+class KnFitDataFifo(Case):
+    token = "FIFO"  # opening a FIFO with no writer would block forever
+
+    def argv(self, work):
+        path = f"{work}/mem_fifo.csv"
+        if not os.path.exists(path):
+            os.mkfifo(path)
+        return ["kn-fit", "--data", path]
+
+
+class KnFitDataTooLarge(Case):
+    token = "256 MiB"  # a sparse 300 MB file: refused from its size, nothing read
+
+    def argv(self, work):
+        path = f"{work}/mem_huge.csv"
+        with open(path, "wb") as f:
+            f.truncate(300 << 20)
+        return ["kn-fit", "--data", path]
+
+
+class SweepConfigDevZero(Case):
+    token = "/dev/zero"
+
+    def argv(self, work):
+        return ["sweep", "--config", "/dev/zero", "--out", f"{work}/mem_o.csv"]
+
+
+class StudyConfigFifo(Case):
+    token = "FIFO"
+
+    def argv(self, work):
+        path = f"{work}/mem_fifo.toml"
+        if not os.path.exists(path):
+            os.mkfifo(path)
+        return ["rms-table", "--config", path, "--out", f"{work}/mem_o"]
+
+
+class StudyConfigTooLarge(Case):
+    token = "16 MiB"
+
+    def argv(self, work):
+        path = f"{work}/mem_huge.toml"
+        with open(path, "wb") as f:
+            f.truncate(17 << 20)
+        return ["rms-table", "--config", path, "--out", f"{work}/mem_o"]
+
+
+class MergeShardDevZero(Case):
+    token = "/dev/zero"
+
+    def argv(self, work):
+        return ["merge", "/dev/zero", "--out", f"{work}/mem_merged.csv"]
+
+
+class HugeSweepShardStartsAtOnce(Case):
+    # 10^8 points, shard 0 of 10^8 (one point): the row is out at once, nothing listed first.
+    token = ""
+    timeout = 10
+
+    def argv(self, work):
+        path = f"{work}/mem_1e8.toml"
+        with open(path, "w") as f:
+            f.write('kernel = "calibrate"\nmodel = "linear-damper"\n[solver]\nverify = false\n'
+                    "[fixed]\nm = 1.0\nk = 1.0\nv = 1.0\n[space]\nn = { values = [1.5] }\n"
+                    "e = { linspace = { from = 0.01, to = 1.0, count = 100000000 } }\n")
+        return ["sweep", "--config", path, "--out", f"{work}/mem_1e8.csv", "--shard", "0/100000000", "--quiet"]
+
+    def judge(self, r, msg):
+        with open(f"{work}/mem_1e8.csv") as f:
+            rows = f.read().splitlines()
+        return "clean" if r.returncode == 0 and len(rows) == 2 and rows[1].startswith("0,0.01,1.5,") else "misleading"
+
+
+# Result integrity (reliability issue): one writer per --out; checksummed partials, shards and
+# result tables; sidecar errors that name their file. Each case prepares its files in argv().
 import fcntl
 import shutil
 import signal
 import time
 
 integrity = f"{work}/integrity"
+shutil.rmtree(integrity, ignore_errors=True)
+os.makedirs(integrity)
 
 
 def small_sweep_config(name, v):
@@ -257,36 +357,30 @@ def edit_line(path, line, old, new):
         f.writelines(lines)
 
 
-class IntegrityCase:
-    token = ""
-
-    def teardown(self):
-        pass
-
-
-class SecondWriterOnOneOut(IntegrityCase):
+class SecondWriterOnOneOut(Case):
     """Another run holds <out>.lock: refused at once, naming that run's pid."""
-    def setup(self):
-        out = f"{integrity}/locked.csv"
-        self.lock = open(out + ".lock", "w")
-        fcntl.flock(self.lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        self.lock.write(f"{os.getpid()}\n")
-        self.lock.flush()
-        self.token = f"pid {os.getpid()}"
-        return ["sweep", "--quiet", "--config", small_sweep_config("lock", 0.3), "--out", out]
+    token = f"pid {os.getpid()}"
 
-    def teardown(self):
-        self.lock.close()
+    def argv(self, work):
+        return ["sweep", "--quiet", "--config", small_sweep_config("lock", 0.3), "--out", f"{integrity}/locked.csv"]
+
+    def run(self):
+        with open(f"{integrity}/locked.csv.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            lock.write(f"{os.getpid()}\n")
+            lock.flush()
+            return super().run()
 
 
-class EditedPartialRow(IntegrityCase):
+class EditedPartialRow(Case):
     """A value changed inside an interrupted sweep's .partial: resume names the rows."""
     token = "row 961 to 1024"
 
-    def setup(self):
+    def argv(self, work):
         out = f"{integrity}/partial.csv"
         config = f"{src}/tests/cli/data/resume_sweep.toml"
-        run = subprocess.Popen([calib, "sweep", "--quiet", "--config", config, "--out", out], cwd=work)
+        run = subprocess.Popen([calib, "sweep", "--quiet", "--config", config, "--out", out], cwd=work,
+                               stderr=subprocess.DEVNULL)
         time.sleep(0.4)
         run.send_signal(signal.SIGINT)
         run.wait(timeout=20)
@@ -302,21 +396,21 @@ def two_shards(name):
     return parts
 
 
-class ShardWithoutSidecar(IntegrityCase):
+class ShardWithoutSidecar(Case):
     """merge of a shard whose .meta.json was deleted: refused, not merged unchecked."""
     token = "has no sidecar"
 
-    def setup(self):
+    def argv(self, work):
         parts = two_shards("nosidecar")
         os.remove(parts[1] + ".meta.json")
         return ["merge", "--out", f"{integrity}/nosidecar.csv"] + parts
 
 
-class EditedShardValue(IntegrityCase):
+class EditedShardValue(Case):
     """A value changed inside a shard: merge names the file and its block of rows."""
     token = "edited1.csv: row 65 to 128"
 
-    def setup(self):
+    def argv(self, work):
         parts = two_shards("edited")
         edit_line(parts[1], 71, ",ok", ",ok ")  # data row 70
         return ["merge", "--out", f"{integrity}/edited.csv"] + parts
@@ -328,11 +422,11 @@ def study_results(name):
     return results, f"{results}/simulator_inputs/simulator_inputs.csv"
 
 
-class TruncatedReportInput(IntegrityCase):
+class TruncatedReportInput(Case):
     """A result CSV cut to a third of its rows: report refuses it, naming the file."""
     token = "truncated"
 
-    def setup(self):
+    def argv(self, work):
         results, csv = study_results("cut")
         with open(csv) as f:
             text = f.read()
@@ -341,37 +435,31 @@ class TruncatedReportInput(IntegrityCase):
         return ["report", "--no-plots", "--results", results, "--out", f"{integrity}/cut/report"]
 
 
-class ChangedReportInput(IntegrityCase):
+class ChangedReportInput(Case):
     """One cell of a result CSV edited: report names the file and its rows."""
     token = "simulator_inputs.csv: row 1 to 64"
 
-    def setup(self):
+    def argv(self, work):
         results, csv = study_results("edit")
         edit_line(csv, 3, ",0.3,", ",0.4,")  # data row 2: the target e
         return ["report", "--no-plots", "--results", results, "--out", f"{integrity}/edit/report"]
 
 
-class BrokenSidecar(IntegrityCase):
+class BrokenSidecar(Case):
     """A sidecar that is not JSON: the parse error names the file."""
     token = "simulator_inputs.csv.meta.json"
 
-    def setup(self):
+    def argv(self, work):
         results, csv = study_results("broken")
         with open(csv + ".meta.json", "w") as f:
             f.write('{"result": ')
         return ["report", "--no-plots", "--results", results, "--out", f"{integrity}/broken/report"]
 
 
-shutil.rmtree(integrity, ignore_errors=True)
-os.makedirs(integrity)
-integrity_cases = [SecondWriterOnOneOut, EditedPartialRow, ShardWithoutSidecar, EditedShardValue,
-                   TruncatedReportInput, ChangedReportInput, BrokenSidecar]
-for case_class in integrity_cases:
-    case = case_class()
-    args = case.setup()
-    probe(args, case.token)
-    case.teardown()
-    cases.append((args, case.token))
-
-print(f"tried {len(cases)}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
-sys.exit(0 if counts["clean"] == len(cases) else 1)
+for case in Case.__subclasses__():
+    kind, msg = case().run()
+    counts[kind] += 1
+    if kind != "clean":
+        print(kind.upper(), case.__name__, "->", msg.strip()[:300].replace("\n", " | "))
+print(f"memory and file-kind cases: {len(Case.__subclasses__())}; total now " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+sys.exit(0 if counts["clean"] == len(cases) + len(Case.__subclasses__()) else 1)

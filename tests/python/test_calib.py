@@ -119,8 +119,6 @@ def test_parallel_results_are_deterministic():
     (lambda: calib.c_opt([1.0, -1.0], 1e7, 0.3, 1.5, 0.5), "m"),
     (lambda: calib.c_opt(1.0, 1e7, 0.3, 1.5, [0.5, np.nan]), "e"),
     (lambda: calib.c_opt(1.0, 1e7, 0.3, 1.5, 0.5, method="hunt-crossley"), "linear-damper"),
-    (lambda: calib.calibrate("gonthier", "abc"), "e must be a number"),
-    (lambda: calib.c_opt(1.0, [1e7, "x"], 0.3, 1.5, 0.5), "k must be a number"),
     (lambda: calib.impact("gonthier", 0.5, clamp="maybe"), "clamp"),
     (lambda: calib.kn_fit("johnson", E="207GPa", nu=0.6, dR="5mm"), "nu"),
     (lambda: calib.kn_fit_data([1, 2], [1, 2, 3]), "length"),
@@ -210,8 +208,8 @@ def test_input_for_matches_the_cli_record():
 def test_input_for_errors():
     with pytest.raises(ValueError, match="abaqus"):
         calib.input_for("abaqus", 0.5)
-    with pytest.raises(calib.ComputeError, match="0.113612"):
-        calib.input_for("lammps", 0.1)  # below the 2022 polynomial's reach
+    with pytest.raises(calib.ComputeError, match=r"0\.2137"):
+        calib.input_for("liggghts", 0.1, clamp=True)  # below what e > 0.05 reaches with limitForce
     with pytest.raises(ValueError, match="clamp"):
         calib.input_for("chrono", 0.5, clamp=False)  # the core always clamps
     assert {law["code"] for law in calib.code_laws()} >= {"lammps", "liggghts", "chrono", "mujoco"}

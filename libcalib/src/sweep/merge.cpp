@@ -11,6 +11,7 @@
 
 #include "calib/core/error.hpp"
 #include "calib/io/atomic_file.hpp"
+#include "calib/io/input_file.hpp"
 #include "calib/io/output_lock.hpp"
 #include "calib/io/output_target.hpp"
 #include "calib/io/provenance.hpp"
@@ -23,6 +24,10 @@ namespace calib::sweep {
 using detail::row_index;
 
 namespace {
+
+// merge holds every shard's rows in memory, so what it reads is bounded (a device or FIFO given
+// as a shard is refused outright).
+constexpr std::uintmax_t kMaxShardBytes = std::uintmax_t{16} << 30;  // 16 GiB
 
 struct ShardFile {
   std::filesystem::path path;
@@ -51,6 +56,7 @@ nlohmann::json shard_sidecar(const std::filesystem::path& path) {
 }
 
 ShardFile read_shard(const std::filesystem::path& path) {
+  io::require_input_file(path, kMaxShardBytes, "merge: shard");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(fmt::format("merge: cannot read {}", path.string()));
   ShardFile s{path, std::make_unique<std::string>(), {}, {}, 0, shard_sidecar(path)};

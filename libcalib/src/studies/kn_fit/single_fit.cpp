@@ -7,6 +7,7 @@
 #include "calib/core/error.hpp"
 #include "calib/core/units.hpp"
 #include "calib/io/csv.hpp"
+#include "calib/io/input_file.hpp"
 #include "calib/io/output_target.hpp"
 #include "calib/io/resources.hpp"
 #include "calib/studies/kn_fit.hpp"
@@ -60,6 +61,7 @@ std::pair<std::string, std::string> split_unit(const std::string& header) {
 Measurements read_measurements(const MeasurementInput& a) {
   // Header: an indentation column "delta[unit]" and a force column "W[unit]" (per length) or
   // "F[unit]" (needs --length). The units are required: a bare "delta" could be mm or µm.
+  io::require_input_file(a.data, io::kMaxDataFileBytes, "--data");
   std::ifstream in(a.data);
   if (!in) throw InputError(fmt::format("--data: cannot open {}", a.data.string()));
   std::string line, header;
