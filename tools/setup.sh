@@ -10,7 +10,7 @@ packages=(cmake ninja-build g++ libceres-dev libeigen3-dev libtbb-dev libboost-d
           libfmt-dev libmuparser-dev libbenchmark-dev gnuplot-nox python3-scipy
           clang-14 libclang-rt-14-dev
           pybind11-dev python3-dev python3-numpy python3-pytest python3-matplotlib
-          lammps liggghts yade libmujoco-dev libsimbody-dev libxxhash-dev universal-ctags)
+          lammps liggghts yade libmujoco-dev libsimbody-dev libxxhash-dev universal-ctags hyperfine)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -323,6 +323,139 @@ class HugeSweepShardStartsAtOnce(Case):
         return "clean" if r.returncode == 0 and len(rows) == 2 and rows[1].startswith("0,0.01,1.5,") else "misleading"
 
 
+# Result integrity (reliability issue): one writer per --out; checksummed partials, shards and
+# result tables; sidecar errors that name their file. Each case prepares its files in argv().
+import fcntl
+import shutil
+import signal
+import time
+
+integrity = f"{work}/integrity"
+shutil.rmtree(integrity, ignore_errors=True)
+os.makedirs(integrity)
+
+
+def small_sweep_config(name, v):
+    path = f"{integrity}/{name}.toml"
+    with open(path, "w") as f:
+        f.write(f'kernel = "calibrate"\nmodel = "linear-damper"\n[fixed]\nm = 2.0\nk = 1e7\nv = {v}\n'
+                "[space]\nn = { linspace = { from = 1.0, to = 2.0, count = 4 } }\n"
+                "e = { linspace = { from = 0.05, to = 0.99, count = 5000 } }\n")
+    return path
+
+
+def calib_ok(*args):
+    subprocess.run([calib, *args], check=True, capture_output=True, timeout=60, cwd=work)
+
+
+def edit_line(path, line, old, new):
+    with open(path) as f:
+        lines = f.readlines()
+    assert old in lines[line - 1], (path, line, lines[line - 1])
+    lines[line - 1] = lines[line - 1].replace(old, new)
+    with open(path, "w") as f:
+        f.writelines(lines)
+
+
+class SecondWriterOnOneOut(Case):
+    """Another run holds <out>.lock: refused at once, naming that run's pid."""
+    token = f"pid {os.getpid()}"
+
+    def argv(self, work):
+        return ["sweep", "--quiet", "--config", small_sweep_config("lock", 0.3), "--out", f"{integrity}/locked.csv"]
+
+    def run(self):
+        with open(f"{integrity}/locked.csv.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            lock.write(f"{os.getpid()}\n")
+            lock.flush()
+            return super().run()
+
+
+class EditedPartialRow(Case):
+    """A value changed inside an interrupted sweep's .partial: resume names the rows."""
+    token = "row 961 to 1024"
+
+    def argv(self, work):
+        out = f"{integrity}/partial.csv"
+        config = f"{src}/tests/cli/data/resume_sweep.toml"
+        run = subprocess.Popen([calib, "sweep", "--quiet", "--config", config, "--out", out], cwd=work,
+                               stderr=subprocess.DEVNULL)
+        time.sleep(0.4)
+        run.send_signal(signal.SIGINT)
+        run.wait(timeout=20)
+        edit_line(out + ".partial", 1001, ",ok", ",ok2")  # data row 1000
+        return ["sweep", "--quiet", "--resume", "--config", config, "--out", out]
+
+
+def two_shards(name):
+    config = small_sweep_config(name, 0.3)
+    parts = [f"{integrity}/{name}{i}.csv" for i in range(2)]
+    for i, p in enumerate(parts):
+        calib_ok("sweep", "--quiet", "--shard", f"{i}/2", "--config", config, "--out", p)
+    return parts
+
+
+class ShardWithoutSidecar(Case):
+    """merge of a shard whose .meta.json was deleted: refused, not merged unchecked."""
+    token = "has no sidecar"
+
+    def argv(self, work):
+        parts = two_shards("nosidecar")
+        os.remove(parts[1] + ".meta.json")
+        return ["merge", "--out", f"{integrity}/nosidecar.csv"] + parts
+
+
+class EditedShardValue(Case):
+    """A value changed inside a shard: merge names the file and its block of rows."""
+    token = "edited1.csv: row 65 to 128"
+
+    def argv(self, work):
+        parts = two_shards("edited")
+        edit_line(parts[1], 71, ",ok", ",ok ")  # data row 70
+        return ["merge", "--out", f"{integrity}/edited.csv"] + parts
+
+
+def study_results(name):
+    results = f"{integrity}/{name}/results"
+    calib_ok("simulator-inputs", "--quiet", "--out", f"{results}/simulator_inputs")
+    return results, f"{results}/simulator_inputs/simulator_inputs.csv"
+
+
+class TruncatedReportInput(Case):
+    """A result CSV cut to a third of its rows: report refuses it, naming the file."""
+    token = "truncated"
+
+    def argv(self, work):
+        results, csv = study_results("cut")
+        with open(csv) as f:
+            text = f.read()
+        with open(csv, "w") as f:  # at a row boundary: still a well-formed CSV
+            f.write(text[: text.rfind("\n", 0, len(text) // 3) + 1])
+        return ["report", "--no-plots", "--results", results, "--out", f"{integrity}/cut/report"]
+
+
+class ChangedReportInput(Case):
+    """One cell of a result CSV edited: report names the file and its rows."""
+    token = "simulator_inputs.csv: row 1 to 64"
+
+    def argv(self, work):
+        results, csv = study_results("edit")
+        edit_line(csv, 3, ",0.3,", ",0.4,")  # data row 2: the target e
+        return ["report", "--no-plots", "--results", results, "--out", f"{integrity}/edit/report"]
+
+
+class BrokenSidecar(Case):
+    """A sidecar that is not JSON: the parse error names the file."""
+    token = "simulator_inputs.csv.meta.json"
+
+    def argv(self, work):
+        results, csv = study_results("broken")
+        with open(csv + ".meta.json", "w") as f:
+            f.write('{"result": ')
+        return ["report", "--no-plots", "--results", results, "--out", f"{integrity}/broken/report"]
+
+
 for case in Case.__subclasses__():
     kind, msg = case().run()
     counts[kind] += 1

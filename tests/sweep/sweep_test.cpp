@@ -1,4 +1,4 @@
-// Sweep engine (issue #4): enumeration, determinism, interrupt/resume, shards, failures.
+// Sweep engine: enumeration, determinism, interrupt/resume, shards, failures.
 #include <atomic>
 #include <cmath>
 #include <filesystem>

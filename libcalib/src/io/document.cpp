@@ -76,7 +76,11 @@ std::string markdown(const Table& t) {
 json read_json(const fs::path& p) {
   std::ifstream f(p);
   if (!f) throw InputError(fmt::format("report: cannot read {}", p.string()));
-  return json::parse(f);
+  try {
+    return json::parse(f);
+  } catch (const json::exception& e) {
+    throw InputError(fmt::format("report: {} is damaged (not valid JSON: {})", p.string(), e.what()));
+  }
 }
 
 std::string number_text(const std::string& s, int digits) {

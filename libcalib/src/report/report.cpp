@@ -8,6 +8,7 @@
 #include "calib/core/error.hpp"
 #include "calib/io/atomic_file.hpp"
 #include "calib/io/document.hpp"
+#include "calib/io/provenance.hpp"
 #include "calib/report/plot.hpp"
 #include "calib/studies/study.hpp"
 
@@ -37,6 +38,8 @@ std::vector<std::string> write_report(const ReportOptions& o) {
     const std::string stem(st.stem);
     const fs::path dir = o.results / stem;
     if (!io::is_folder(dir)) continue;
+    // Every result with a sidecar must still hold the rows it recorded (count and checksums).
+    io::verify_results(dir);
     if (o.draw && st.figure_data) plot_study(st, {dir, o.out / "figures", o.scripts});
     io::Section s;
     s.heading(std::string(st.title), 2);

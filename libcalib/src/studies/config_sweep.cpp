@@ -29,24 +29,18 @@ ConfigSweepResult run_config_sweep(const std::filesystem::path& config_file,
            ".csv");
   sweep::SweepOptions opt = options;
   opt.fingerprint = {{"config", config.to_json()}, {"kernel", kernel.name}, {"tolerances", kernel.tolerances}};
+  // The engine writes the sidecar (with the shard, fingerprint and the rows' checksums).
+  opt.provenance.tool = "calib sweep";
+  opt.provenance.config = config.to_json();
+  opt.provenance.tolerances = kernel.tolerances;
+  opt.provenance.started_utc = clock.started_utc();
+  opt.provenance.extra = {{"defaults", kernel.defaults}};
   io::prepare_output_file(out, {config_file});
   const sweep::SweepSummary s = sweep::run(space, kernel.outputs, kernel.kernel, out, opt);
   if (s.interrupted)
     throw Interrupted(fmt::format(
         "sweep interrupted after {} of {} points; rerun with --resume to continue from {}.partial",
         s.resumed + s.computed, s.points, out.string()));
-  io::write_provenance_sidecar(
-      out, {"calib sweep",
-            config.to_json(),
-            kernel.tolerances,
-            options.threads,
-            clock.started_utc(),
-            clock.seconds(),
-            {{"shard", fmt::format("{}/{}", options.shard_index, options.shard_count)},
-             {"failures", s.failures},
-             {"fingerprint", sweep::run_fingerprint(space, kernel.outputs, opt)},
-             {"space_points", space.size()},
-             {"defaults", kernel.defaults}}});
   // Failed points are in the file with their reason (status column); the run still failed.
   if (s.failures > 0)
     throw ComputeError(fmt::format("{} of {} points failed (see the status column of {}); the "

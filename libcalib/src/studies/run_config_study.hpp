@@ -5,6 +5,7 @@
 #include <string>
 
 #include "calib/io/config.hpp"
+#include "calib/io/output_lock.hpp"
 #include "calib/io/output_target.hpp"
 #include "calib/io/provenance.hpp"
 #include "calib/studies/study.hpp"
@@ -17,6 +18,7 @@ std::string run_config_study(const RunRequest& request, Run run, Write write, Re
   io::WallClock clock;
   Config config = Config::from(io::ConfigNode::load_file(request.config));
   io::prepare_output_dir(request.out, {request.config});
+  const io::OutputLock lock(request.out);  // one run per output folder
   if (adjust) adjust(config);
   const auto result = run(config, request.execution);
   write(result, config, request.out, request.execution.threads, clock.started_utc(),

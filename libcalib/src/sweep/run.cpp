@@ -17,6 +17,7 @@
 
 #include "calib/core/error.hpp"
 #include "calib/io/atomic_file.hpp"
+#include "calib/io/output_lock.hpp"
 #include "calib/io/output_target.hpp"
 #include "calib/version.hpp"
 #include "sweep/partial.hpp"
@@ -193,6 +194,31 @@ nlohmann::json identity_of(const Space& space, const std::string& header, const 
           {"libcalib_version", kVersion}};
 }
 
+// The partial becomes the output; its identity and checksum files go.
+void finish(const std::filesystem::path& partial, const std::filesystem::path& out) {
+  std::error_code ec;
+  std::filesystem::rename(partial, out, ec);
+  if (ec)
+    throw Error(fmt::format("cannot rename {} to {}: {}", partial.string(), out.string(), ec.message()));
+  std::filesystem::remove(detail::identity_file(partial), ec);
+  std::filesystem::remove(detail::sums_file(partial), ec);
+}
+
+void write_sidecar(const std::filesystem::path& out, const std::string& fingerprint,
+                   std::size_t space_points, const SweepOptions& options,
+                   const SweepSummary& summary) {
+  io::Provenance p = options.provenance;
+  if (p.tool.empty()) p.tool = "calib::sweep::run";
+  if (p.started_utc.empty()) p.started_utc = io::utc_now_iso8601();
+  p.threads = options.threads;
+  p.wall_seconds = summary.wall_seconds;
+  p.extra["shard"] = fmt::format("{}/{}", options.shard_index, options.shard_count);
+  p.extra["failures"] = summary.failures;
+  p.extra["fingerprint"] = fingerprint;
+  p.extra["space_points"] = space_points;
+  io::write_provenance_sidecar(out, p, summary.table);
+}
+
 }  // namespace
 
 std::string run_fingerprint(const Space& space, const std::vector<std::string>& outputs,
@@ -221,9 +247,9 @@ SweepSummary run(const Space& space, const std::vector<std::string>& outputs, co
   partial += ".partial";
   io::prepare_output_file(out);
   io::prepare_output_file(partial);
+  const io::OutputLock lock(out);
   OpenedPartial opened =
       open_partial(partial, header, identity_of(space, header, options), begin, options.resume);
-  std::ofstream& file = opened.file;
   summary.resumed = opened.rows;
   std::size_t next = begin + summary.resumed;
 
@@ -259,22 +285,18 @@ SweepSummary run(const Space& space, const std::vector<std::string>& outputs, co
       summary.failures += failed[written];
       ++written;
     }
-    file.write(block.data(), static_cast<std::streamsize>(block.size()));
-    file.flush();
-    if (!file) throw Error(fmt::format("write failed for {}", partial.string()));
+    opened.append(block);
     next += written;
     summary.computed += written;
     progress.update(next - begin);
     if (written < n || stop_requested()) summary.interrupted = next < end;
   }
-  file.close();
+  opened.close();
   summary.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (summary.interrupted) return summary;
-  std::filesystem::rename(partial, out);
-  std::error_code ec;
-  std::filesystem::path id = partial;
-  id += ".json";
-  std::filesystem::remove(id, ec);
+  summary.table = opened.digest.to_json(io::xxh3(header));
+  finish(partial, out);
+  write_sidecar(out, run_fingerprint(space, outputs, options), space.size(), options, summary);
   return summary;
 }
 

@@ -21,8 +21,20 @@ struct Provenance {
 // Current UTC time as ISO 8601 ("2026-11-22T01:02:03Z").
 std::string utc_now_iso8601();
 
-// Writes `<result>.meta.json` atomically; adds libcalib version and git revision.
-void write_provenance_sidecar(const std::filesystem::path& result_file, const Provenance& p);
+// Writes `<result>.meta.json` atomically; adds libcalib version, git revision and the result's
+// row count and checksums ("table", io/row_digest.hpp): `table` when given (a writer that
+// hashed its rows as it wrote them), else computed from the file.
+void write_provenance_sidecar(const std::filesystem::path& result_file, const Provenance& p,
+                              const nlohmann::json& table = nullptr);
+
+std::filesystem::path sidecar_of(const std::filesystem::path& result_file);
+// Parses a sidecar; InputError naming the file when it is missing, unreadable or not JSON.
+nlohmann::json read_sidecar(const std::filesystem::path& sidecar);
+// Checks a result file against the row count and checksums its sidecar records: InputError
+// (exit 2) naming the file when it has no sidecar, the sidecar no record, or the file changed.
+void verify_result_file(const std::filesystem::path& result_file);
+// verify_result_file for every result in `dir` (not its subfolders) that has a sidecar.
+void verify_results(const std::filesystem::path& dir);
 
 // Stopwatch for wall time of a run.
 class WallClock {

@@ -14,6 +14,7 @@
 
 #include "calib/io/config.hpp"
 #include "calib/io/csv.hpp"
+#include "calib/io/provenance.hpp"
 
 namespace calib::sweep {
 
@@ -88,6 +89,9 @@ struct SweepOptions {
   // The caller's identity of the run (canonical config, kernel, tolerances): --resume refuses a
   // partial made with another one; `calib sweep` also records its hash in the sidecar.
   nlohmann::json fingerprint = nlohmann::json::object();
+  // What <out>.meta.json records besides the engine's facts (tool, config, tolerances, extra);
+  // run() adds the shard, failures, fingerprint, point count, wall time and the rows' checksums.
+  io::Provenance provenance;
 
   bool IsValid(std::string* error) const;
 };
@@ -99,11 +103,14 @@ struct SweepSummary {
   std::size_t failures = 0;  // points whose kernel threw
   bool interrupted = false;
   double wall_seconds = 0.0;
+  nlohmann::json table;  // row count and checksums of the output (io/row_digest.hpp)
   std::string BriefReport() const;
 };
 
 // Runs `kernel` over `space` (or its shard) and writes CSV columns
-// point, <axis names>, <output_columns>, status to `out` (atomically, via <out>.partial).
+// point, <axis names>, <output_columns>, status to `out` (atomically, via <out>.partial), then
+// its sidecar <out>.meta.json with the rows' checksums. One writer per output: the run holds
+// <out>.lock (io/output_lock.hpp), so a second run on the same `out` is refused (InputError).
 // If interrupted (SIGINT/SIGTERM or request_stop()), the partial is left flushed and
 // resumable and the summary says `interrupted`; the final file is not written.
 SweepSummary run(const Space& space, const std::vector<std::string>& output_columns,
@@ -140,9 +147,10 @@ std::string run_fingerprint(const Space& space, const std::vector<std::string>& 
 // Ask a running sweep to stop after the points in flight (what the signal handler does).
 void request_stop();
 
-// Combine shard outputs (any order) into exactly the file a single run writes. InputError when
-// the rows do not cover 0..N-1 exactly once; with the sidecars `calib sweep` writes, also when
-// the shards come from different sweeps or one is missing at the end.
+// Combine shard outputs (any order) into exactly the file a single run writes, with its sidecar.
+// InputError when a shard has no sidecar, when a shard's rows differ from the checksums its
+// sidecar records (naming the file and the rows), when the shards come from different sweeps,
+// or when the rows do not cover 0..N-1 exactly once. Holds <out>.lock while it writes.
 void merge(const std::vector<std::filesystem::path>& shards, const std::filesystem::path& out);
 
 // from, from+step, ..., to (inclusive end counted from the rounded quotient, so

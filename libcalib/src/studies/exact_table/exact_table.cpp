@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/io/output_lock.hpp"
 #include "calib/io/output_target.hpp"
 #include "calib/io/provenance.hpp"
 #include "calibrate/solver_config.hpp"
@@ -64,6 +65,7 @@ std::string run_study(const RunRequest& request) {
   io::WallClock clock;
   const Config cfg = Config::from(io::ConfigNode::load_file(request.config));
   io::prepare_output_dir(request.out, {request.config});
+  const io::OutputLock lock(request.out);  // one run per output folder
   const models::ExactDamping table = build(cfg, request.execution);
   const auto csv = request.out / "exact_damping.csv";
   table.write(csv);
