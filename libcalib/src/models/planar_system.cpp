@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 #include <fmt/format.h>
 
@@ -29,169 +28,7 @@ Mat2 rotation_derivative(double phi) {  // B(φ) = dA/dφ
 V2 v2(const Vec2& a) { return {a[0], a[1]}; }
 const Mat2 kRot90 = (Mat2() << 0, -1, 1, 0).finished();
 
-Vec2 read_vec2(const io::ConfigNode& t, const std::string& key, Vec2 fallback) {
-  if (!t.has(key)) return fallback;
-  const auto v = t.numbers(key);
-  if (v.size() != 2)
-    throw InputError(fmt::format("{}: expected [x, y], got {} numbers", t.where(key), v.size()));
-  return {v[0], v[1]};
-}
-
-double read_angle(const io::ConfigNode& t, const std::string& stem) {
-  if (t.has(stem + "_deg"))
-    return require_finite(t.where(stem + "_deg"), t.number(stem + "_deg")) * std::numbers::pi / 180;
-  return require_finite(t.where(stem), t.number(stem, 0.0));
-}
-
 }  // namespace
-
-PlanarSystem PlanarSystem::load(const std::filesystem::path& file) {
-  return from(io::ConfigNode::load_file(file));
-}
-
-PlanarSystem PlanarSystem::from(const io::ConfigNode& node) {
-  PlanarSystem s;
-  s.name = node.string("name", "");
-  for (const auto& b : node.tables("body")) {
-    Body body;
-    body.name = b.string("name");
-    if (body.name == "ground")
-      throw InputError(fmt::format("{}: 'ground' is reserved", b.where("name")));
-    for (const Body& other : s.bodies)
-      if (other.name == body.name)
-        throw InputError(fmt::format("{}: duplicate body '{}'", b.where("name"), body.name));
-    body.mass = require_positive(b.where("mass"), b.number("mass"));
-    if (b.has("inertia") == b.has("length"))
-      throw InputError(
-          fmt::format("{}: give exactly one of inertia (about the centre) or length (slender rod)",
-                      b.where("inertia")));
-    body.inertia = b.has("inertia")
-                       ? require_positive(b.where("inertia"), b.number("inertia"))
-                       : body.mass *
-                             std::pow(require_positive(b.where("length"), b.number("length")), 2) /
-                             12.0;
-    body.x = require_finite(b.where("x"), b.number("x", 0.0));
-    body.y = require_finite(b.where("y"), b.number("y", 0.0));
-    body.angle = read_angle(b, "angle");
-    body.rotation_locked = !b.boolean("rotates", true);
-    body.locked_angle = body.angle;
-    for (auto [key, value] : {std::pair{"vx", &body.vx}, {"vy", &body.vy}, {"omega", &body.omega}})
-      if (b.has(key)) *value = require_finite(b.where(key), b.number(key));
-    b.reject_unknown();
-    s.bodies.push_back(body);
-  }
-  if (s.bodies.empty()) throw InputError(fmt::format("{}: no [[body]] tables", node.where("body")));
-  auto body_index = [&](const io::ConfigNode& t, const std::string& key) {
-    const std::string name = t.string(key);
-    if (name == "ground") return -1;
-    for (std::size_t i = 0; i < s.bodies.size(); ++i)
-      if (s.bodies[i].name == name) return static_cast<int>(i);
-    throw InputError(fmt::format("{}: unknown body '{}'", t.where(key), name));
-  };
-  // body_i/body_j (two different bodies) and point_i/point_j of a joint, spring or contact.
-  auto read_pair = [&](const io::ConfigNode& t, const char* what, auto& out) {
-    out.body_i = body_index(t, "body_i");
-    out.body_j = body_index(t, "body_j");
-    if (out.body_i == out.body_j)
-      throw InputError(fmt::format("{}: a {} needs two different bodies", t.where("body_j"), what));
-    out.point_i = read_vec2(t, "point_i", {0, 0});
-    out.point_j = read_vec2(t, "point_j", {0, 0});
-  };
-  if (node.has("joint"))
-    for (const auto& j : node.tables("joint")) {
-      Joint joint;
-      const std::string type = j.string("type");
-      if (type == "revolute")
-        joint.type = Joint::Type::revolute;
-      else if (type == "prismatic")
-        joint.type = Joint::Type::prismatic;
-      else
-        throw InputError(
-            fmt::format("{}: must be revolute or prismatic, got '{}'", j.where("type"), type));
-      read_pair(j, "joint", joint);
-      if (joint.type == Joint::Type::prismatic) {
-        joint.axis_i = read_vec2(j, "axis_i", {1, 0});
-        const double len = std::hypot(joint.axis_i[0], joint.axis_i[1]);
-        if (!(len > 0)) throw InputError(fmt::format("{}: zero axis", j.where("axis_i")));
-        joint.axis_i = {joint.axis_i[0] / len, joint.axis_i[1] / len};
-        const double phi_i = joint.body_i < 0 ? 0 : s.bodies[joint.body_i].angle;
-        const double phi_j = joint.body_j < 0 ? 0 : s.bodies[joint.body_j].angle;
-        joint.angle_offset = phi_i - phi_j;
-      }
-      j.reject_unknown();
-      s.joints.push_back(joint);
-    }
-  const auto c = node.table("contact");
-  read_pair(c, "contact", s.contact);
-  if (c.has("normal_deg")) {
-    const double a = read_angle(c, "normal");
-    s.contact.normal = {std::cos(a), std::sin(a)};
-  } else {
-    const Vec2 n = read_vec2(c, "normal", {1, 0});
-    const double len = std::hypot(n[0], n[1]);
-    if (!(len > 0) || !std::isfinite(len))
-      throw InputError(fmt::format("{}: zero or non-finite normal", c.where("normal")));
-    s.contact.normal = {n[0] / len, n[1] / len};
-  }
-  const std::string normal_in = c.string("normal_in", "global");
-  if (normal_in != "global" && normal_in != "body_j")
-    throw InputError(
-        fmt::format("{}: must be global or body_j, got '{}'", c.where("normal_in"), normal_in));
-  s.contact.normal_in_body_j = normal_in == "body_j";
-  if (s.contact.normal_in_body_j && s.contact.body_j < 0)
-    throw InputError(fmt::format("{}: the ground does not turn; use normal_in = \"global\"",
-                                 c.where("normal_in")));
-  if (auto g = node.optional_table("gravity")) {
-    if (g->has("g") == g->has("vector"))
-      throw InputError(fmt::format("{}: give exactly one of g (downwards, m/s^2) or vector",
-                                   g->where("g")));
-    s.gravity = g->has("g") ? Vec2{0.0, -require_finite(g->where("g"), g->number("g"))}
-                            : read_vec2(*g, "vector", {0, 0});
-    if (!std::isfinite(s.gravity[0]) || !std::isfinite(s.gravity[1]))
-      throw InputError(fmt::format("{}: not finite", g->where("vector")));
-  }
-  if (node.has("spring"))
-    for (const auto& t : node.tables("spring")) {
-      Spring sp;
-      read_pair(t, "spring", sp);
-      sp.stiffness = require_non_negative(t.where("stiffness"), t.number("stiffness", 0.0));
-      sp.damping = require_non_negative(t.where("damping"), t.number("damping", 0.0));
-      sp.length = require_non_negative(t.where("length"), t.number("length", 0.0));
-      t.reject_unknown();
-      s.springs.push_back(sp);
-    }
-  if (node.has("drive"))
-    for (const auto& t : node.tables("drive")) {
-      Drive d;
-      try {
-        d.coordinate = s.coordinate_index(t.string("coordinate"));
-      } catch (const InputError& ex) {
-        throw InputError(fmt::format("{}: {}", t.where("coordinate"), ex.what()));
-      }
-      for (const Drive& other : s.drives)
-        if (other.coordinate == d.coordinate)
-          throw InputError(fmt::format("{}: '{}' is driven twice", t.where("coordinate"),
-                                       t.string("coordinate")));
-      d.velocity = require_finite(t.where("velocity"), t.number("velocity"));
-      t.reject_unknown();
-      s.drives.push_back(d);
-    }
-  bool assemble = false;
-  if (auto a = node.optional_table("assembly")) {
-    assemble = a->boolean("assemble", true);
-    if (a->has("fix"))
-      for (const auto& name : a->strings("fix")) {
-        try {
-          s.fixed.push_back(s.coordinate_index(name));
-        } catch (const InputError& ex) {
-          throw InputError(fmt::format("{}: {}", a->where("fix"), ex.what()));
-        }
-      }
-  }
-  node.reject_unknown();
-  if (assemble) s.assemble();
-  return s;
-}
 
 int PlanarSystem::coordinate_index(const std::string& name) const {
   const auto dot = name.rfind('.');
@@ -256,8 +93,7 @@ Eigen::Vector2d PlanarSystem::point(int body, const Vec2& local, const Eigen::Ve
   return f.r + rotation(f.phi) * v2(local);
 }
 
-Eigen::Vector2d PlanarSystem::point_velocity(int body, const Vec2& local,
-                                             const Eigen::VectorXd& q,
+Eigen::Vector2d PlanarSystem::point_velocity(int body, const Vec2& local, const Eigen::VectorXd& q,
                                              const Eigen::VectorXd& qd) const {
   const Frame f = frame_of(q, body);
   return velocity(qd, body) + rotation_derivative(f.phi) * v2(local) * angular_velocity(qd, body);
@@ -354,8 +190,8 @@ Eigen::VectorXd PlanarSystem::jacobian_rate(const Eigen::VectorXd& q,
       const V2 normal = rotation(phi_i) * kRot90 * v2(j.axis_i);
       const V2 ndot = rotation_derivative(phi_i) * kRot90 * v2(j.axis_i) * wi;
       const V2 d = point(j.body_j, j.point_j, q) - point(j.body_i, j.point_i, q);
-      const V2 ddot = point_velocity(j.body_j, j.point_j, q, qd) -
-                      point_velocity(j.body_i, j.point_i, q, qd);
+      const V2 ddot =
+          point_velocity(j.body_j, j.point_j, q, qd) - point_velocity(j.body_i, j.point_i, q, qd);
       out(2 * k + 1) = -normal.dot(d) * wi * wi + 2 * ndot.dot(ddot) + normal.dot(aj - ai);
     }
   }
@@ -381,8 +217,8 @@ V2 contact_normal(const PlanarSystem& s, const Eigen::VectorXd& q) {
 }  // namespace
 
 double PlanarSystem::penetration(const Eigen::VectorXd& q) const {
-  return contact_normal(*this, q)
-      .dot(point(contact.body_i, contact.point_i, q) - point(contact.body_j, contact.point_j, q));
+  return contact_normal(*this, q).dot(point(contact.body_i, contact.point_i, q) -
+                                      point(contact.body_j, contact.point_j, q));
 }
 
 Eigen::VectorXd PlanarSystem::contact_array_side(bool side_i) const {
@@ -395,7 +231,8 @@ Eigen::VectorXd PlanarSystem::contact_array_side(bool side_i, const Eigen::Vecto
   const int b = side_i ? contact.body_i : contact.body_j;
   if (b < 0) return d;                      // ground contributes no coordinates
   const double sign = side_i ? 1.0 : -1.0;  // δ' = nᵀ(ṙ_i^P − ṙ_j^P), NP eq. 19–21
-  const V2 Bs = rotation_derivative(frame_of(q, b).phi) * v2(side_i ? contact.point_i : contact.point_j);
+  const V2 Bs =
+      rotation_derivative(frame_of(q, b).phi) * v2(side_i ? contact.point_i : contact.point_j);
   d.segment<2>(3 * b) = sign * n;
   d(3 * b + 2) = sign * n.dot(Bs);
   if (!side_i && contact.normal_in_body_j)  // ∂n/∂φ_j = B_j n₀: the face turns with body j

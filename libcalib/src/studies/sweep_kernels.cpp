@@ -1,5 +1,6 @@
 #include "studies/sweep_kernels.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -30,53 +31,71 @@ void require_switch(double x, const std::string& where) {
     throw InputError(fmt::format("{}: clamp must be 0 (off) or 1 (on), got {}", where, x));
 }
 
-}  // namespace
-
-KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) {
-  const std::vector<std::string> axis_names = space.names();
+// A [space] clamp axis must be a grid of switches (0 or 1), never random.
+void check_clamp_axis(const io::ConfigNode& config, const sweep::Space& space) {
   for (const auto& axis : space.axes) {
     if (axis.name != "clamp") continue;
     if (axis.kind == sweep::Axis::Kind::random)
       throw InputError(fmt::format("{}: clamp is a switch (0 or 1), not a random parameter",
                                    config.where("space.clamp")));
-    for (std::size_t k = 0; k < axis.count(); ++k) require_switch(axis.value(k), config.where("space.clamp"));
+    for (std::size_t k = 0; k < axis.count(); ++k)
+      require_switch(axis.value(k), config.where("space.clamp"));
   }
-  KernelSpec spec;
-  spec.name = config.string("kernel");
-  const models::Model& model = models::find(config.string("model"));
-  Point fixed;
+}
+
+bool is_parameter(const std::string& name) {
+  return std::find(kParameters.begin(), kParameters.end(), name) != kParameters.end();
+}
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// [fixed]: known parameters that are not also [space] axes.
+std::map<std::string, double> read_fixed(const io::ConfigNode& config,
+                                         const std::vector<std::string>& axis_names) {
   std::map<std::string, double> fixed_values;
   if (auto f = config.optional_table("fixed")) {
     for (const auto& key : f->keys()) {
-      if (std::find(kParameters.begin(), kParameters.end(), key) == kParameters.end())
+      if (!is_parameter(key))
         throw InputError(
             fmt::format("{}: unknown parameter (e, n, m, k, v, clamp)", f->where(key)));
-      if (std::find(axis_names.begin(), axis_names.end(), key) != axis_names.end())
-        throw InputError(fmt::format("{}: '{}' is both fixed and a [space] axis; give it in one place",
-                                     f->where(key), key));
+      if (contains(axis_names, key))
+        throw InputError(fmt::format(
+            "{}: '{}' is both fixed and a [space] axis; give it in one place", f->where(key), key));
       fixed_values[key] = f->number(key);
       if (key == "clamp") require_switch(fixed_values[key], f->where(key));
     }
   }
-  for (const auto& a : axis_names)
-    if (std::find(kParameters.begin(), kParameters.end(), a) == kParameters.end())
-      throw InputError(fmt::format("{}: unknown parameter '{}' (e, n, m, k, v, clamp)",
-                                   config.where("space"), a));
+  return fixed_values;
+}
+
+// The defaults of the parameters given neither in [fixed] nor as an axis, for the sidecar.
+nlohmann::json defaults_used(const std::map<std::string, double>& fixed_values,
+                             const std::vector<std::string>& axis_names) {
   const auto given = [&](const std::string& name) {
-    return fixed_values.count(name) ||
-           std::find(axis_names.begin(), axis_names.end(), name) != axis_names.end();
+    return fixed_values.count(name) || contains(axis_names, name);
   };
-  if (!given("e"))
-    throw InputError(fmt::format("{}: no restitution e: give it in [fixed] or as a [space] axis",
-                                 config.where("fixed")));
-  spec.defaults = nlohmann::json::object();
+  nlohmann::json out = nlohmann::json::object();
   const Point defaults;
-  for (const auto& [name, value] : {std::pair<const char*, double>{"n", defaults.n}, {"m", defaults.m},
-                                    {"k", defaults.k}, {"v", defaults.v}})
-    if (!given(name)) spec.defaults[name] = value;
-  if (!given("clamp")) spec.defaults["clamp"] = "model default";
+  for (const auto& [name, value] : {std::pair<const char*, double>{"n", defaults.n},
+                                    {"m", defaults.m},
+                                    {"k", defaults.k},
+                                    {"v", defaults.v}})
+    if (!given(name)) out[name] = value;
+  if (!given("clamp")) out["clamp"] = "model default";
+  return out;
+}
+
+struct SolverSettings {
   calibrate::CalibrateOptions copt;
   impact::ImpactOptions iopt;
+};
+
+// [solver]: tolerances of the forward solve and of the calibration; InputError if invalid.
+SolverSettings read_solver(const io::ConfigNode& config) {
+  SolverSettings out;
+  auto& [copt, iopt] = out;
   if (auto s = config.optional_table("solver")) {
     iopt.rel_tol = s->number("rel_tol", iopt.rel_tol);
     iopt.abs_tol = s->number("abs_tol", iopt.abs_tol);
@@ -89,72 +108,119 @@ KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) 
   }
   std::string why;
   if (!iopt.IsValid(&why)) throw InputError(config.where("solver") + ": " + why);
-  spec.tolerances = {{"rel_tol", iopt.rel_tol},
-                     {"abs_tol", iopt.abs_tol},
-                     {"cor_rel_tol", copt.cor_rel_tol},
-                     {"calibration_rel_tol", copt.impact.rel_tol},
-                     {"calibration_abs_tol", copt.impact.abs_tol},
-                     {"verify", copt.verify}};
+  return out;
+}
 
-  auto assemble = [fixed_values, axis_names](const std::vector<double>& p) {
+nlohmann::json tolerances_json(const SolverSettings& solver) {
+  const auto& [copt, iopt] = solver;
+  return {{"rel_tol", iopt.rel_tol},
+          {"abs_tol", iopt.abs_tol},
+          {"cor_rel_tol", copt.cor_rel_tol},
+          {"calibration_rel_tol", copt.impact.rel_tol},
+          {"calibration_abs_tol", copt.impact.abs_tol},
+          {"verify", copt.verify}};
+}
+
+// One sweep point: the [fixed] values, then the axis values in [space] order.
+struct PointAssembler {
+  std::map<std::string, double> fixed_values;
+  std::vector<std::string> axis_names;
+
+  static void set(Point& pt, const std::string& name, double x) {
+    if (name == "e")
+      pt.e = x;
+    else if (name == "n")
+      pt.n = x;
+    else if (name == "m")
+      pt.m = x;
+    else if (name == "k")
+      pt.k = x;
+    else if (name == "v")
+      pt.v = x;
+    else {
+      require_switch(x, "clamp");
+      pt.clamp = x == 1.0;
+    }
+  }
+
+  Point operator()(const std::vector<double>& p) const {
     Point pt;
-    auto set = [&pt](const std::string& name, double x) {
-      if (name == "e")
-        pt.e = x;
-      else if (name == "n")
-        pt.n = x;
-      else if (name == "m")
-        pt.m = x;
-      else if (name == "k")
-        pt.k = x;
-      else if (name == "v")
-        pt.v = x;
-      else {
-        require_switch(x, "clamp");
-        pt.clamp = x == 1.0;
-      }
-    };
-    for (const auto& [name, x] : fixed_values) set(name, x);
-    for (std::size_t i = 0; i < p.size(); ++i) set(axis_names[i], p[i]);
+    for (const auto& [name, x] : fixed_values) set(pt, name, x);
+    for (std::size_t i = 0; i < p.size(); ++i) set(pt, axis_names[i], p[i]);
     return pt;
-  };
+  }
+};
 
-  if (spec.name == "impact") {
-    spec.outputs = {std::string(physical_damping_key(model.family)),
-                    "e_out",
-                    "delta_max[m]",
-                    "t_contact[s]",
-                    "f_max[N]",
-                    "delta_sep[m]",
-                    "energy_residual",
-                    "impact_status"};
-    spec.kernel = [&model, assemble,
-                   iopt](const std::vector<double>& p) -> std::vector<io::CsvCell> {
-      const Point pt = assemble(p);
-      const auto o = calibrate::simulate(model, {pt.e, pt.n, pt.m, pt.k, pt.v, pt.clamp}, iopt);
-      const auto& r = o.result;
-      return {o.impact.damping, r.e_out,     r.delta_max,       r.t_contact,
-              r.f_max,          r.delta_sep, r.energy_residual, std::string(impact::status_name(r.status))};
-    };
-  } else if (spec.name == "calibrate") {
-    // One column per quantity: the Tsuji χ is both the dimensionless and the physical number.
-    const bool same = dimensionless_damping_key(model.family) == physical_damping_key(model.family);
-    spec.outputs = {std::string(dimensionless_damping_key(model.family))};
-    if (!same) spec.outputs.emplace_back(physical_damping_key(model.family));
-    spec.outputs.insert(spec.outputs.end(), {"e_out", "solves"});
-    spec.kernel = [&model, assemble, copt, same](const std::vector<double>& p) -> std::vector<io::CsvCell> {
-      const Point pt = assemble(p);
-      const auto o = calibrate::calibrate_query(model, {pt.e, pt.n, pt.m, pt.k, pt.v, pt.clamp}, copt);
-      const auto& c = o.calibration;
-      std::vector<io::CsvCell> cells{c.damping};
-      if (!same) cells.emplace_back(o.impact.damping);
-      cells.insert(cells.end(), {io::number_or_blank(c.e_out), static_cast<std::int64_t>(c.solves)});
-      return cells;
-    };
-  } else {
+// kernel = "impact": the forward impact with the model's own damping law.
+void set_impact_kernel(KernelSpec& spec, const models::Model& model, PointAssembler assemble,
+                       impact::ImpactOptions iopt) {
+  spec.outputs = {std::string(physical_damping_key(model.family)),
+                  "e_out",
+                  "delta_max[m]",
+                  "t_contact[s]",
+                  "f_max[N]",
+                  "delta_sep[m]",
+                  "energy_residual",
+                  "impact_status"};
+  spec.kernel = [&model, assemble, iopt](const std::vector<double>& p) -> std::vector<io::CsvCell> {
+    const Point pt = assemble(p);
+    const auto o = calibrate::simulate(model, {pt.e, pt.n, pt.m, pt.k, pt.v, pt.clamp}, iopt);
+    const auto& r = o.result;
+    return {o.impact.damping,  r.e_out,
+            r.delta_max,       r.t_contact,
+            r.f_max,           r.delta_sep,
+            r.energy_residual, std::string(impact::status_name(r.status))};
+  };
+}
+
+// kernel = "calibrate": the damping that reproduces e.
+void set_calibrate_kernel(KernelSpec& spec, const models::Model& model, PointAssembler assemble,
+                          calibrate::CalibrateOptions copt) {
+  // One column per quantity: the Tsuji χ is both the dimensionless and the physical number.
+  const bool same = dimensionless_damping_key(model.family) == physical_damping_key(model.family);
+  spec.outputs = {std::string(dimensionless_damping_key(model.family))};
+  if (!same) spec.outputs.emplace_back(physical_damping_key(model.family));
+  spec.outputs.insert(spec.outputs.end(), {"e_out", "solves"});
+  spec.kernel = [&model, assemble, copt,
+                 same](const std::vector<double>& p) -> std::vector<io::CsvCell> {
+    const Point pt = assemble(p);
+    const auto o =
+        calibrate::calibrate_query(model, {pt.e, pt.n, pt.m, pt.k, pt.v, pt.clamp}, copt);
+    const auto& c = o.calibration;
+    std::vector<io::CsvCell> cells{c.damping};
+    if (!same) cells.emplace_back(o.impact.damping);
+    cells.insert(cells.end(), {io::number_or_blank(c.e_out), static_cast<std::int64_t>(c.solves)});
+    return cells;
+  };
+}
+
+}  // namespace
+
+KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) {
+  const std::vector<std::string> axis_names = space.names();
+  check_clamp_axis(config, space);
+  KernelSpec spec;
+  spec.name = config.string("kernel");
+  const models::Model& model = models::find(config.string("model"));
+  const std::map<std::string, double> fixed_values = read_fixed(config, axis_names);
+  for (const auto& a : axis_names)
+    if (!is_parameter(a))
+      throw InputError(fmt::format("{}: unknown parameter '{}' (e, n, m, k, v, clamp)",
+                                   config.where("space"), a));
+  if (!fixed_values.count("e") && !contains(axis_names, "e"))
+    throw InputError(fmt::format("{}: no restitution e: give it in [fixed] or as a [space] axis",
+                                 config.where("fixed")));
+  spec.defaults = defaults_used(fixed_values, axis_names);
+  const SolverSettings solver = read_solver(config);
+  spec.tolerances = tolerances_json(solver);
+  const PointAssembler assemble{fixed_values, axis_names};
+  if (spec.name == "impact")
+    set_impact_kernel(spec, model, assemble, solver.iopt);
+  else if (spec.name == "calibrate")
+    set_calibrate_kernel(spec, model, assemble, solver.copt);
+  else
     throw InputError(fmt::format("{}: unknown kernel \"{}\" (impact or calibrate)",
                                  config.where("kernel"), spec.name));
-  }
   return spec;
 }
 

@@ -1,5 +1,6 @@
 // Parameter spaces of the sweep engine: parsing and deterministic point enumeration. Point i is
 // computed from i (grid values from their rule, random draws from a counter), never from a list.
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -41,16 +42,19 @@ std::optional<std::size_t> checked_product(std::size_t a, std::size_t b, std::si
 // The number of values of from:step:to (inclusive end from the rounded quotient), checked.
 std::size_t range_count(double from, double to, double step, std::size_t max_points,
                         const std::string& where) {
-  if (!(step > 0) || !std::isfinite(step) || !std::isfinite(from) || !std::isfinite(to) || from > to)
-    throw InputError(fmt::format("{}: need finite from <= to and step > 0, got {}:{}:{}", where, from,
-                                 step, to));
+  if (!(step > 0) || !std::isfinite(step) || !std::isfinite(from) || !std::isfinite(to) ||
+      from > to)
+    throw InputError(fmt::format("{}: need finite from <= to and step > 0, got {}:{}:{}", where,
+                                 from, step, to));
   if (from + step == from)
-    throw InputError(fmt::format("{}: step {} is below the resolution of from = {}", where, step, from));
+    throw InputError(
+        fmt::format("{}: step {} is below the resolution of from = {}", where, step, from));
   const double quotient = std::floor((to - from) / step + 1e-9);
   if (!(quotient < static_cast<double>(max_points)))
-    throw InputError(fmt::format("{}: {}:{}:{} has {:.4g} values, more than the limit of {} points "
-                                 "(raise [space] max_points if you mean it)",
-                                 where, from, step, to, quotient + 1, max_points));
+    throw InputError(
+        fmt::format("{}: {}:{}:{} has {:.4g} values, more than the limit of {} points "
+                    "(raise [space] max_points if you mean it)",
+                    where, from, step, to, quotient + 1, max_points));
   return static_cast<std::size_t>(quotient) + 1;
 }
 
@@ -77,9 +81,10 @@ Grid parse_grid(const io::ConfigNode& axis, const std::string& kind, std::size_t
   if (count <= 0)
     throw InputError(fmt::format("{}: must be > 0, got {}", spec.where("count"), count));
   if (static_cast<std::uint64_t>(count) > max_points)
-    throw InputError(fmt::format("{}: {} values exceed the limit of {} points (raise [space] max_points "
-                                 "if you mean it)",
-                                 spec.where("count"), count, max_points));
+    throw InputError(
+        fmt::format("{}: {} values exceed the limit of {} points (raise [space] max_points "
+                    "if you mean it)",
+                    spec.where("count"), count, max_points));
   if (from > to)
     throw InputError(fmt::format("{}: from ({}) > to ({})", spec.where("from"), from, to));
   if (kind == "logspace" && !(from > 0))
@@ -132,97 +137,129 @@ std::vector<double> inclusive_range(double from, double to, double step, std::si
   return out;
 }
 
-Space parse_space(const io::ConfigNode& table) {
-  Space s;
+namespace {
+
+// combine = "cartesian" (every combination) or "zipped" (axes advance together).
+bool read_zipped(const io::ConfigNode& table) {
   const std::string combine = table.string("combine", "cartesian");
   if (combine != "cartesian" && combine != "zipped")
     throw InputError(fmt::format("{}: must be \"cartesian\" or \"zipped\", got \"{}\"",
                                  table.where("combine"), combine));
-  s.zipped = combine == "zipped";
+  return combine == "zipped";
+}
+
+std::vector<double> read_values(const io::ConfigNode& axis_table) {
+  std::vector<double> values = axis_table.numbers("values");
+  if (values.empty()) throw InputError(fmt::format("{}: empty list", axis_table.where("values")));
+  for (double v : values)
+    if (!std::isfinite(v))
+      throw InputError(
+          fmt::format("{}: values must be finite, got {}", axis_table.where("values"), v));
+  return values;
+}
+
+// random = { dist = "uniform" | "loguniform", from, to }.
+void read_random(const io::ConfigNode& axis_table, Axis& axis) {
+  auto r = axis_table.table("random");
+  const std::string dist = r.string("dist");
+  axis.from = r.number("from");
+  axis.to = r.number("to");
+  r.reject_unknown();
+  if (dist != "uniform" && dist != "loguniform")
+    throw InputError(fmt::format("{}: unknown distribution \"{}\" (uniform or loguniform)",
+                                 r.where("dist"), dist));
+  if (axis.from > axis.to)
+    throw InputError(fmt::format("{}: from ({}) > to ({})", r.where("from"), axis.from, axis.to));
+  axis.log_uniform = dist == "loguniform";
+  if (axis.log_uniform && !(axis.from > 0))
+    throw InputError(
+        fmt::format("{}: loguniform needs from > 0, got {}", r.where("from"), axis.from));
+  axis.kind = Axis::Kind::random;
+}
+
+// One parameter: a table with exactly one of values, linspace, logspace, range, random.
+Axis read_axis(const io::ConfigNode& table, const std::string& name, std::size_t max_points) {
+  auto axis_table = table.table(name);
+  Axis axis;
+  axis.name = name;
+  const auto kinds = axis_table.keys();
+  if (kinds.size() != 1)
+    throw InputError(fmt::format(
+        "{}: give exactly one of values, linspace, logspace, range, random", table.where(name)));
+  const std::string& kind = kinds.front();
+  if (kind == "values")
+    axis.values = read_values(axis_table);
+  else if (kind == "linspace" || kind == "logspace" || kind == "range")
+    axis.grid = parse_grid(axis_table, kind, max_points);
+  else if (kind == "random")
+    read_random(axis_table, axis);
+  else
+    throw InputError(
+        fmt::format("{}: unknown axis kind (values, linspace, logspace, range, random)",
+                    axis_table.where(kind)));
+  axis_table.reject_unknown();
+  return axis;
+}
+
+// samples and seed, both required once any axis is random.
+void read_samples(const io::ConfigNode& table, Space& s) {
+  if (!table.has("samples"))
+    throw InputError(fmt::format("{}: required with random parameters", table.where("samples")));
+  if (!table.has("seed"))
+    throw InputError(fmt::format("{}: required with random parameters", table.where("seed")));
+  const std::int64_t samples = table.integer("samples");
+  if (samples <= 0 || static_cast<std::uint64_t>(samples) > s.max_points)
+    throw InputError(fmt::format("{}: must be in [1, {}] (max_points), got {}",
+                                 table.where("samples"), s.max_points, samples));
+  s.samples = static_cast<std::size_t>(samples);
+  s.seed = static_cast<std::uint64_t>(table.integer("seed"));
+}
+
+void check_zipped_lengths(const io::ConfigNode& table, const Space& s) {
+  const std::size_t n = s.size();
+  for (const Axis& a : s.axes)
+    if (a.kind == Axis::Kind::values && a.count() != n)
+      throw InputError(fmt::format("{}: zipped axes need equal lengths ({} has {}, expected {})",
+                                   table.where(a.name), a.name, a.count(), n));
+}
+
+// The number of points in checked arithmetic (four axes of 100,000 values overflow 64 bits).
+void check_point_count(const io::ConfigNode& table, const Space& s) {
+  std::size_t total = s.zipped ? 0 : (s.samples > 0 ? s.samples : 1);
+  for (const Axis& a : s.axes) {
+    if (a.kind != Axis::Kind::values || s.zipped) continue;
+    const auto p = checked_product(total, a.count(), s.max_points);
+    if (!p)
+      throw InputError(
+          fmt::format("{}: the space has more than {} points (raise [space] max_points if "
+                      "you mean it)",
+                      table.where(a.name), s.max_points));
+    total = *p;
+  }
+}
+
+}  // namespace
+
+Space parse_space(const io::ConfigNode& table) {
+  Space s;
+  s.zipped = read_zipped(table);
   if (table.has("max_points")) {
     const std::int64_t limit = table.integer("max_points");
     if (limit <= 0)
       throw InputError(fmt::format("{}: must be > 0, got {}", table.where("max_points"), limit));
     s.max_points = static_cast<std::size_t>(limit);
   }
-  bool any_random = false;
   for (const std::string& name : table.keys()) {
     if (name == "combine" || name == "samples" || name == "seed" || name == "max_points") continue;
-    auto axis_table = table.table(name);
-    Axis axis;
-    axis.name = name;
-    const auto kinds = axis_table.keys();
-    if (kinds.size() != 1)
-      throw InputError(fmt::format(
-          "{}: give exactly one of values, linspace, logspace, range, random", table.where(name)));
-    const std::string& kind = kinds.front();
-    if (kind == "values") {
-      axis.values = axis_table.numbers("values");
-      if (axis.values.empty())
-        throw InputError(fmt::format("{}: empty list", axis_table.where("values")));
-      for (double v : axis.values)
-        if (!std::isfinite(v))
-          throw InputError(fmt::format("{}: values must be finite, got {}", axis_table.where("values"), v));
-    } else if (kind == "linspace" || kind == "logspace" || kind == "range") {
-      axis.grid = parse_grid(axis_table, kind, s.max_points);
-    } else if (kind == "random") {
-      auto r = axis_table.table("random");
-      const std::string dist = r.string("dist");
-      axis.from = r.number("from");
-      axis.to = r.number("to");
-      r.reject_unknown();
-      if (dist != "uniform" && dist != "loguniform")
-        throw InputError(fmt::format("{}: unknown distribution \"{}\" (uniform or loguniform)",
-                                     r.where("dist"), dist));
-      if (axis.from > axis.to)
-        throw InputError(
-            fmt::format("{}: from ({}) > to ({})", r.where("from"), axis.from, axis.to));
-      axis.log_uniform = dist == "loguniform";
-      if (axis.log_uniform && !(axis.from > 0))
-        throw InputError(
-            fmt::format("{}: loguniform needs from > 0, got {}", r.where("from"), axis.from));
-      axis.kind = Axis::Kind::random;
-      any_random = true;
-    } else {
-      throw InputError(
-          fmt::format("{}: unknown axis kind (values, linspace, logspace, range, random)",
-                      axis_table.where(kind)));
-    }
-    axis_table.reject_unknown();
-    s.axes.push_back(std::move(axis));
+    s.axes.push_back(read_axis(table, name, s.max_points));
   }
   if (s.axes.empty())
     throw InputError(fmt::format("{}: the space has no parameters", table.where("")));
-  if (any_random) {
-    if (!table.has("samples"))
-      throw InputError(fmt::format("{}: required with random parameters", table.where("samples")));
-    if (!table.has("seed"))
-      throw InputError(fmt::format("{}: required with random parameters", table.where("seed")));
-    const std::int64_t samples = table.integer("samples");
-    if (samples <= 0 || static_cast<std::uint64_t>(samples) > s.max_points)
-      throw InputError(fmt::format("{}: must be in [1, {}] (max_points), got {}", table.where("samples"),
-                                   s.max_points, samples));
-    s.samples = static_cast<std::size_t>(samples);
-    s.seed = static_cast<std::uint64_t>(table.integer("seed"));
-  }
-  if (s.zipped) {
-    const std::size_t n = s.size();
-    for (const Axis& a : s.axes)
-      if (a.kind == Axis::Kind::values && a.count() != n)
-        throw InputError(fmt::format("{}: zipped axes need equal lengths ({} has {}, expected {})",
-                                     table.where(a.name), a.name, a.count(), n));
-  }
-  // The number of points in checked arithmetic (four axes of 100,000 values overflow 64 bits).
-  std::size_t total = s.zipped ? 0 : (s.samples > 0 ? s.samples : 1);
-  for (const Axis& a : s.axes) {
-    if (a.kind != Axis::Kind::values || s.zipped) continue;
-    const auto p = checked_product(total, a.count(), s.max_points);
-    if (!p)
-      throw InputError(fmt::format("{}: the space has more than {} points (raise [space] max_points if "
-                                   "you mean it)",
-                                   table.where(a.name), s.max_points));
-    total = *p;
-  }
+  const bool any_random = std::any_of(s.axes.begin(), s.axes.end(),
+                                      [](const Axis& a) { return a.kind == Axis::Kind::random; });
+  if (any_random) read_samples(table, s);
+  if (s.zipped) check_zipped_lengths(table, s);
+  check_point_count(table, s);
   table.reject_unknown();
   return s;
 }

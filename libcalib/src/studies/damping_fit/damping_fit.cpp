@@ -125,9 +125,9 @@ std::pair<std::vector<double>, std::vector<double>> samples_at(const Config& c, 
   return {e, copt};
 }
 
-void run_grid(const Config& c, const sweep::Execution& execution, Result& r) {
-  const auto ns = linspace(1.0, 2.0, c.n_count);
-  const auto es = linspace(c.e_from, c.e_to, c.e_count);
+// The calibrated c_opt over the n × e grid (row-major in n), in parallel over the points.
+void calibrate_grid(const Config& c, const std::vector<double>& ns, const std::vector<double>& es,
+                    const sweep::Execution& execution, Result& r) {
   struct Cell {
     GridPoint p;
     int solves;
@@ -146,7 +146,11 @@ void run_grid(const Config& c, const sweep::Execution& execution, Result& r) {
     r.worst_grid_rel_err =
         std::max(r.worst_grid_rel_err, std::abs(cell.p.e_out - cell.p.e) / cell.p.e);
   }
-  // Per-n fits of eq. 45, in parallel over n.
+}
+
+// Per-n fits of eq. 45 to the grid's rows, in parallel over n.
+void fit_per_n(const std::vector<double>& ns, const std::vector<double>& es,
+               const sweep::Execution& execution, Result& r) {
   r.per_n = sweep::map_points<PerN>(
       ns.size(),
       [&](std::size_t in) {
@@ -158,6 +162,18 @@ void run_grid(const Config& c, const sweep::Execution& execution, Result& r) {
         return fit_one_n(ns[in], e, copt);
       },
       execution);
+}
+
+// The two printings of eq. 46 and eq. 47: PN2020 (−1.48 n³, exponent 0.2553) and the reprints in
+// the effective-mass paper (−1.49 n³, exponent 0.2533).
+double alpha_paper_148(double n) { return models::pn2020_alpha(n); }
+double alpha_paper_149(double n) { return models::pn2020_alpha(n) - 0.01 * n * n * n; }
+double beta_paper_2553(double n) { return models::pn2020_beta(n); }
+double beta_paper_2533(double n) { return 1.285 * std::pow(n, 0.2533) - 1.725; }
+
+// α(n) and β(n) refitted in the forms of eq. 46 and eq. 47, and the RMS gaps of both printings
+// to the per-n fits.
+void fit_alpha_beta_of_n(Result& r) {
   std::vector<double> n, alpha, beta;
   for (const PerN& p : r.per_n) {
     n.push_back(p.n);
@@ -166,22 +182,22 @@ void run_grid(const Config& c, const sweep::Execution& execution, Result& r) {
   }
   r.alpha_quartic = fit::fit_polynomial(n, alpha, 4);                      // eq. 46 form
   r.beta_power = fit::fit_power_offset(n, beta, {1.285, 0.2553, -1.725});  // eq. 47 form
-  // The reprints (effective-mass paper): −1.49 n³ and exponent 0.2533.
-  auto alpha_149 = [](double x) { return models::pn2020_alpha(x) - 0.01 * x * x * x; };
-  auto beta_2533 = [](double x) { return 1.285 * std::pow(x, 0.2533) - 1.725; };
   double s148 = 0, s149 = 0, s2553 = 0, s2533 = 0;
   for (const PerN& p : r.per_n) {
-    s148 += std::pow(models::pn2020_alpha(p.n) - p.alpha, 2);
-    s149 += std::pow(alpha_149(p.n) - p.alpha, 2);
-    s2553 += std::pow(models::pn2020_beta(p.n) - p.beta, 2);
-    s2533 += std::pow(beta_2533(p.n) - p.beta, 2);
+    s148 += std::pow(alpha_paper_148(p.n) - p.alpha, 2);
+    s149 += std::pow(alpha_paper_149(p.n) - p.alpha, 2);
+    s2553 += std::pow(beta_paper_2553(p.n) - p.beta, 2);
+    s2533 += std::pow(beta_paper_2533(p.n) - p.beta, 2);
   }
   const double N = static_cast<double>(r.per_n.size());
   r.alpha_rms_paper_148 = std::sqrt(s148 / N);
   r.alpha_rms_paper_149 = std::sqrt(s149 / N);
   r.beta_rms_paper_2553 = std::sqrt(s2553 / N);
   r.beta_rms_paper_2533 = std::sqrt(s2533 / N);
-  // c residual of eq. 49 over the grid for each printing, and for our refit.
+}
+
+// c residual of eq. 49 over the grid for each printing, and for the refit.
+void grid_c_residuals(Result& r) {
   const auto& aq = r.alpha_quartic.parameters;
   const auto& bq = r.beta_power.parameters;
   auto c_rms = [&](auto alpha_of, auto beta_of) {
@@ -190,17 +206,18 @@ void run_grid(const Config& c, const sweep::Execution& execution, Result& r) {
       sum += std::pow(alpha_of(p.n) * (std::pow(p.e, beta_of(p.n)) - 1.0) - p.c_opt, 2);
     return std::sqrt(sum / static_cast<double>(r.grid.size()));
   };
-  auto alpha_148 = [](double x) { return models::pn2020_alpha(x); };
-  auto beta_2553 = [](double x) { return models::pn2020_beta(x); };
-  r.c_rms_148_2553 = c_rms(alpha_148, beta_2553);
-  r.c_rms_149_2553 = c_rms(alpha_149, beta_2553);
-  r.c_rms_148_2533 = c_rms(alpha_148, beta_2533);
-  r.c_rms_149_2533 = c_rms(alpha_149, beta_2533);
+  r.c_rms_148_2553 = c_rms(alpha_paper_148, beta_paper_2553);
+  r.c_rms_149_2553 = c_rms(alpha_paper_149, beta_paper_2553);
+  r.c_rms_148_2533 = c_rms(alpha_paper_148, beta_paper_2533);
+  r.c_rms_149_2533 = c_rms(alpha_paper_149, beta_paper_2533);
   r.c_rms_refit =
       c_rms([&](double x) { return (((aq[4] * x + aq[3]) * x + aq[2]) * x + aq[1]) * x + aq[0]; },
             [&](double x) { return bq[0] * std::pow(x, bq[1]) + bq[2]; });
-  // Eq. 57 (n = 1) and eq. 52 (n = 3/2) constants: fits at exactly those n — taken from the
-  // grid when it has that n (n = 1 always does), computed otherwise.
+}
+
+// Eq. 57 (n = 1) and eq. 52 (n = 3/2) constants: fits at exactly those n — taken from the grid
+// when it has that n (n = 1 always does), computed otherwise.
+void fit_paper_exponents(const Config& c, Result& r) {
   for (double nn : {1.0, 1.5}) {
     PerN& target = nn == 1.0 ? r.at_n1 : r.at_n15;
     const auto on_grid =
@@ -212,6 +229,16 @@ void run_grid(const Config& c, const sweep::Execution& execution, Result& r) {
       target = fit_one_n(nn, e, copt);
     }
   }
+}
+
+void run_grid(const Config& c, const sweep::Execution& execution, Result& r) {
+  const auto ns = linspace(1.0, 2.0, c.n_count);
+  const auto es = linspace(c.e_from, c.e_to, c.e_count);
+  calibrate_grid(c, ns, es, execution, r);
+  fit_per_n(ns, es, execution, r);
+  fit_alpha_beta_of_n(r);
+  grid_c_residuals(r);
+  fit_paper_exponents(c, r);
 }
 
 void run_scaling(const Config& c, const sweep::Execution& execution, Result& r) {

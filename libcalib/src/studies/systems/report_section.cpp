@@ -1,5 +1,7 @@
 // Report section of the systems study: the bounce table (achieved e against the single impact
 // at the same speed) and the impact damper's zones per gap.
+#include <functional>
+
 #include <fmt/format.h>
 
 #include "calib/io/csv.hpp"
@@ -7,94 +9,126 @@
 
 namespace calib::studies::systems {
 
-void report_section(const std::filesystem::path& dir, io::Section& s) {
-  s.text("SF2020 §8 bouncing ball: every law with c_r as its target. e_achieved is the bounce's "
-         "v_out/v_in with gravity acting during contact; e_single_impact the same law as one "
-         "impact at the same v_in without gravity (calib impact).");
-  const auto b = io::read_text_csv(dir / "bouncing_ball_bounces.csv",
-                                   {"model", "c_r", "bounce", "v_in[m/s]", "e_achieved",
-                                    "e_single_impact", "e_gravity_effect", "apex_height[m]"});
-  io::Table t{{"model", "c_r", "bounce", "v_in [m/s]", "e achieved", "e single impact",
-               "gravity effect", "apex [m]"},
-              {},
-              {}};
-  for (std::size_t r = 0; r < b.rows(); ++r) {
-    if (b.columns[2][r] != "1" && b.columns[2][r] != "5") continue;  // first and fifth bounce
-    t.rows.push_back({b.columns[0][r], b.columns[1][r], b.columns[2][r],
-                      io::number_text(b.columns[3][r], 6), io::number_text(b.columns[4][r], 6),
-                      io::number_text(b.columns[5][r], 6), io::number_text(b.columns[6][r], 3),
-                      io::number_text(b.columns[7][r], 6)});
+namespace {
+
+// A CSV column shown in a report table: its header there and its significant digits
+// (0: the text as written).
+struct Column {
+  std::string csv, header;
+  int digits = 0;
+};
+
+// The table of `columns` of a study CSV, one row per CSV row that `keep` accepts.
+io::Table csv_table(const std::filesystem::path& file, const std::vector<Column>& columns,
+                    const std::function<bool(const io::TextTable&, std::size_t)>& keep = {}) {
+  std::vector<std::string> names;
+  io::Table t;
+  for (const Column& c : columns) {
+    names.push_back(c.csv);
+    t.header.push_back(c.header);
+  }
+  const auto csv = io::read_text_csv(file, names);
+  for (std::size_t r = 0; r < csv.rows(); ++r) {
+    if (keep && !keep(csv, r)) continue;
+    std::vector<std::string> row;
+    for (std::size_t c = 0; c < columns.size(); ++c)
+      row.push_back(columns[c].digits == 0 ? csv.columns[c][r]
+                                           : io::number_text(csv.columns[c][r], columns[c].digits));
+    t.rows.push_back(std::move(row));
     t.row_class.push_back("");
   }
-  s.table(t);
-  s.text("SF2020 §9 impact damper (Table 4): zones per gap — impacts until the last impact, "
-         "friction (sliding) until the relative speed stays below 10 ε, then no impact.");
-  const auto z = io::read_text_csv(dir / "impact_damper_zones.csv",
-                                   {"gap[m]", "impacts", "impact_zone_end[s]",
-                                    "friction_zone_end[s]", "final_amplitude[m]"});
-  io::Table zt{{"gap [m]", "impacts", "impact zone ends [s]", "friction zone ends [s]",
-                "final amplitude [m]"},
-               {},
-               {}};
-  for (std::size_t r = 0; r < z.rows(); ++r) {
-    zt.rows.push_back({z.columns[0][r], z.columns[1][r], io::number_text(z.columns[2][r], 4),
-                       io::number_text(z.columns[3][r], 4), io::number_text(z.columns[4][r], 4)});
-    zt.row_class.push_back("");
-  }
-  s.table(zt);
-  s.text("PN2020 §6 / NP Example 5 two pendulums (e = 0.3, n = 3/2, k = 1e8): the impacts per "
-         "method (PN2020 Fig. 11: piecewise, eq. 50 with eq. 49, Hunt–Crossley with eq. 16; plus "
-         "libcalib's exact linear damper). NP prints the first impact at θ₁ = −3°, θ₂ = 27°.");
-  const auto p = io::read_text_csv(dir / "two_pendulums_impacts.csv",
-                                   {"method", "impact", "t_start[s]", "v_in[m/s]", "e",
-                                    "theta1_after[deg]", "theta2_after[deg]",
-                                    "omega1_after[rad/s]", "omega2_after[rad/s]"});
-  io::Table pt{{"method", "impact", "t [s]", "v_in [m/s]", "e", "θ₁ [deg]", "θ₂ [deg]",
-                "θ̇₁ after [rad/s]", "θ̇₂ after [rad/s]"}, {}, {}};
-  for (std::size_t r = 0; r < p.rows(); ++r) {
-    pt.rows.push_back({p.columns[0][r], p.columns[1][r], io::number_text(p.columns[2][r], 5),
-                       io::number_text(p.columns[3][r], 5), io::number_text(p.columns[4][r], 5),
-                       io::number_text(p.columns[5][r], 4), io::number_text(p.columns[6][r], 4),
-                       io::number_text(p.columns[7][r], 5), io::number_text(p.columns[8][r], 5)});
-    pt.row_class.push_back("");
-  }
-  s.table(pt);
-  s.text("SF2020 §10 slider–crank and free block: the impacts under both readings of Table 6's "
-         "200 rad/s (a free crank started at ω₀, or a crank driven at constant speed).");
-  const auto k = io::read_text_csv(dir / "slider_crank_impacts.csv",
-                                   {"reading", "impact", "t_start[s]", "v_in[m/s]", "v_out[m/s]",
-                                    "e", "m_eff[kg]"});
-  io::Table kt{{"crank", "impact", "t_start [s]", "v_in [m/s]", "v_out [m/s]", "e", "m_eff [kg]"}, {}, {}};
-  for (std::size_t r = 0; r < k.rows(); ++r) {
-    kt.rows.push_back({k.columns[0][r], k.columns[1][r], io::number_text(k.columns[2][r], 6),
-                       io::number_text(k.columns[3][r], 6), io::number_text(k.columns[4][r], 6),
-                       io::number_text(k.columns[5][r], 5), io::number_text(k.columns[6][r], 5)});
-    kt.row_class.push_back("");
-  }
-  s.table(kt);
-  s.text("The two pendulums and the slider–crank in two formulations: the generalized "
-         "coordinates above (constraints eliminated by hand) and the planar multibody files "
-         "(configs/systems/*_planar.toml: (x, y, φ) per body, joints as constraints, Baumgarte "
-         "stabilisation, drift bounded). Their impacts agree to the integration tolerance.");
-  const auto f = io::read_text_csv(dir / "formulations.csv",
-                                   {"system", "method", "impact", "t_start_generalized[s]",
-                                    "t_start_planar[s]", "v_in_generalized[m/s]",
-                                    "v_in_planar[m/s]", "e_generalized", "e_planar",
-                                    "planar_max_drift[m|rad]"});
-  io::Table ft{{"system", "method", "impact", "t generalized [s]", "t planar [s]",
-                "v_in generalized [m/s]", "v_in planar [m/s]", "e generalized", "e planar",
-                "planar drift [m|rad]"},
-               {},
-               {}};
-  for (std::size_t r = 0; r < f.rows(); ++r) {
-    ft.rows.push_back({f.columns[0][r], f.columns[1][r], f.columns[2][r],
-                       io::number_text(f.columns[3][r], 9), io::number_text(f.columns[4][r], 9),
-                       io::number_text(f.columns[5][r], 8), io::number_text(f.columns[6][r], 8),
-                       io::number_text(f.columns[7][r], 8), io::number_text(f.columns[8][r], 8),
-                       io::number_text(f.columns[9][r], 2)});
-    ft.row_class.push_back("");
-  }
-  s.table(ft);
+  return t;
+}
+
+void ball_table(const std::filesystem::path& dir, io::Section& s) {
+  s.text(
+      "SF2020 §8 bouncing ball: every law with c_r as its target. e_achieved is the bounce's "
+      "v_out/v_in with gravity acting during contact; e_single_impact the same law as one "
+      "impact at the same v_in without gravity (calib impact).");
+  const auto first_and_fifth = [](const io::TextTable& b, std::size_t r) {
+    return b.columns[2][r] == "1" || b.columns[2][r] == "5";
+  };
+  s.table(csv_table(dir / "bouncing_ball_bounces.csv",
+                    {{"model", "model"},
+                     {"c_r", "c_r"},
+                     {"bounce", "bounce"},
+                     {"v_in[m/s]", "v_in [m/s]", 6},
+                     {"e_achieved", "e achieved", 6},
+                     {"e_single_impact", "e single impact", 6},
+                     {"e_gravity_effect", "gravity effect", 3},
+                     {"apex_height[m]", "apex [m]", 6}},
+                    first_and_fifth));
+}
+
+void damper_table(const std::filesystem::path& dir, io::Section& s) {
+  s.text(
+      "SF2020 §9 impact damper (Table 4): zones per gap — impacts until the last impact, "
+      "friction (sliding) until the relative speed stays below 10 ε, then no impact.");
+  s.table(csv_table(dir / "impact_damper_zones.csv",
+                    {{"gap[m]", "gap [m]"},
+                     {"impacts", "impacts"},
+                     {"impact_zone_end[s]", "impact zone ends [s]", 4},
+                     {"friction_zone_end[s]", "friction zone ends [s]", 4},
+                     {"final_amplitude[m]", "final amplitude [m]", 4}}));
+}
+
+void pendulums_table(const std::filesystem::path& dir, io::Section& s) {
+  s.text(
+      "PN2020 §6 / NP Example 5 two pendulums (e = 0.3, n = 3/2, k = 1e8): the impacts per "
+      "method (PN2020 Fig. 11: piecewise, eq. 50 with eq. 49, Hunt–Crossley with eq. 16; plus "
+      "libcalib's exact linear damper). NP prints the first impact at θ₁ = −3°, θ₂ = 27°.");
+  s.table(csv_table(dir / "two_pendulums_impacts.csv",
+                    {{"method", "method"},
+                     {"impact", "impact"},
+                     {"t_start[s]", "t [s]", 5},
+                     {"v_in[m/s]", "v_in [m/s]", 5},
+                     {"e", "e", 5},
+                     {"theta1_after[deg]", "θ₁ [deg]", 4},
+                     {"theta2_after[deg]", "θ₂ [deg]", 4},
+                     {"omega1_after[rad/s]", "θ̇₁ after [rad/s]", 5},
+                     {"omega2_after[rad/s]", "θ̇₂ after [rad/s]", 5}}));
+}
+
+void crank_table(const std::filesystem::path& dir, io::Section& s) {
+  s.text(
+      "SF2020 §10 slider–crank and free block: the impacts under both readings of Table 6's "
+      "200 rad/s (a free crank started at ω₀, or a crank driven at constant speed).");
+  s.table(csv_table(dir / "slider_crank_impacts.csv", {{"reading", "crank"},
+                                                       {"impact", "impact"},
+                                                       {"t_start[s]", "t_start [s]", 6},
+                                                       {"v_in[m/s]", "v_in [m/s]", 6},
+                                                       {"v_out[m/s]", "v_out [m/s]", 6},
+                                                       {"e", "e", 5},
+                                                       {"m_eff[kg]", "m_eff [kg]", 5}}));
+}
+
+void formulations_table(const std::filesystem::path& dir, io::Section& s) {
+  s.text(
+      "The two pendulums and the slider–crank in two formulations: the generalized "
+      "coordinates above (constraints eliminated by hand) and the planar multibody files "
+      "(configs/systems/*_planar.toml: (x, y, φ) per body, joints as constraints, Baumgarte "
+      "stabilisation, drift bounded). Their impacts agree to the integration tolerance.");
+  s.table(csv_table(dir / "formulations.csv",
+                    {{"system", "system"},
+                     {"method", "method"},
+                     {"impact", "impact"},
+                     {"t_start_generalized[s]", "t generalized [s]", 9},
+                     {"t_start_planar[s]", "t planar [s]", 9},
+                     {"v_in_generalized[m/s]", "v_in generalized [m/s]", 8},
+                     {"v_in_planar[m/s]", "v_in planar [m/s]", 8},
+                     {"e_generalized", "e generalized", 8},
+                     {"e_planar", "e planar", 8},
+                     {"planar_max_drift[m|rad]", "planar drift [m|rad]", 2}}));
+}
+
+}  // namespace
+
+void report_section(const std::filesystem::path& dir, io::Section& s) {
+  ball_table(dir, s);
+  damper_table(dir, s);
+  pendulums_table(dir, s);
+  crank_table(dir, s);
+  formulations_table(dir, s);
 }
 
 }  // namespace calib::studies::systems

@@ -40,9 +40,12 @@ Config Config::from(const io::ConfigNode& node) {
     if (p->has("methods")) c.pendulum_methods = p->strings("methods");
   }
   for (double e : c.ball_restitutions)
-    if (!(e > 0 && e <= 1)) throw InputError(fmt::format("[bouncing_ball] restitutions: every c_r must be in (0, 1], got {}", e));
+    if (!(e > 0 && e <= 1))
+      throw InputError(
+          fmt::format("[bouncing_ball] restitutions: every c_r must be in (0, 1], got {}", e));
   for (double g : c.damper_gaps)
-    if (!(g > 0 && std::isfinite(g))) throw InputError(fmt::format("[impact_damper] gaps: every gap must be > 0 [m], got {}", g));
+    if (!(g > 0 && std::isfinite(g)))
+      throw InputError(fmt::format("[impact_damper] gaps: every gap must be > 0 [m], got {}", g));
   if (!(c.ball_t_end > 0) || !(c.damper_t_end > 0))
     throw InputError("t_end must be > 0 [s] in [bouncing_ball] and [impact_damper]");
   node.reject_unknown();
@@ -50,121 +53,170 @@ Config Config::from(const io::ConfigNode& node) {
   return c;
 }
 
-// Every simulation of the study is independent: they run as one pool of tasks, the long ones
-// first — the 60 s impact-damper runs (~0.06 s each, 60 % of the study), then the slider-crank
-// and pendulum runs (0.005–0.025 s) — and the bouncing-ball runs (~0.005 s each) last.
-Result run(const Config& config, const sweep::Execution& execution) {
-  Result r;
-  std::vector<std::function<void()>> heavy, tasks;  // long ones, bouncing-ball ones
+namespace {
 
-  // SF2020 §9: one run per gap.
-  const dynamics::SystemSetup damper = dynamics::load_system(config.damper_file);
-  const auto& base = dynamic_cast<const dynamics::ImpactDamper&>(*damper.system).parameters();
-  r.damper.resize(config.damper_gaps.size());
-  for (std::size_t i = 0; i < r.damper.size(); ++i)
-    heavy.emplace_back([&, i] {
-      auto p = base;
-      p.gap = config.damper_gaps[i];
-      const dynamics::ImpactDamper sys(p);
-      dynamics::SimulateOptions o = damper.options;
-      o.t_end = config.damper_t_end;
-      o.output_dt = 2e-3;
-      DamperRun run{p.gap, dynamics::simulate(sys, damper.q0, damper.qd0, damper.contact, o), 0, 0};
-      run.t_last_impact = run.result.impacts.empty() ? 0.0 : run.result.impacts.back().t_start;
-      // Sticking: from the last sample after which the relative speed stays below 10 ε.
-      run.t_stick = o.t_end;
-      for (auto it = run.result.series.rbegin(); it != run.result.series.rend(); ++it) {
-        if (std::abs(it->qd[0] - it->qd[1]) > 10 * p.friction_velocity) break;
-        run.t_stick = it->t;
-      }
-      r.damper[i] = std::move(run);
-    });
+// Sticking: the time of the last sample after which the relative speed of mass and container
+// stays below 10 ε (SF2020 §9's friction zone ends there).
+double stick_time(const dynamics::SimulationResult& result, double friction_velocity,
+                  double t_end) {
+  double t_stick = t_end;
+  for (auto it = result.series.rbegin(); it != result.series.rend(); ++it) {
+    if (std::abs(it->qd[0] - it->qd[1]) > 10 * friction_velocity) break;
+    t_stick = it->t;
+  }
+  return t_stick;
+}
 
-  // SF2020 §8: Hertz and every law at every c_r.
-  const dynamics::SystemSetup ball = dynamics::load_system(config.ball_file);
-  const auto& bb = dynamic_cast<const dynamics::BouncingBall&>(*ball.system);
-  r.ball_radius = bb.penetration(0, dynamics::Vector::Zero(1));  // δ at y = 0 is R
-  r.g = -bb.applied(0, ball.q0, ball.qd0)[0] / bb.mass(ball.q0)(0, 0);
-  struct Point {
+// The e_out of each bounce's law as a single impact at the bounce's v_in, without gravity.
+std::vector<double> single_impact_restitutions(const dynamics::SimulationResult& result) {
+  std::vector<double> out;
+  for (const auto& imp : result.impacts) {
+    const auto single = impact::solve_physical(
+        {imp.law.family, imp.m_eff, imp.law.k, imp.v_in, imp.law.n, imp.law.damping, imp.law.clamp},
+        {.rel_tol = 1e-11, .abs_tol = 1e-13});
+    out.push_back(single.e_out);
+  }
+  return out;
+}
+
+// One pendulum run: "piecewise" (PN2020's restitution-law method) or a continuous catalog law.
+dynamics::SimulationResult pendulum_run(const dynamics::SystemSetup& setup, const std::string& m) {
+  dynamics::ContactModel c = setup.contact;
+  dynamics::SimulateOptions o = setup.options;
+  if (m == "piecewise")
+    o.method = dynamics::Method::piecewise;
+  else
+    c.model = m, o.method = dynamics::Method::continuous;
+  return dynamics::simulate(*setup.system, setup.q0, setup.qd0, c, o);
+}
+
+// The study's simulations as a pool of independent tasks. Each add_* loads its system file and
+// queues its runs; the tasks refer to the loaded files and write into `r` and the planar runs,
+// so all of them live here until run_tasks returns.
+class StudyTasks {
+ public:
+  StudyTasks(const Config& config, Result& r) : config_(config), r_(r) {}
+  void add_damper_runs();
+  void add_ball_runs();
+  void add_crank_runs();
+  void add_pendulum_runs();
+  void run_tasks(const sweep::Execution& execution);
+  void pair_formulations();
+
+ private:
+  struct BallPoint {
     std::string model;
     double cr;
   };
-  std::vector<Point> points;
-  for (double cr : config.ball_restitutions) {
-    points.push_back({"hertz", cr});
-    for (const auto& m : config.ball_models) points.push_back({m, cr});
+  const Config& config_;
+  Result& r_;
+  std::vector<std::function<void()>> heavy_, light_;  // long ones, bouncing-ball ones
+  dynamics::SystemSetup damper_, ball_, crank_, crank_planar_, pend_, pend_planar_;
+  std::vector<BallPoint> ball_points_;
+  const std::vector<std::string> readings_{"free", "constant-speed"};
+  std::vector<dynamics::SimulationResult> crank_planar_runs_, pendulum_planar_runs_;
+};
+
+// SF2020 §9: one run per gap.
+void StudyTasks::add_damper_runs() {
+  damper_ = dynamics::load_system(config_.damper_file);
+  const auto* base = &dynamic_cast<const dynamics::ImpactDamper&>(*damper_.system).parameters();
+  r_.damper.resize(config_.damper_gaps.size());
+  for (std::size_t i = 0; i < r_.damper.size(); ++i)
+    heavy_.emplace_back([this, base, i] {
+      auto p = *base;
+      p.gap = config_.damper_gaps[i];
+      const dynamics::ImpactDamper sys(p);
+      dynamics::SimulateOptions o = damper_.options;
+      o.t_end = config_.damper_t_end;
+      o.output_dt = 2e-3;
+      DamperRun run{p.gap, dynamics::simulate(sys, damper_.q0, damper_.qd0, damper_.contact, o), 0,
+                    0};
+      run.t_last_impact = run.result.impacts.empty() ? 0.0 : run.result.impacts.back().t_start;
+      run.t_stick = stick_time(run.result, p.friction_velocity, o.t_end);
+      r_.damper[i] = std::move(run);
+    });
+}
+
+// SF2020 §8: Hertz and every law at every c_r.
+void StudyTasks::add_ball_runs() {
+  ball_ = dynamics::load_system(config_.ball_file);
+  const auto* bb = &dynamic_cast<const dynamics::BouncingBall&>(*ball_.system);
+  r_.ball_radius = bb->penetration(0, dynamics::Vector::Zero(1));  // δ at y = 0 is R
+  r_.g = -bb->applied(0, ball_.q0, ball_.qd0)[0] / bb->mass(ball_.q0)(0, 0);
+  for (double cr : config_.ball_restitutions) {
+    ball_points_.push_back({"hertz", cr});
+    for (const auto& m : config_.ball_models) ball_points_.push_back({m, cr});
   }
-  r.ball.resize(points.size());
-  for (std::size_t i = 0; i < points.size(); ++i)
-    tasks.emplace_back([&, i] {
-      const Point& p = points[i];
-      dynamics::ContactModel c = ball.contact;
+  r_.ball.resize(ball_points_.size());
+  for (std::size_t i = 0; i < ball_points_.size(); ++i)
+    light_.emplace_back([this, bb, i] {
+      const BallPoint& p = ball_points_[i];
+      dynamics::ContactModel c = ball_.contact;
       c.model = p.model == "hertz" ? "hunt-crossley" : p.model;  // h = 0 at e = 1: pure Hertz
       c.e = p.model == "hertz" ? 1.0 : p.cr;
-      dynamics::SimulateOptions o = ball.options;
-      o.t_end = config.ball_t_end;
+      dynamics::SimulateOptions o = ball_.options;
+      o.t_end = config_.ball_t_end;
       o.record_loops = true;
-      BallRun run{p.model, p.cr, dynamics::simulate(bb, ball.q0, ball.qd0, c, o), {}};
-      for (const auto& imp : run.result.impacts) {  // the same law as a single impact, no gravity
-        const auto single = impact::solve_physical(
-            {imp.law.family, imp.m_eff, imp.law.k, imp.v_in, imp.law.n, imp.law.damping, imp.law.clamp},
-            {.rel_tol = 1e-11, .abs_tol = 1e-13});
-        run.single_impact_e.push_back(single.e_out);
-      }
-      r.ball[i] = std::move(run);
+      BallRun run{p.model, p.cr, dynamics::simulate(*bb, ball_.q0, ball_.qd0, c, o), {}};
+      run.single_impact_e = single_impact_restitutions(run.result);
+      r_.ball[i] = std::move(run);
     });
+}
 
-  // SF2020 §10 under both readings of Table 6's 200 rad/s (systems.hpp), in both formulations.
-  const dynamics::SystemSetup crank = dynamics::load_system(config.crank_file);
-  const dynamics::SystemSetup crank_planar = dynamics::load_system(config.crank_planar_file);
-  const auto& free_crank = dynamic_cast<const dynamics::PlanarMultibody&>(*crank_planar.system);
-  const std::vector<std::string> readings{"free", "constant-speed"};
-  r.crank.resize(readings.size());
-  std::vector<dynamics::SimulationResult> crank_planar_runs(readings.size());
-  for (std::size_t i = 0; i < readings.size(); ++i) {
-    heavy.emplace_back([&, i] {
-      auto p = dynamic_cast<const dynamics::SliderCrank&>(*crank.system).parameters();
-      p.driven = readings[i] == "constant-speed";
-      CrankRun run{readings[i], std::make_unique<dynamics::SliderCrank>(p), {}};
-      run.result = dynamics::simulate(*run.system, crank.q0, crank.qd0, crank.contact, crank.options);
-      r.crank[i] = std::move(run);
+// SF2020 §10 under both readings of Table 6's 200 rad/s (systems.hpp), in both formulations.
+void StudyTasks::add_crank_runs() {
+  crank_ = dynamics::load_system(config_.crank_file);
+  crank_planar_ = dynamics::load_system(config_.crank_planar_file);
+  const auto* free_crank = &dynamic_cast<const dynamics::PlanarMultibody&>(*crank_planar_.system);
+  r_.crank.resize(readings_.size());
+  crank_planar_runs_.resize(readings_.size());
+  for (std::size_t i = 0; i < readings_.size(); ++i) {
+    heavy_.emplace_back([this, i] {
+      auto p = dynamic_cast<const dynamics::SliderCrank&>(*crank_.system).parameters();
+      p.driven = readings_[i] == "constant-speed";
+      CrankRun run{readings_[i], std::make_unique<dynamics::SliderCrank>(p), {}};
+      run.result =
+          dynamics::simulate(*run.system, crank_.q0, crank_.qd0, crank_.contact, crank_.options);
+      r_.crank[i] = std::move(run);
     });
-    heavy.emplace_back([&, i] {
-      auto description = free_crank.description();
-      if (readings[i] == "constant-speed") {  // a motor on the crank at its initial speed
+    heavy_.emplace_back([this, free_crank, i] {
+      auto description = free_crank->description();
+      if (readings_[i] == "constant-speed") {  // a motor on the crank at its initial speed
         const int phi = description.coordinate_index(description.bodies.front().name + ".angle");
-        description.drives.push_back({phi, crank_planar.qd0[phi]});
+        description.drives.push_back({phi, crank_planar_.qd0[phi]});
       }
       const dynamics::PlanarMultibody sys(description);
-      crank_planar_runs[i] = dynamics::simulate(sys, crank_planar.q0, sys.initial_velocities(),
-                                                crank_planar.contact, crank_planar.options);
+      crank_planar_runs_[i] = dynamics::simulate(sys, crank_planar_.q0, sys.initial_velocities(),
+                                                 crank_planar_.contact, crank_planar_.options);
     });
   }
+}
 
-  // PN2020 §6: each method over the same 8 s, in both formulations.
-  const dynamics::SystemSetup pend = dynamics::load_system(config.pendulums_file);
-  const dynamics::SystemSetup pend_planar = dynamics::load_system(config.pendulums_planar_file);
-  const auto& methods = config.pendulum_methods;
-  r.pendulums.resize(methods.size());
-  std::vector<dynamics::SimulationResult> pendulum_planar_runs(methods.size());
-  auto pendulum_run = [&](const dynamics::SystemSetup& setup, const std::string& m) {
-    dynamics::ContactModel c = setup.contact;
-    dynamics::SimulateOptions o = setup.options;
-    if (m == "piecewise")
-      o.method = dynamics::Method::piecewise;
-    else
-      c.model = m, o.method = dynamics::Method::continuous;
-    return dynamics::simulate(*setup.system, setup.q0, setup.qd0, c, o);
-  };
+// PN2020 §6: each method over the same 8 s, in both formulations.
+void StudyTasks::add_pendulum_runs() {
+  pend_ = dynamics::load_system(config_.pendulums_file);
+  pend_planar_ = dynamics::load_system(config_.pendulums_planar_file);
+  const auto& methods = config_.pendulum_methods;
+  r_.pendulums.resize(methods.size());
+  pendulum_planar_runs_.resize(methods.size());
   for (std::size_t i = 0; i < methods.size(); ++i) {
-    heavy.emplace_back([&, i] { r.pendulums[i] = {methods[i], pendulum_run(pend, methods[i])}; });
-    heavy.emplace_back([&, i] { pendulum_planar_runs[i] = pendulum_run(pend_planar, methods[i]); });
+    heavy_.emplace_back([this, i] {
+      const std::string& method = config_.pendulum_methods[i];
+      r_.pendulums[i] = {method, pendulum_run(pend_, method)};
+    });
+    heavy_.emplace_back([this, i] {
+      pendulum_planar_runs_[i] = pendulum_run(pend_planar_, config_.pendulum_methods[i]);
+    });
   }
+}
 
-  // Longest first: map_points hands indices out in order, so the long runs start at once
-  // and the short ones fill in around them.
-  tasks.insert(tasks.begin(), std::make_move_iterator(heavy.begin()),
-               std::make_move_iterator(heavy.end()));
+// Longest first: map_points hands indices out in order, so the long runs start at once and the
+// short ones fill in around them.
+void StudyTasks::run_tasks(const sweep::Execution& execution) {
+  std::vector<std::function<void()>> tasks = std::move(heavy_);
+  tasks.insert(tasks.end(), std::make_move_iterator(light_.begin()),
+               std::make_move_iterator(light_.end()));
   sweep::map_points<char>(
       tasks.size(),
       [&](std::size_t i) {
@@ -172,12 +224,32 @@ Result run(const Config& config, const sweep::Execution& execution) {
         return char{0};
       },
       execution);
+}
+
+void StudyTasks::pair_formulations() {
+  const auto& methods = config_.pendulum_methods;
   for (std::size_t i = 0; i < methods.size(); ++i)
-    r.formulations.push_back({"two-pendulums", methods[i], r.pendulums[i].result,
-                              std::move(pendulum_planar_runs[i])});
-  for (std::size_t i = 0; i < readings.size(); ++i)
-    r.formulations.push_back(
-        {"slider-crank", readings[i], r.crank[i].result, std::move(crank_planar_runs[i])});
+    r_.formulations.push_back(
+        {"two-pendulums", methods[i], r_.pendulums[i].result, std::move(pendulum_planar_runs_[i])});
+  for (std::size_t i = 0; i < readings_.size(); ++i)
+    r_.formulations.push_back(
+        {"slider-crank", readings_[i], r_.crank[i].result, std::move(crank_planar_runs_[i])});
+}
+
+}  // namespace
+
+// Every simulation of the study is independent: they run as one pool of tasks, the long ones
+// first (the 60 s impact-damper runs, then the slider-crank and pendulum runs) and the short
+// bouncing-ball runs last.
+Result run(const Config& config, const sweep::Execution& execution) {
+  Result r;
+  StudyTasks study(config, r);
+  study.add_damper_runs();
+  study.add_ball_runs();
+  study.add_crank_runs();
+  study.add_pendulum_runs();
+  study.run_tasks(execution);
+  study.pair_formulations();
   return r;
 }
 
@@ -216,13 +288,15 @@ std::string report(const Result& r) {
   }
   s += "impact damper (SF2020 §9): zones per gap\n";
   for (const auto& d : r.damper)
-    s += fmt::format("  gap {:>4.0f} mm: {:>4} impacts, impact zone until {:6.2f} s, sliding until {:6.2f} s\n",
-                     1e3 * d.gap, d.result.impacts.size(), d.t_last_impact, d.t_stick);
+    s += fmt::format(
+        "  gap {:>4.0f} mm: {:>4} impacts, impact zone until {:6.2f} s, sliding until {:6.2f} s\n",
+        1e3 * d.gap, d.result.impacts.size(), d.t_last_impact, d.t_stick);
   s += "two pendulums (PN2020 §6): impacts per method\n";
   for (const auto& p : r.pendulums)
     for (const auto& i : p.result.impacts)
-      s += fmt::format("  {:<20} t = {:.4f} s, e = {:.4f}, θ̇₁ = {:+.4f}, θ̇₂ = {:+.4f} rad/s after\n",
-                       p.method, i.t_start, i.e, i.qd_after[0], i.qd_after[1]);
+      s +=
+          fmt::format("  {:<20} t = {:.4f} s, e = {:.4f}, θ̇₁ = {:+.4f}, θ̇₂ = {:+.4f} rad/s after\n",
+                      p.method, i.t_start, i.e, i.qd_after[0], i.qd_after[1]);
   s += "slider-crank (SF2020 §10): impacts per reading of the crank's 200 rad/s\n";
   for (const auto& c : r.crank)
     for (const auto& i : c.result.impacts)
@@ -231,10 +305,11 @@ std::string report(const Result& r) {
   s += "planar multibody files against the generalized coordinates: largest differences\n";
   for (const auto& f : r.formulations) {
     const FormulationGap g = formulation_gap(f);
-    s += fmt::format("  {:<14} {:<20} {} vs {} impacts, |dt| {:.1e} s, |dv_in|/v_in {:.1e}, "
-                     "|de| {:.1e}, drift {:.1e}\n",
-                     f.system, f.method, f.generalized.impacts.size(), f.planar.impacts.size(),
-                     g.t_start, g.v_in, g.e, f.planar.max_drift);
+    s += fmt::format(
+        "  {:<14} {:<20} {} vs {} impacts, |dt| {:.1e} s, |dv_in|/v_in {:.1e}, "
+        "|de| {:.1e}, drift {:.1e}\n",
+        f.system, f.method, f.generalized.impacts.size(), f.planar.impacts.size(), g.t_start,
+        g.v_in, g.e, f.planar.max_drift);
   }
   return s;
 }

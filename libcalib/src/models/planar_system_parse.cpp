@@ -1,0 +1,220 @@
+// Reading a planar system file ([[body]], [[joint]], [contact], [gravity], [[spring]],
+// [[drive]], [assembly]) into a PlanarSystem; every bad value is an InputError naming its key.
+#include <cmath>
+#include <numbers>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "calib/core/error.hpp"
+#include "calib/models/planar_system.hpp"
+#include "core/checks.hpp"
+
+namespace calib::models::multibody {
+
+namespace {
+
+Vec2 read_vec2(const io::ConfigNode& t, const std::string& key, Vec2 fallback) {
+  if (!t.has(key)) return fallback;
+  const auto v = t.numbers(key);
+  if (v.size() != 2)
+    throw InputError(fmt::format("{}: expected [x, y], got {} numbers", t.where(key), v.size()));
+  return {v[0], v[1]};
+}
+
+// `<stem>_deg` in degrees, else `<stem>` in radians (default 0).
+double read_angle(const io::ConfigNode& t, const std::string& stem) {
+  if (t.has(stem + "_deg"))
+    return require_finite(t.where(stem + "_deg"), t.number(stem + "_deg")) * std::numbers::pi / 180;
+  return require_finite(t.where(stem), t.number(stem, 0.0));
+}
+
+// Polar moment about the centre: `inertia` as given, or a slender rod's m L²/12 from `length`.
+double read_inertia(const io::ConfigNode& b, double mass) {
+  if (b.has("inertia") == b.has("length"))
+    throw InputError(
+        fmt::format("{}: give exactly one of inertia (about the centre) or length (slender rod)",
+                    b.where("inertia")));
+  return b.has("inertia")
+             ? require_positive(b.where("inertia"), b.number("inertia"))
+             : mass * std::pow(require_positive(b.where("length"), b.number("length")), 2) / 12.0;
+}
+
+Body read_body(const io::ConfigNode& b, const std::vector<Body>& earlier) {
+  Body body;
+  body.name = b.string("name");
+  if (body.name == "ground")
+    throw InputError(fmt::format("{}: 'ground' is reserved", b.where("name")));
+  for (const Body& other : earlier)
+    if (other.name == body.name)
+      throw InputError(fmt::format("{}: duplicate body '{}'", b.where("name"), body.name));
+  body.mass = require_positive(b.where("mass"), b.number("mass"));
+  body.inertia = read_inertia(b, body.mass);
+  body.x = require_finite(b.where("x"), b.number("x", 0.0));
+  body.y = require_finite(b.where("y"), b.number("y", 0.0));
+  body.angle = read_angle(b, "angle");
+  body.rotation_locked = !b.boolean("rotates", true);
+  body.locked_angle = body.angle;
+  for (auto [key, value] : {std::pair{"vx", &body.vx}, {"vy", &body.vy}, {"omega", &body.omega}})
+    if (b.has(key)) *value = require_finite(b.where(key), b.number(key));
+  b.reject_unknown();
+  return body;
+}
+
+// The index of the body named by `key`; −1 for "ground".
+int body_index(const PlanarSystem& s, const io::ConfigNode& t, const std::string& key) {
+  const std::string name = t.string(key);
+  if (name == "ground") return -1;
+  for (std::size_t i = 0; i < s.bodies.size(); ++i)
+    if (s.bodies[i].name == name) return static_cast<int>(i);
+  throw InputError(fmt::format("{}: unknown body '{}'", t.where(key), name));
+}
+
+// body_i/body_j (two different bodies) and point_i/point_j of a joint, spring or contact.
+template <class Connection>
+void read_pair(const PlanarSystem& s, const io::ConfigNode& t, const char* what, Connection& out) {
+  out.body_i = body_index(s, t, "body_i");
+  out.body_j = body_index(s, t, "body_j");
+  if (out.body_i == out.body_j)
+    throw InputError(fmt::format("{}: a {} needs two different bodies", t.where("body_j"), what));
+  out.point_i = read_vec2(t, "point_i", {0, 0});
+  out.point_j = read_vec2(t, "point_j", {0, 0});
+}
+
+Joint read_joint(const PlanarSystem& s, const io::ConfigNode& j) {
+  Joint joint;
+  const std::string type = j.string("type");
+  if (type == "revolute")
+    joint.type = Joint::Type::revolute;
+  else if (type == "prismatic")
+    joint.type = Joint::Type::prismatic;
+  else
+    throw InputError(
+        fmt::format("{}: must be revolute or prismatic, got '{}'", j.where("type"), type));
+  read_pair(s, j, "joint", joint);
+  if (joint.type == Joint::Type::prismatic) {
+    joint.axis_i = read_vec2(j, "axis_i", {1, 0});
+    const double len = std::hypot(joint.axis_i[0], joint.axis_i[1]);
+    if (!(len > 0)) throw InputError(fmt::format("{}: zero axis", j.where("axis_i")));
+    joint.axis_i = {joint.axis_i[0] / len, joint.axis_i[1] / len};
+    // The relative angle the joint holds is the one of the configuration as given.
+    const double phi_i = joint.body_i < 0 ? 0 : s.bodies[joint.body_i].angle;
+    const double phi_j = joint.body_j < 0 ? 0 : s.bodies[joint.body_j].angle;
+    joint.angle_offset = phi_i - phi_j;
+  }
+  j.reject_unknown();
+  return joint;
+}
+
+// The unit normal: `normal_deg`/`normal` as an angle, else `normal = [x, y]` normalised.
+Vec2 read_normal(const io::ConfigNode& c) {
+  if (c.has("normal_deg")) {
+    const double a = read_angle(c, "normal");
+    return {std::cos(a), std::sin(a)};
+  }
+  const Vec2 n = read_vec2(c, "normal", {1, 0});
+  const double len = std::hypot(n[0], n[1]);
+  if (!(len > 0) || !std::isfinite(len))
+    throw InputError(fmt::format("{}: zero or non-finite normal", c.where("normal")));
+  return {n[0] / len, n[1] / len};
+}
+
+Contact read_contact(const PlanarSystem& s, const io::ConfigNode& c) {
+  Contact contact;
+  read_pair(s, c, "contact", contact);
+  contact.normal = read_normal(c);
+  const std::string normal_in = c.string("normal_in", "global");
+  if (normal_in != "global" && normal_in != "body_j")
+    throw InputError(
+        fmt::format("{}: must be global or body_j, got '{}'", c.where("normal_in"), normal_in));
+  contact.normal_in_body_j = normal_in == "body_j";
+  if (contact.normal_in_body_j && contact.body_j < 0)
+    throw InputError(fmt::format("{}: the ground does not turn; use normal_in = \"global\"",
+                                 c.where("normal_in")));
+  return contact;
+}
+
+// `g` (downwards, so (0, −g)) or a `vector`, exactly one of them.
+Vec2 read_gravity(const io::ConfigNode& g) {
+  if (g.has("g") == g.has("vector"))
+    throw InputError(
+        fmt::format("{}: give exactly one of g (downwards, m/s^2) or vector", g.where("g")));
+  const Vec2 gravity = g.has("g") ? Vec2{0.0, -require_finite(g.where("g"), g.number("g"))}
+                                  : read_vec2(g, "vector", {0, 0});
+  if (!std::isfinite(gravity[0]) || !std::isfinite(gravity[1]))
+    throw InputError(fmt::format("{}: not finite", g.where("vector")));
+  return gravity;
+}
+
+Spring read_spring(const PlanarSystem& s, const io::ConfigNode& t) {
+  Spring sp;
+  read_pair(s, t, "spring", sp);
+  sp.stiffness = require_non_negative(t.where("stiffness"), t.number("stiffness", 0.0));
+  sp.damping = require_non_negative(t.where("damping"), t.number("damping", 0.0));
+  sp.length = require_non_negative(t.where("length"), t.number("length", 0.0));
+  t.reject_unknown();
+  return sp;
+}
+
+// coordinate_index of the name `name_of()` returns, with any InputError located at `where`.
+template <class NameOf>
+int coordinate_at(const PlanarSystem& s, const std::string& where, NameOf name_of) {
+  try {
+    return s.coordinate_index(name_of());
+  } catch (const InputError& ex) {
+    throw InputError(fmt::format("{}: {}", where, ex.what()));
+  }
+}
+
+Drive read_drive(const PlanarSystem& s, const io::ConfigNode& t) {
+  Drive d;
+  d.coordinate = coordinate_at(s, t.where("coordinate"), [&] { return t.string("coordinate"); });
+  for (const Drive& other : s.drives)
+    if (other.coordinate == d.coordinate)
+      throw InputError(
+          fmt::format("{}: '{}' is driven twice", t.where("coordinate"), t.string("coordinate")));
+  d.velocity = require_finite(t.where("velocity"), t.number("velocity"));
+  t.reject_unknown();
+  return d;
+}
+
+// [assembly]: the coordinates held fixed; returns whether to assemble (default: only when the
+// table is present).
+bool read_assembly(PlanarSystem& s, const io::ConfigNode& node) {
+  const auto a = node.optional_table("assembly");
+  if (!a) return false;
+  const bool assemble = a->boolean("assemble", true);
+  if (a->has("fix"))
+    for (const auto& name : a->strings("fix"))
+      s.fixed.push_back(coordinate_at(s, a->where("fix"), [&] { return name; }));
+  return assemble;
+}
+
+}  // namespace
+
+PlanarSystem PlanarSystem::load(const std::filesystem::path& file) {
+  return from(io::ConfigNode::load_file(file));
+}
+
+// Tables are read in dependency order: bodies first (joints, springs and the contact name them),
+// drives and [assembly] last (they name body coordinates).
+PlanarSystem PlanarSystem::from(const io::ConfigNode& node) {
+  PlanarSystem s;
+  s.name = node.string("name", "");
+  for (const auto& b : node.tables("body")) s.bodies.push_back(read_body(b, s.bodies));
+  if (s.bodies.empty()) throw InputError(fmt::format("{}: no [[body]] tables", node.where("body")));
+  if (node.has("joint"))
+    for (const auto& j : node.tables("joint")) s.joints.push_back(read_joint(s, j));
+  s.contact = read_contact(s, node.table("contact"));
+  if (auto g = node.optional_table("gravity")) s.gravity = read_gravity(*g);
+  if (node.has("spring"))
+    for (const auto& t : node.tables("spring")) s.springs.push_back(read_spring(s, t));
+  if (node.has("drive"))
+    for (const auto& t : node.tables("drive")) s.drives.push_back(read_drive(s, t));
+  const bool assemble = read_assembly(s, node);
+  node.reject_unknown();
+  if (assemble) s.assemble();
+  return s;
+}
+
+}  // namespace calib::models::multibody
