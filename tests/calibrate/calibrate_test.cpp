@@ -1,4 +1,4 @@
-// Exact inverse calibration (issue #3).
+// Exact inverse calibration.
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -23,7 +23,7 @@ TEST(Calibrate, HysteresisRootSatisfiesEq39AndLambertForwardMap) {
     const double h = models::hysteresis_h_exact(e);
     EXPECT_NEAR(models::hysteresis_e_of_h(h), e, 1e-9 * e) << e;
   }
-  // Asymptotes (issue #3): h -> 1/e as e -> 0; h ≈ 1.5(1-e) as e -> 1.
+  // Asymptotes: h -> 1/e as e -> 0; h ≈ 1.5(1-e) as e -> 1.
   EXPECT_NEAR(models::hysteresis_h_exact(1e-6), 1e6, 1e-6);
   const double e = 1 - 1e-7;
   EXPECT_NEAR(models::hysteresis_h_exact(e) / (1.5 * (1 - e)), 1.0, 1e-6);

@@ -1,4 +1,4 @@
-// The calib CLI: exit codes and machine-readable output (issues #2, #3).
+// The calib CLI: exit codes and machine-readable output.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -164,7 +164,7 @@ TEST(Cli, CtrlCStopsAStudyWithExit130AndNoResults) {
 }
 
 TEST(Cli, SweepCalibrateWithoutVerifyAnswersFromTheCertifiedTable) {
-  // Issue #15: [solver] verify = false answers the clamped linear damper from the exact table
+  // [solver] verify = false answers the clamped linear damper from the exact table
   // (ExactDamping::kCertifiedRelErr = 1e-10 in e): no solve, e_out blank, solves 0. Its ζ equals
   // the verified (ODE-checked) ζ to ≤ 1e-9 relative: both give e within 1e-10 and |d ln e/d ln ζ|
   // ≥ 0.5 on this grid, so |Δζ|/ζ ≤ 2·(1e-10 + 1e-10)/0.5 < 1e-9.

@@ -1,4 +1,4 @@
-// `calib input-for` (issue #18): the JSON record the issue specifies, the exit codes, the list.
+// `calib input-for`: the JSON record the issue specifies, the exit codes, the list.
 #include <string>
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Figures and report (issue #8): every study's gnuplot script runs on small generated results
+// Figures and report: every study's gnuplot script runs on small generated results
 // and draws non-empty images of the expected size; the report covers every study present.
 #include <cstdint>
 #include <filesystem>

@@ -1,4 +1,4 @@
-// `calib simulate` (issue #16): the JSON record of the issue, the CSV outputs with units.
+// `calib simulate`: the JSON record of the issue, the CSV outputs with units.
 #include <filesystem>
 #include <fstream>
 #include <string>

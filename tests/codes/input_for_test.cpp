@@ -1,4 +1,4 @@
-// What other simulators achieve with a typed e, and the inverse (issue #18). The expected
+// What other simulators achieve with a typed e, and the inverse. The expected
 // numbers come from closed forms independent of the ODE solve: the Tsuji-law reduction to a
 // linear oscillator (docs/method.md: the u = δ^((n+1)/2) reduction), the clamped Kelvin–Voigt COR (Butcher–Segalman,
 // models::butcher_segalman_e), the Hunt–Crossley exact h*(e) (SF2020 eq. 39) and the published

@@ -1,4 +1,4 @@
-// Planar multibody systems (issue #16): the effective-mass planar-system file run forward in
+// Planar multibody systems: the effective-mass planar-system file run forward in
 // dependent coordinates with the augmented equations of motion. Checked against derivatives
 // taken by finite differences, exact solutions (harmonic oscillator, energy conservation), and
 // the independent generalized-coordinate formulations of the same seed systems (systems.hpp).

@@ -1,4 +1,4 @@
-// Forward dynamics with contact (issue #16): the bouncing ball of SF2020 §8 against exact
+// Forward dynamics with contact: the bouncing ball of SF2020 §8 against exact
 // statements — energy conservation without damping, the single-impact solver with gravity off,
 // the impulse–momentum jump of the piecewise method, and continuous → piecewise as K grows.
 #include <cmath>

@@ -1,4 +1,4 @@
-// Config (TOML) and CSV I/O (issue #2).
+// Config (TOML) and CSV I/O.
 #include <filesystem>
 #include <fstream>
 

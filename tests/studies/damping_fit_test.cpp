@@ -1,4 +1,4 @@
-// PN2020 damping fits and validation (issue #5).
+// PN2020 damping fits and validation.
 #include <cmath>
 #include <numbers>
 

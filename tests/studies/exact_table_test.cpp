@@ -22,10 +22,8 @@ TEST(ExactTable, FreshCalibrationReproducesTheShippedTableAtSharedNodes) {
   // Both tables hold ζ* with |e_out − e|/e ≤ 1e-11, so their e_out may differ by 2e-11. In ζ
   // that is ~2e-11 relative over most of the range, but near e = 1, where ζ* ≈ (1 − e)/c, it
   // is 2e-11/(1 − e): 1e-8 + 4e-11/(1 − e) is a loose bound that still fails on any node or
-  // convention change. Measured: 1.65e-8 at e = 0.99993 (bound there 5.4e-7; the shipped table
-  // was calibrated with the τ solve before issue #15's σ start, whose e_out at rel_tol 1e-13
-  // was 1.5e-12 off there, against 3.8e-13 now; both agree to 1e-17 at rel_tol 1e-15),
-  // < 3e-9 at every other node.
+  // convention change (measured: 1.65e-8 at e = 0.99993, where the bound is 5.4e-7,
+  // and < 3e-9 at every other node).
   double worst = 0.0;
   for (const auto& node : models::ExactDamping::nodes(cfg.grid)) {
     const double a = fresh.zeta(node.e, node.n), b = shipped.zeta(node.e, node.n);

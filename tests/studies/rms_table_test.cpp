@@ -1,4 +1,4 @@
-// SF2020 RMS (a, b) table study (issue #9).
+// SF2020 RMS (a, b) table study.
 #include <cmath>
 
 #include <gtest/gtest.h>

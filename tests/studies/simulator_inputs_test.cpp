@@ -1,4 +1,4 @@
-// Study simulator-inputs (issue #18): the matrix target e × code mapping × clamp from the shipped
+// Study simulator-inputs: the matrix target e × code mapping × clamp from the shipped
 // config. Expected values: the exact Tsuji reduction (typing e into a √5ζ(e) code without clamp
 // gives e), the clamped Kelvin–Voigt values of Schwager & Pöschel 2007 (0.5 → 0.5503), and the
 // LAMMPS 2022 Tsuji polynomial's bound e ≥ 0.1136 (χ ≤ 1.2728, closed form of the reduced

@@ -1,4 +1,4 @@
-// Study systems (issue #16, first part): the SF2020 bouncing ball with every law and the impact
+// Study systems (first part): the SF2020 bouncing ball with every law and the impact
 // damper per gap. Expected values: exact laws (gonthier, linear-damper) reproduce c_r as single
 // impacts (SF2020 eq. 39, libcalib's exact c_opt; 1e-8); Hertz without damping bounces with
 // e = 1; gravity during the 1.4 ms contact lowers the achieved e by less than 2·g·t_c/v_in.

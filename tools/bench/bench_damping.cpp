@@ -1,4 +1,4 @@
-// Damping study throughput (issue #5): ExactDamping queries, the default 60,000-point
+// Damping study throughput: ExactDamping queries, the default 60,000-point
 // PN2020 dataset, validation throughput. Run: build/bin/calib_bench --benchmark_filter=Damping
 #include <benchmark/benchmark.h>
 
@@ -33,7 +33,7 @@ BENCHMARK(BM_DampingTableLoad)->Unit(benchmark::kMillisecond);
 
 static void BM_DampingDataset60k(benchmark::State& state) {
   // The c_opt grid of PN2020 §4.2.4 (100 n × 600 e, |e_out − e|/e ≤ 1e-10) on all cores;
-  // issue #5 target ≤ 2 s wall on 2 cores.
+  // target ≤ 2 s wall on 2 cores.
   std::vector<double> es, ns;
   for (int i = 0; i < 600; ++i) es.push_back(0.45 + 0.55 * i / 599.0);
   for (int i = 0; i < 100; ++i) ns.push_back(1.0 + i / 99.0);

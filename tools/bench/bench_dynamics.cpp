@@ -1,4 +1,4 @@
-// Issue #16 speed goals: 8 s of the PN2020 two pendulums (≤ 50 ms), 60 s of the SF2020 impact
+// Speed goals of the dynamics layer: 8 s of the PN2020 two pendulums (≤ 50 ms), 60 s of the SF2020 impact
 // damper (≤ 1 s), and the SF2020 slider–crank's 0.1 s; the planar multibody files of the same
 // pendulums and crank (dependent coordinates, augmented equations) for the price of generality.
 #include <benchmark/benchmark.h>

@@ -1,4 +1,4 @@
-// The goals of issue #15, one benchmark each (1 thread unless stated; compare with SciPy in the
+// The goals of one benchmark each (1 thread unless stated; compare with SciPy in the
 // same run: tools/bench/goals.sh). The sweep cases run `calib sweep`'s own path
 // (studies::run_config_sweep: config → kernel → CSV + sidecar) on PN2020 §5.1's random SI points.
 #include <benchmark/benchmark.h>

@@ -1,4 +1,4 @@
-// Throughput of the core (issue #3): event-terminated solves per second at several
+// Throughput of the core: event-terminated solves per second at several
 // tolerances, and exact c_opt calibrations. Run: build/bin/calib_bench
 #include <benchmark/benchmark.h>
 
@@ -36,7 +36,7 @@ static void BM_COptCalibration(benchmark::State& state) {
 BENCHMARK(BM_COptCalibration)->Arg(1)->Arg(0)->Unit(benchmark::kMicrosecond);
 
 static void BM_RmsTableDefault(benchmark::State& state) {
-  // The whole default SF2020 table incl. the ODE numerical model (issue #9 target <= 1 s).
+  // The whole default SF2020 table incl. the ODE numerical model (target <= 1 s).
   auto cfg = studies::rms_table::Config::defaults();
   cfg.solver.cor_rel_tol = 1e-12;
   cfg.solver.impact.rel_tol = 1e-13;

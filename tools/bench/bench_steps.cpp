@@ -1,4 +1,4 @@
-// Steps per contact and RHS evaluations per solve (issue #15 closing-note table): the exact
+// Steps per contact and RHS evaluations per solve (closing-note table): the exact
 // dimensionless laws at n ∈ {1, 1.3, 1.5, 2}, e ∈ {0.1, 0.5, 0.9}, rel_tol 1e-10, no diagnostics
 // (the calibration path). Args: family (0 linear damper clamped with ζ*(e), 1 hysteresis with
 // h*(e), 2 the same hysteresis law in τ: ImpactOptions::strategy.energy_time = false, the solve before

@@ -1,4 +1,4 @@
-// Sweep engine (issue #4): overhead per point with an empty kernel, and parallel speed-up
+// Sweep engine: overhead per point with an empty kernel, and parallel speed-up
 // of an impact-solve sweep (compare threads:1 with threads:2).
 #include <benchmark/benchmark.h>
 

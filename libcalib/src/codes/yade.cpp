@@ -1,7 +1,7 @@
 // Yade (docs/simulators/yade.md). Debian 12 ships yade 2023.02a. Each mapping is labelled with the
 // first release it applies to, read from that release's source and, for 2023.02a, confirmed with
 // the Debian binary (tests/peers/test_yade.py).
-//  * mindlin 2023.02a (Yade commit 8766c063, 2023-01-25, first released in 2023.02a):
+//  * mindlin 2023.02a (Yade commit 8766c063 of 25 Jan 2023, first released in 2023.02a):
 //    Ip2_FrictMat_FrictMat_MindlinPhys(en) sets β_n by Thornton, Cummins & Cleary 2013 eq. B6–B7
 //    (β_n = 0 when en == 1 exactly); Law2_ScGeom_MindlinPhys_Mindlin: c_n = 2β_n√(m̄ k_n),
 //    k_n = (3/2)K√δ, so χ = √6·β_n(e) (the catalog's thornton2013); normal force clamped at 0.

@@ -1,4 +1,4 @@
-// `calib simulate --format json`: the impacts and the final state per body (issue #16).
+// `calib simulate --format json`: the impacts and the final state per body.
 #include "calib/dynamics/systems.hpp"
 
 namespace calib::dynamics {

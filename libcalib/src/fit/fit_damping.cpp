@@ -1,4 +1,4 @@
-// Ceres fits of the PN2020 damping study (issue #5). See fit.hpp for the models.
+// Ceres fits of the PN2020 damping study. See fit.hpp for the models.
 #include <algorithm>
 #include <cmath>
 

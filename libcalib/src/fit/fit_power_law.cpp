@@ -1,4 +1,4 @@
-// y = K xⁿ by Ceres (issue #6): the K–n power law of PINSLOT eq. 1 fitted to a cylindrical
+// y = K xⁿ by Ceres: the K–n power law of PINSLOT eq. 1 fitted to a cylindrical
 // model's δ(W) samples or to measurements.
 #include <cmath>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Kernels for generic `calib sweep` runs (issue #4): tabulate an impact solve or an exact
+// Kernels for generic `calib sweep` runs: tabulate an impact solve or an exact
 // calibration over any (e, n, m, k, v, clamp) grid from a config.
 #include <string>
 #include <vector>

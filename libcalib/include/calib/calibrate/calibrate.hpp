@@ -20,7 +20,7 @@ struct CalibrateOptions {
   bool use_table_guess = true;
   // false: where the table covers the law and its certified accuracy meets cor_rel_tol
   // (ExactDamping::kCertifiedRelErr = 1e-10), answer from the table alone — no ODE solve,
-  // Calibration::e_out is NaN and `solves` 0 (issue #15: ~0.2 µs instead of one solve). Every
+  // Calibration::e_out is NaN and `solves` 0 (~0.2 µs instead of one solve). Every
   // other case is solved and checked as usual.
   bool verify = true;
 

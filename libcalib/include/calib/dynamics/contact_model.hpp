@@ -1,5 +1,5 @@
 #pragma once
-// The force law of a contact inside a system: a catalog model and a target e (issue #16). As the
+// The force law of a contact inside a system: a catalog model and a target e. As the
 // seeds do, the law's physical damping is fixed at contact start from the approach speed δ̇⁻ and
 // the effective mass m_eff captured there (SF2020 eq. 61, PN2020 eq. 49 with NP eq. 28);
 // `linear-damper` is libcalib's exact c_opt for that (m_eff, K, δ̇⁻, n, e).

@@ -1,5 +1,5 @@
 #pragma once
-// A planar multibody system as a dynamics System (issue #16): the effective-mass study's
+// A planar multibody system as a dynamics System: the effective-mass study's
 // planar-system file (models/planar_system.hpp: bodies, revolute/prismatic joints, a contact)
 // with initial velocities, gravity, springs/dampers and drives. Dependent coordinates
 // q = (x, y, φ) per body (NP §5); the joints, locked rotations and drives are the constraints

@@ -1,5 +1,5 @@
 #pragma once
-// Forward dynamics with contact (issue #16): Boost.Odeint dense-output Dormand–Prince 5(4) on
+// Forward dynamics with contact: Boost.Odeint dense-output Dormand–Prince 5(4) on
 // (q, q̇); contact start (δ = 0 rising) and end (δ = 0, or F = 0 for clamped laws, as in the
 // single-impact solver) located on the dense output with TOMS748. A contact start is searched
 // inside every step, not only at its ends (a motion at constant speed has no error estimate, so

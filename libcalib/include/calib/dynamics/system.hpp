@@ -1,5 +1,5 @@
 #pragma once
-// A small mechanical system in coordinates q (issue #16). Contacts are point contacts along a
+// A small mechanical system in coordinates q. Contacts are point contacts along a
 // normal: the penetration δ_k(q) (> 0 in contact) and its gradient J_k = ∂δ_k/∂q, so
 // δ̇_k = J_k q̇ and the contact force F_k (> 0 pushing apart) enters as −J_kᵀ F_k:
 //   M(q) q̈ = Q(t, q, q̇) − Σ_k J_k(q)ᵀ F_k − D(q)ᵀλ,   Φ(t, q) = 0.

@@ -1,5 +1,5 @@
 #pragma once
-// The example systems of the seeds (issue #16), read from TOML (configs/systems/*.toml):
+// The example systems of the seeds, read from TOML (configs/systems/*.toml):
 // `type` names the system, its tables its parameters (SI units), [contact] the force law and
 // [simulate] the defaults of `calib simulate`.
 //   bouncing-ball — SF2020 §8, Table 3, eq. 63: a ball of mass m and radius R dropped from a
@@ -165,7 +165,7 @@ class TwoPendulums : public System {
   Parameters p_;
 };
 
-// The run as the JSON of `calib simulate --format json` (issue #16): {"system", "model",
+// The run as the JSON of `calib simulate --format json`: {"system", "model",
 // "method", "impacts": [...], "final": {...}} in SI units.
 nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult& r,
                                Method method);

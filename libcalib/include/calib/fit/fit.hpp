@@ -65,7 +65,7 @@ FitReport fit_closed_form(const std::vector<double>& e, const std::vector<double
                           const std::vector<double>& zeta, const std::vector<double>& weight,
                           int ne, int nn, int minimax_rounds, const FitOptions& options = {});
 
-// ---- power law y = K xⁿ (cylindrical K–n fits, issue #6; fit_power_law.cpp) ------------
+// ---- power law y = K xⁿ (cylindrical K–n fits; fit_power_law.cpp) ------------
 // Started from the log–log line; parameters {K, n}; standard errors from Ceres' covariance;
 // options.weighting and options.loss choose the residual.
 FitReport fit_power_law(const std::vector<double>& x, const std::vector<double>& y,

@@ -1,6 +1,6 @@
 #pragma once
-// Study: the α(n)/β(n) damping fits of Poursina & Nikravesh 2020 (PN2020 §4.2, eq. 36–57;
-// issue #5), regenerated and pushed further with an improved closed form.
+// Study: the α(n)/β(n) damping fits of Poursina & Nikravesh 2020 (PN2020 §4.2, eq. 36–57),
+// regenerated and pushed further with an improved closed form.
 #include <array>
 #include <filesystem>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// Study: the NP effective-mass examples and Fig. 10 (issue #7) — every system file of the
+// Study: the NP effective-mass examples and Fig. 10 — every system file of the
 // config analysed (eq. 28, 31, 39 side by side, against the paper's value when it has one),
 // plus coordinate sweeps (effective and apparent mass vs crank angle).
 #include <filesystem>

@@ -1,6 +1,6 @@
 #pragma once
-// K–n power-law fits of the cylindrical contact laws (PINSLOT §2 eq. 1, Tables 2–9 and 11;
-// issue #6): W = K δⁿ fitted to δ(W) samples of an implicit law, or to measurements.
+// K–n power-law fits of the cylindrical contact laws (PINSLOT §2 eq. 1, Tables 2–9 and 11):
+// W = K δⁿ fitted to δ(W) samples of an implicit law, or to measurements.
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -16,7 +16,7 @@
 
 namespace calib::studies::kn_fit {
 
-// The protocol that reproduces the published tables (issue #6), every piece a config field.
+// The protocol that reproduces the published tables, every piece a config field.
 struct Protocol {
   double W_min = 0.1, W_max = 1000.0, W_step = 0.1;  // N/mm, inclusive grid
   fit::Weighting weighting = fit::Weighting::none;   // unweighted least squares on W

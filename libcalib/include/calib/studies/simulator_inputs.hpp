@@ -1,6 +1,6 @@
 #pragma once
 // Study: what other simulators achieve with the restitution their users type, and the value to
-// type instead (issue #18) — the matrix target e × every code mapping (codes/code_law.hpp) ×
+// type instead — the matrix target e × every code mapping (codes/code_law.hpp) ×
 // clamp, before and after correction, for one contact (two identical spheres).
 #include <filesystem>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// Study: the seeds' example systems re-simulated with every law (issue #16). This session's
+// Study: the seeds' example systems re-simulated with every law. This session's
 // part: SF2020 §8 bouncing ball (F–δ loops for c_r ∈ {0.2, 0.4, 0.6, 0.8} and every hysteresis
 // law of SF2020 Table 1 plus Hertz; five bounces with the achieved e against the single-impact
 // e_out at the same speed), SF2020 §9 impact damper (envelope of x_M and the impact /

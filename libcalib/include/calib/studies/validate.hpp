@@ -1,6 +1,6 @@
 #pragma once
 // Study: validation of closed-form damping formulas over random parameter sets (PN2020 §5.1,
-// Fig. 8, generalised; issue #5). For each e of a grid and each of N random (m, k, v, n),
+// Fig. 8, generalised). For each e of a grid and each of N random (m, k, v, n),
 // the formula sets the damping, the impact is simulated and |e_out − e| is recorded.
 #include <array>
 #include <cstdint>

@@ -47,8 +47,8 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
     w.commit();
     io::write_provenance_sidecar(out / "kn_tables.csv", prov);
   }
-  // Fitted power law vs implicit law, every 10th sample (the figure data of issue #8). One small
-  // file per fit, written side by side (serial, they were ~6 % of the study on 2 threads).
+  // Fitted power law vs implicit law, every 10th sample (the figure data). One small
+  // file per fit, written side by side (serially).
   const auto curves = out / "curves";
   sweep::map_points<char>(
       r.rows.size(),
