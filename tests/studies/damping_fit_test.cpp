@@ -81,5 +81,5 @@ TEST(DampingFit, StudyReproducesCatalogRefitAndScalingExponents) {
   // Improved closed form: ≤ 1e-3 at the fit nodes (the random-parameter check is validate's).
   EXPECT_LE(r.closed_form_worst, 1e-3);
   // The data favour the PN2020 printing of eq. 46-47 over the reprint (c residual).
-  EXPECT_LT(r.c_rms_148_2553, r.c_rms_149_2553);
+  EXPECT_LT(r.c_rms.paper, r.c_rms.reprint_alpha_paper_beta);
 }

@@ -59,7 +59,7 @@ class EnergyTimeSolve {
     return predicted_steps > 0.8 * static_cast<double>(opt_.stiff_after);
   }
 
-  std::optional<RawResult> run(Spent& spent) {
+  std::optional<RawResult> run(HandOverCost& spent) {
     stepper_.initialize(EnergyState{0.0, c_.V, 0.0}, 0.0, 0.1);
     nodes_.clear();
     nodes_.push_back(node_at(0.0, stepper_.current_state(), damping_));
@@ -85,7 +85,7 @@ class EnergyTimeSolve {
   }
 
  private:
-  std::optional<RawResult> hand_over(Spent& spent) const {
+  std::optional<RawResult> hand_over(HandOverCost& spent) const {
     spent = {r_.steps, r_.evaluations};
     return std::nullopt;
   }
@@ -247,7 +247,7 @@ bool solvable_in_energy_time(const GenericCoefficients& c) {
 }
 
 std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
-                                               const ImpactOptions& opt, Spent& spent) {
+                                               const ImpactOptions& opt, HandOverCost& spent) {
   EnergyTimeSolve solve(c, opt);
   if (solve.too_stiff()) return std::nullopt;
   return solve.run(spent);

@@ -36,7 +36,7 @@ namespace calib::impact::detail {
 bool solvable_in_energy_time(const GenericCoefficients& c);
 
 // The steps and RHS evaluations a hand-over to τ leaves behind (they count in the solve's totals).
-struct Spent {
+struct HandOverCost {
   std::size_t steps = 0, evaluations = 0;
 };
 
@@ -44,6 +44,6 @@ struct Spent {
 // exceed options.stiff_after, or when that budget is spent before separation (then `spent`
 // says what it cost).
 std::optional<RawResult> integrate_energy_time(const GenericCoefficients& c,
-                                               const ImpactOptions& options, Spent& spent);
+                                               const ImpactOptions& options, HandOverCost& spent);
 
 }  // namespace calib::impact::detail

@@ -126,7 +126,7 @@ ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
   // end); the τ solve below for the other families, and for a law too stiff for the explicit
   // budget.
   std::optional<RawResult> in_energy_time;
-  Spent handed_over;  // what energy time spent before handing over to τ, if it did
+  HandOverCost handed_over;  // what energy time spent before handing over to τ, if it did
   if (options.strategy.energy_time && solvable_in_energy_time(c))
     in_energy_time = integrate_energy_time(c, options, handed_over);
   RawResult raw = in_energy_time ? *in_energy_time : integrate(c, 1.0, options);

@@ -58,19 +58,31 @@ struct Eq57Point {
   double e, zeta_eq57, e_exact;
 };
 
+// The two printings of PN2020 eq. 46 and 47: the paper's (α: −1.48 n³, β: exponent 0.2553) and
+// the effective-mass paper's reprint (α: −1.49 n³, β: exponent 0.2533).
+struct Printings {
+  double paper = 0, reprint = 0;
+};
+struct PrintingsOverGrid {
+  double paper = 0;                     // α −1.48 n³, β exponent 0.2553: PN2020 as printed
+  double reprint_alpha_paper_beta = 0;  // −1.49, 0.2553
+  double paper_alpha_reprint_beta = 0;  // −1.48, 0.2533
+  double reprint = 0;                   // −1.49, 0.2533: the reprint
+  double refit = 0;                     // our α(n), β(n)
+};
+
 struct Result {
   std::vector<GridPoint> grid;
   std::vector<PerN> per_n;
   fit::FitReport alpha_quartic;  // α(n) = Σ p_i nⁱ (PN2020 eq. 46 form)
   fit::FitReport beta_power;     // β(n) = p n^q + r (eq. 47 form)
   PerN at_n1{}, at_n15{};        // separate fits at n = 1 and n = 3/2 (eq. 57, eq. 52)
-  // Which printing of eq. 46/47 the per-n data support: RMS of (α_paper(n) − α(n)) over n.
-  double alpha_rms_paper_148 = 0, alpha_rms_paper_149 = 0, beta_rms_paper_2553 = 0,
-         beta_rms_paper_2533 = 0;
-  // What matters for a user: RMS over the whole grid of c_eq49 − c_opt for the printings
-  // [a3 = −1.48 | −1.49] × [q = 0.2553 | 0.2533], and of our refit.
-  double c_rms_148_2553 = 0, c_rms_149_2553 = 0, c_rms_148_2533 = 0, c_rms_149_2533 = 0,
-         c_rms_refit = 0;
+  // Which printing of eq. 46/47 the per-n data support: RMS of (α_printed(n) − α(n)) over n,
+  // and the same for β.
+  Printings alpha_rms, beta_rms;
+  // What matters for a user: RMS over the whole grid of c_eq49 − c_opt for each combination of
+  // the printings, and of our refit.
+  PrintingsOverGrid c_rms;
   std::vector<ScalingPoint> scaling;
   std::vector<ScalingSlope> slopes;
   double worst_slope_deviation = 0;

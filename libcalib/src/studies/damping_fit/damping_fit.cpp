@@ -166,10 +166,10 @@ void fit_per_n(const std::vector<double>& ns, const std::vector<double>& es,
 
 // The two printings of eq. 46 and eq. 47: PN2020 (−1.48 n³, exponent 0.2553) and the reprints in
 // the effective-mass paper (−1.49 n³, exponent 0.2533).
-double alpha_paper_148(double n) { return models::pn2020_alpha(n); }
-double alpha_paper_149(double n) { return models::pn2020_alpha(n) - 0.01 * n * n * n; }
-double beta_paper_2553(double n) { return models::pn2020_beta(n); }
-double beta_paper_2533(double n) { return 1.285 * std::pow(n, 0.2533) - 1.725; }
+double alpha_printed_paper(double n) { return models::pn2020_alpha(n); }
+double alpha_printed_reprint(double n) { return models::pn2020_alpha(n) - 0.01 * n * n * n; }
+double beta_printed_paper(double n) { return models::pn2020_beta(n); }
+double beta_printed_reprint(double n) { return 1.285 * std::pow(n, 0.2533) - 1.725; }
 
 // α(n) and β(n) refitted in the forms of eq. 46 and eq. 47, and the RMS gaps of both printings
 // to the per-n fits.
@@ -182,18 +182,18 @@ void fit_alpha_beta_of_n(Result& r) {
   }
   r.alpha_quartic = fit::fit_polynomial(n, alpha, 4);                      // eq. 46 form
   r.beta_power = fit::fit_power_offset(n, beta, {1.285, 0.2553, -1.725});  // eq. 47 form
-  double s148 = 0, s149 = 0, s2553 = 0, s2533 = 0;
+  double s_alpha_paper = 0, s_alpha_reprint = 0, s_beta_paper = 0, s_beta_reprint = 0;
   for (const PerN& p : r.per_n) {
-    s148 += std::pow(alpha_paper_148(p.n) - p.alpha, 2);
-    s149 += std::pow(alpha_paper_149(p.n) - p.alpha, 2);
-    s2553 += std::pow(beta_paper_2553(p.n) - p.beta, 2);
-    s2533 += std::pow(beta_paper_2533(p.n) - p.beta, 2);
+    s_alpha_paper += std::pow(alpha_printed_paper(p.n) - p.alpha, 2);
+    s_alpha_reprint += std::pow(alpha_printed_reprint(p.n) - p.alpha, 2);
+    s_beta_paper += std::pow(beta_printed_paper(p.n) - p.beta, 2);
+    s_beta_reprint += std::pow(beta_printed_reprint(p.n) - p.beta, 2);
   }
   const double N = static_cast<double>(r.per_n.size());
-  r.alpha_rms_paper_148 = std::sqrt(s148 / N);
-  r.alpha_rms_paper_149 = std::sqrt(s149 / N);
-  r.beta_rms_paper_2553 = std::sqrt(s2553 / N);
-  r.beta_rms_paper_2533 = std::sqrt(s2533 / N);
+  r.alpha_rms.paper = std::sqrt(s_alpha_paper / N);
+  r.alpha_rms.reprint = std::sqrt(s_alpha_reprint / N);
+  r.beta_rms.paper = std::sqrt(s_beta_paper / N);
+  r.beta_rms.reprint = std::sqrt(s_beta_reprint / N);
 }
 
 // c residual of eq. 49 over the grid for each printing, and for the refit.
@@ -206,11 +206,11 @@ void grid_c_residuals(Result& r) {
       sum += std::pow(alpha_of(p.n) * (std::pow(p.e, beta_of(p.n)) - 1.0) - p.c_opt, 2);
     return std::sqrt(sum / static_cast<double>(r.grid.size()));
   };
-  r.c_rms_148_2553 = c_rms(alpha_paper_148, beta_paper_2553);
-  r.c_rms_149_2553 = c_rms(alpha_paper_149, beta_paper_2553);
-  r.c_rms_148_2533 = c_rms(alpha_paper_148, beta_paper_2533);
-  r.c_rms_149_2533 = c_rms(alpha_paper_149, beta_paper_2533);
-  r.c_rms_refit =
+  r.c_rms.paper = c_rms(alpha_printed_paper, beta_printed_paper);
+  r.c_rms.reprint_alpha_paper_beta = c_rms(alpha_printed_reprint, beta_printed_paper);
+  r.c_rms.paper_alpha_reprint_beta = c_rms(alpha_printed_paper, beta_printed_reprint);
+  r.c_rms.reprint = c_rms(alpha_printed_reprint, beta_printed_reprint);
+  r.c_rms.refit =
       c_rms([&](double x) { return (((aq[4] * x + aq[3]) * x + aq[2]) * x + aq[1]) * x + aq[0]; },
             [&](double x) { return bq[0] * std::pow(x, bq[1]) + bq[2]; });
 }

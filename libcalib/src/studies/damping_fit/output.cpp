@@ -25,20 +25,20 @@ nlohmann::json coefficients_json(const Result& r, const Config& c) {
       {"paper", {{"a4", 0.3331}, {"a3", -1.48}, {"a2", 3.077}, {"a1", -2.306}, {"a0", 1.794}}},
       {"fit_rms", r.alpha_quartic.residual_rms},
       {"fit_max", r.alpha_quartic.residual_max},
-      {"rms_paper_vs_per_n_a3_-1.48", r.alpha_rms_paper_148},
-      {"rms_paper_vs_per_n_a3_-1.49_reprint", r.alpha_rms_paper_149}};
+      {"rms_paper_vs_per_n_a3_-1.48", r.alpha_rms.paper},
+      {"rms_paper_vs_per_n_a3_-1.49_reprint", r.alpha_rms.reprint}};
   j["beta"] = {{"form", "beta(n) = p n^q + r (PN2020 eq. 47)"},
                {"ours", {{"p", b[0]}, {"q", b[1]}, {"r", b[2]}}},
                {"paper", {{"p", 1.285}, {"q", 0.2553}, {"r", -1.725}}},
                {"fit_rms", r.beta_power.residual_rms},
                {"fit_max", r.beta_power.residual_max},
-               {"rms_paper_vs_per_n_q_0.2553", r.beta_rms_paper_2553},
-               {"rms_paper_vs_per_n_q_0.2533_reprint", r.beta_rms_paper_2533}};
-  j["c_rms_over_grid"] = {{"paper_a3_-1.48_q_0.2553", r.c_rms_148_2553},
-                          {"reprint_a3_-1.49_q_0.2553", r.c_rms_149_2553},
-                          {"a3_-1.48_q_0.2533", r.c_rms_148_2533},
-                          {"reprint_a3_-1.49_q_0.2533", r.c_rms_149_2533},
-                          {"refit", r.c_rms_refit}};
+               {"rms_paper_vs_per_n_q_0.2553", r.beta_rms.paper},
+               {"rms_paper_vs_per_n_q_0.2533_reprint", r.beta_rms.reprint}};
+  j["c_rms_over_grid"] = {{"paper_a3_-1.48_q_0.2553", r.c_rms.paper},
+                          {"reprint_a3_-1.49_q_0.2553", r.c_rms.reprint_alpha_paper_beta},
+                          {"a3_-1.48_q_0.2533", r.c_rms.paper_alpha_reprint_beta},
+                          {"reprint_a3_-1.49_q_0.2533", r.c_rms.reprint},
+                          {"refit", r.c_rms.refit}};
   j["n_1"] = {{"alpha", r.at_n1.alpha},
               {"beta", r.at_n1.beta},
               {"alpha_paper_eq57", 1.4181},
@@ -97,7 +97,8 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
     sidecar(out / "alpha_beta.csv");
   }
   {
-    io::CsvWriter w(out / "scaling.csv", {"sweep", "n", "value[kg|m/s|N/m^n]", "c_opt[N*s/m]", "e_out"});
+    io::CsvWriter w(out / "scaling.csv",
+                    {"sweep", "n", "value[kg|m/s|N/m^n]", "c_opt[N*s/m]", "e_out"});
     for (const auto& p : r.scaling)
       w.row({std::string(1, p.sweep), p.n, p.value, p.c_opt, p.e_out});
     w.commit();
@@ -153,17 +154,19 @@ std::string report(const Result& r) {
       "  distance to our per-n alpha: RMS {:.3e} (-1.48 n^3, PN2020) vs {:.3e} (-1.49 n^3, "
       "reprint); "
       "per-n beta: {:.3e} (n^0.2553) vs {:.3e} (n^0.2533) -- not decisive, see below\n",
-      r.alpha_rms_paper_148, r.alpha_rms_paper_149, r.beta_rms_paper_2553, r.beta_rms_paper_2533);
+      r.alpha_rms.paper, r.alpha_rms.reprint, r.beta_rms.paper, r.beta_rms.reprint);
   s += fmt::format(
       "  eq. 49 c residual RMS over the grid: paper {:.3e} | reprint -1.49 n^3 {:.3e} | n^0.2533 "
       "{:.3e} | "
       "both reprint changes {:.3e} | our refit {:.3e}\n",
-      r.c_rms_148_2553, r.c_rms_149_2553, r.c_rms_148_2533, r.c_rms_149_2533, r.c_rms_refit);
+      r.c_rms.paper, r.c_rms.reprint_alpha_paper_beta, r.c_rms.paper_alpha_reprint_beta,
+      r.c_rms.reprint, r.c_rms.refit);
   s += fmt::format(
       "  -> the c_opt data support {} (the alpha-beta valley of eq. 45 is flat: distant (alpha, "
       "beta) "
       "pairs fit c almost equally well, so only the c residual decides)\n",
-      r.c_rms_148_2553 <= std::min({r.c_rms_149_2553, r.c_rms_148_2533, r.c_rms_149_2533})
+      r.c_rms.paper <= std::min({r.c_rms.reprint_alpha_paper_beta, r.c_rms.paper_alpha_reprint_beta,
+                                 r.c_rms.reprint})
           ? "the PN2020 printing (-1.48 n^3, n^0.2553)"
           : "a reprint variant");
   s += fmt::format("n = 1   (eq. 57): alpha {:.5f} beta {:.5f}   paper 1.4181, -0.44\n",
