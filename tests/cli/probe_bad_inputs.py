@@ -217,4 +217,169 @@ for args, token in cases:
     if kind != "clean":
         print(kind.upper(), args, "->", r.returncode, msg.strip()[:300].replace("\n", " | "))
 print(f"tried {len(cases)}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
-sys.exit(0 if counts["clean"] == len(cases) else 1)
+probe_failed = counts["clean"] != len(cases)
+
+
+# ---- One class per once-silent case (reliability issue): each states its arguments, the exit
+# code it must give, the tokens its message must hold and the files it must not write. Append new
+# classes here; the runner at the end of the file runs every subclass of ProbeCase.
+class ProbeCase:
+    args = []          # calib arguments; {work} is this case's scratch folder
+    code = 2           # 2: bad input (InputError), 1: failed computation (ComputeError)
+    tokens = []        # each must appear in stdout + stderr
+    absent = []        # must not appear (e.g. glog's preamble)
+    files = {}         # name -> text, written into {work} first
+    forbidden = []     # paths ({work}-relative) that must not exist afterwards
+
+    def run(self):
+        import shutil
+        folder = os.path.join(work, "case_" + type(self).__name__, "w")
+        shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
+        os.makedirs(folder)
+        for name, text in self.files.items():
+            os.makedirs(os.path.dirname(os.path.join(folder, name)), exist_ok=True)
+            with open(os.path.join(folder, name), "w") as f:
+                f.write(text.replace("{src}", src))
+        args = [a.replace("{work}", folder).replace("{src}", src) for a in self.args]
+        try:
+            r = subprocess.run([calib] + args, capture_output=True, text=True, timeout=60, cwd=folder)
+        except subprocess.TimeoutExpired:
+            return "hang"
+        msg = r.stdout + r.stderr
+        problems = []
+        if r.returncode != self.code:
+            problems.append(f"exit {r.returncode}, expected {self.code}")
+        problems += [f"no '{t}'" for t in self.tokens if t not in msg]
+        problems += [f"has '{t}'" for t in self.absent if t in msg]
+        problems += [f"wrote {p}" for p in self.forbidden if os.path.exists(os.path.join(folder, p))]
+        return "; ".join(problems) + (" | " + msg.strip()[:300].replace("\n", " | ") if problems else "")
+
+
+_sweep_file = "{src}/configs/effmass/np_example4_slider_crank.toml"
+
+
+class StudyStemOutsideOut(ProbeCase):
+    files = {"em.toml": f"[[sweep]]\nfile = '{_sweep_file}'\ncoordinate = 'crank.angle'\nfrom = 0\n"
+                        "to = 90\ncount = 3\nstem = '../../x'\n"}
+    args = ["effective-mass", "--quiet", "--config", "em.toml", "--out", "a/b"]
+    tokens = ["stem", "'../../x'"]
+    forbidden = ["x.csv", "a/b", "../x.csv"]
+
+
+class CalibrateOverflowNull(ProbeCase):
+    args = ["calibrate", "--v", "1e308", "--m", "1e308", "--e", "0.5"]
+    code = 1
+    tokens = ["c[N*s/m] = ", "not representable"]
+    absent = ["null"]
+
+
+class RelTolNotHonoured(ProbeCase):
+    args = ["calibrate", "--e", "0.5", "--rel-tol", "1e-30"]
+    tokens = ["rel_tol must be in [1e-15, 1)", "1e-30"]
+
+
+class PlotFormatBmp(ProbeCase):
+    files = {"in/keep": ""}
+    args = ["plot", "rms-table", "--in", "in", "--out", "figs", "--formats", "bmp"]
+    tokens = ["--formats must be png or svg, got 'bmp'"]
+    forbidden = ["figs"]
+
+
+class RunAllMissingConfigs(ProbeCase):
+    args = ["run-all", "--configs", "nowhere", "--out", "res"]
+    tokens = ["--configs: folder not found: nowhere"]
+    forbidden = ["res"]
+
+
+class RunAllEmptyConfigs(ProbeCase):
+    files = {"empty/unrelated.txt": "x"}
+    args = ["run-all", "--configs", "empty", "--out", "res"]
+    tokens = ["holds no study config"]
+    forbidden = ["res"]
+
+
+class RmsTableEmptyAxis(ProbeCase):
+    files = {"rms.toml": "[table]\na = []\n"}
+    args = ["rms-table", "--quiet", "--config", "rms.toml", "--out", "out"]
+    tokens = ["table.a", "must list at least one entry"]
+    forbidden = ["out"]
+
+
+class CalibrateFixedExponent(ProbeCase):
+    args = ["calibrate", "--model", "khulief-shabana", "--e", "0.5", "--n", "1.7"]
+    tokens = ["model khulief-shabana is defined for n = 1 only, got n = 1.7"]
+
+
+class ValidateCustomCatalogName(ProbeCase):
+    files = {"v.toml": "[formulas]\nnames = ['hunt-crossley']\n[[custom]]\nname = 'gonthier'\nc = '1'\n"}
+    args = ["validate", "--quiet", "--config", "v.toml", "--out", "out"]
+    tokens = ["'gonthier' is a catalog model's name"]
+    forbidden = ["out"]
+
+
+class ValidateCustomNegativeDamping(ProbeCase):
+    files = {"v.toml": "[formulas]\nnames = ['hunt-crossley']\n[[custom]]\nname = 'mine'\nc = '-1'\n"}
+    args = ["validate", "--quiet", "--config", "v.toml", "--out", "out"]
+    tokens = ["custom", "must give a finite damping >= 0", "it gives -1"]
+    forbidden = ["out"]
+
+
+class ShardTrailingText(ProbeCase):
+    args = ["sweep", "--quiet", "--config", "{src}/configs/sweeps/copt_grid.toml", "--out", "s.csv", "--shard", "1/2x"]
+    tokens = ["--shard must be i/N", "1/2x"]
+    forbidden = ["s.csv"]
+
+
+class OutEmpty(ProbeCase):
+    args = ["rms-table", "--out", ""]
+    tokens = ["--out", "must be a path, got an empty value"]
+    forbidden = ["results"]
+
+
+class SeedNegative(ProbeCase):
+    files = {"v.toml": "[grid]\nseed = -1\n"}
+    args = ["validate", "--quiet", "--config", "v.toml", "--out", "out"]
+    tokens = ["grid.seed (random seed) must be >= 0, got -1"]
+    forbidden = ["out"]
+
+
+class KnFitNotMonotone(ProbeCase):
+    # One neighbour pair where the force falls (noise): fitted, not refused.
+    files = {"d.csv": "delta[mm],W[N/mm]\n0.01,63.1\n0.02,136\n0.03,210\n0.04,280\n0.05,275\n0.06,452\n"}
+    args = ["kn-fit", "--data", "d.csv", "--robust", "huber", "--format", "json"]
+    code = 0
+    tokens = ['"K"', '"n"']
+
+
+class KnFitLengthZero(ProbeCase):
+    files = {"d.csv": "delta[mm],F[N]\n0.01,63\n0.02,136\n0.03,210\n"}
+    args = ["kn-fit", "--data", "d.csv", "--length", "0"]
+    tokens = ["--length: must be > 0, got '0'"]
+    absent = ["inf"]
+
+
+class KnFitLengthNegative(ProbeCase):
+    files = {"d.csv": "delta[mm],W[N/mm]\n0.01,63\n0.02,136\n0.03,210\n"}
+    args = ["kn-fit", "--data", "d.csv", "--length", "-5mm"]
+    tokens = ["--length: must be > 0, got '-5mm'"]
+
+
+class KnFitHugeRow(ProbeCase):
+    files = {"d.csv": "delta[mm],W[N/mm]\n0.01,63\n0.02,1e300\n0.03,210\n"}
+    args = ["kn-fit", "--data", "d.csv"]
+    tokens = ["d.csv:3:", "W[N/mm] = 1e+300", "line load above"]
+    absent = ["InitGoogleLogging", "Ceres"]
+
+
+class KnFitNegativeRow(ProbeCase):
+    files = {"d.csv": "delta[mm],W[N/mm]\n0.01,63\n0.02,136\n0.03,-210\n"}
+    args = ["kn-fit", "--data", "d.csv"]
+    tokens = ["d.csv:4:", "W[N/mm] = -210", "the force must be finite and > 0"]
+
+
+silent_results = {type(c).__name__: c.run() for c in (k() for k in ProbeCase.__subclasses__())}
+for name, problem in silent_results.items():
+    if problem:
+        print("CASE", name, "->", problem)
+print(f"cases {len(silent_results)}: {sum(1 for p in silent_results.values() if not p)} as expected")
+sys.exit(1 if probe_failed or any(silent_results.values()) else 0)

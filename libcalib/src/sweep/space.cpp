@@ -6,6 +6,7 @@
 
 #include "calib/core/error.hpp"
 #include "calib/sweep/sweep.hpp"
+#include "core/checks.hpp"
 
 namespace calib::sweep {
 
@@ -165,7 +166,7 @@ Space parse_space(const io::ConfigNode& table) {
       throw InputError(fmt::format("{}: must be in [1, {}] (max_points), got {}", table.where("samples"),
                                    s.max_points, samples));
     s.samples = static_cast<std::size_t>(samples);
-    s.seed = static_cast<std::uint64_t>(table.integer("seed"));
+    s.seed = require_seed(table.where("seed"), table.integer("seed"));
   }
   if (s.zipped) {
     const std::size_t n = s.size();

@@ -15,6 +15,7 @@ namespace calib::io {
 struct NumericTable {
   std::vector<std::string> names;
   std::vector<std::vector<double>> columns;  // columns[i] belongs to names[i]
+  std::vector<std::size_t> lines;             // the file line of each row (for messages)
   std::size_t rows() const { return columns.empty() ? 0 : columns.front().size(); }
   const std::vector<double>& column(const std::string& name) const;
 };
@@ -24,6 +25,9 @@ struct NumericTable {
 // messages name the file, the line and the column.
 NumericTable read_numeric_csv(const std::filesystem::path& file,
                               const std::vector<std::string>& columns);
+// The same for a file's text already in memory; `source` names it in messages.
+NumericTable parse_numeric_csv(std::string text, const std::filesystem::path& source,
+                               const std::vector<std::string>& columns);
 
 // Named columns (1 to 10) as text, with the file line of each row (for error messages).
 struct TextTable {
