@@ -85,7 +85,7 @@ rows = [
          "config validate [grid] seed": config("validate", "[grid]\nseed = -1\n"),
          "config sweep [space] seed": config(
              "sweep", "kernel = 'impact'\nmodel = 'gonthier'\n[fixed]\ne = 0.5\n[space]\n"
-                      "v = { random = { from = 1, to = 2 } }\nsamples = 3\nseed = -1\n"),
+                      "v = { random = { dist = 'uniform', from = 1, to = 2 } }\nsamples = 3\nseed = -1\n"),
          "Python run_study(config=)": python(lambda c: c.run_study(
              "validate", config=_write("seed.toml", "[grid]\nseed = -1\n"), out=os.path.join(work, "py_out"))),
      }),

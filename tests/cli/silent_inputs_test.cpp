@@ -176,7 +176,7 @@ TEST(SilentInputs, NegativeSeedIsRefusedInEveryConfig) {
   EXPECT_TRUE(contains(v.out, "grid.seed (random seed) must be >= 0, got -1")) << v.out;
   write(d / "s.toml",
         "kernel = 'impact'\nmodel = 'gonthier'\n[fixed]\ne = 0.5\n[space]\n"
-        "v = { random = { from = 1, to = 2 } }\nsamples = 3\nseed = -1\n");
+        "v = { random = { dist = 'uniform', from = 1, to = 2 } }\nsamples = 3\nseed = -1\n");
   const auto s = calib("sweep --quiet --config s.toml --out s.csv", d);
   EXPECT_EQ(s.code, 2) << s.out;
   EXPECT_TRUE(contains(s.out, "seed (random seed) must be >= 0, got -1")) << s.out;

@@ -30,9 +30,12 @@ const std::vector<double>& NumericTable::column(const std::string& name) const {
 
 namespace {
 
-// The text as fccp should see it: without a UTF-8 byte-order mark and without trailing blank
+// The file as fccp should see it: without a UTF-8 byte-order mark and without trailing blank
 // lines (spreadsheets write both; fccp reads a blank line as a row with too few columns).
-std::string normalised_text(std::string text) {
+std::string normalised_text(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw InputError(fmt::format("cannot read {}", file.string()));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);
   std::size_t end = text.size();
   while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r' || text[end - 1] == ' ' ||
@@ -42,15 +45,13 @@ std::string normalised_text(std::string text) {
   return text + "\n";
 }
 
-// Reads N named columns of `raw` as text (fccp), with the line of every row; `file` names the
-// source in messages.
+// Reads N named columns as text (fccp), with the file line of every row.
 template <std::size_t N>
-TextTable read_fixed(const std::filesystem::path& file, std::string raw,
-                     const std::vector<std::string>& names) {
+TextTable read_fixed(const std::filesystem::path& file, const std::vector<std::string>& names) {
   TextTable table;
   table.names = names;
   table.columns.resize(N);
-  const std::string text = normalised_text(std::move(raw));
+  const std::string text = normalised_text(file);
   try {
     ::io::CSVReader<N, ::io::trim_chars<' ', '\t'>, ::io::double_quote_escape<',', '"'>,
                     ::io::throw_on_overflow, ::io::single_line_comment<'#'>>
@@ -71,38 +72,33 @@ TextTable read_fixed(const std::filesystem::path& file, std::string raw,
   return table;
 }
 
-std::string file_text(const std::filesystem::path& file) {
+TextTable read_any(const std::filesystem::path& file, const std::vector<std::string>& columns) {
   if (!path_exists(file))
     throw InputError(fmt::format("CSV file not found: {}", file.string()));
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(fmt::format("cannot read {}", file.string()));
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-TextTable read_any(const std::filesystem::path& file, std::string text,
-                   const std::vector<std::string>& columns) {
-  if (text.empty()) throw InputError(fmt::format("{}: the file is empty", file.string()));
+  std::error_code size_error;
+  if (std::filesystem::file_size(file, size_error) == 0 || size_error)
+    throw InputError(fmt::format("{}: the file is empty", file.string()));
   switch (columns.size()) {
     case 1:
-      return read_fixed<1>(file, std::move(text), columns);
+      return read_fixed<1>(file, columns);
     case 2:
-      return read_fixed<2>(file, std::move(text), columns);
+      return read_fixed<2>(file, columns);
     case 3:
-      return read_fixed<3>(file, std::move(text), columns);
+      return read_fixed<3>(file, columns);
     case 4:
-      return read_fixed<4>(file, std::move(text), columns);
+      return read_fixed<4>(file, columns);
     case 5:
-      return read_fixed<5>(file, std::move(text), columns);
+      return read_fixed<5>(file, columns);
     case 6:
-      return read_fixed<6>(file, std::move(text), columns);
+      return read_fixed<6>(file, columns);
     case 7:
-      return read_fixed<7>(file, std::move(text), columns);
+      return read_fixed<7>(file, columns);
     case 8:
-      return read_fixed<8>(file, std::move(text), columns);
+      return read_fixed<8>(file, columns);
     case 9:
-      return read_fixed<9>(file, std::move(text), columns);
+      return read_fixed<9>(file, columns);
     case 10:
-      return read_fixed<10>(file, std::move(text), columns);
+      return read_fixed<10>(file, columns);
     default:
       throw InputError(fmt::format("{}: between 1 and 10 columns can be read, {} requested",
                                    file.string(), columns.size()));
@@ -113,22 +109,16 @@ TextTable read_any(const std::filesystem::path& file, std::string text,
 
 NumericTable read_numeric_csv(const std::filesystem::path& file,
                               const std::vector<std::string>& columns) {
-  return parse_numeric_csv(file_text(file), file, columns);
-}
-
-NumericTable parse_numeric_csv(std::string text, const std::filesystem::path& file,
-                               const std::vector<std::string>& columns) {
   if (columns.size() > 6)
     throw InputError(fmt::format("{}: at most 6 numeric columns", file.string()));
-  const TextTable text_table = read_any(file, std::move(text), columns);
+  const TextTable text = read_any(file, columns);
   NumericTable table;
   table.names = columns;
-  table.lines = text_table.lines;
+  table.lines = text.lines;
   table.columns.resize(columns.size());
   for (std::size_t i = 0; i < columns.size(); ++i)
-    for (std::size_t r = 0; r < text_table.rows(); ++r)
-      table.columns[i].push_back(
-          parse_number(text_table.columns[i][r], file, text_table.lines[r], columns[i]));
+    for (std::size_t r = 0; r < text.rows(); ++r)
+      table.columns[i].push_back(parse_number(text.columns[i][r], file, text.lines[r], columns[i]));
   return table;
 }
 
@@ -156,7 +146,7 @@ double parse_number(const std::string& cell, const std::filesystem::path& file, 
 
 TextTable read_text_csv(const std::filesystem::path& file,
                         const std::vector<std::string>& columns) {
-  return read_any(file, file_text(file), columns);
+  return read_any(file, columns);
 }
 
 void append_number(std::string& line, double value) {

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -25,8 +26,12 @@ struct NumericTable {
 // messages name the file, the line and the column.
 NumericTable read_numeric_csv(const std::filesystem::path& file,
                               const std::vector<std::string>& columns);
-// The same for a file's text already in memory; `source` names it in messages.
-NumericTable parse_numeric_csv(std::string text, const std::filesystem::path& source,
+// The same for a small table's text already in memory (csv_text.cpp; `source` names it in
+// messages), with the same dialect: UTF-8 byte-order mark dropped, # comment lines and blank
+// lines skipped, cells trimmed of spaces and tabs, a cell in double quotes unquoted, extra
+// columns ignored, every row as wide as the header. No per-call buffer: fccp's reader
+// allocates 48 MB per table, which dominates a table of a few rows.
+NumericTable parse_numeric_csv(std::string_view text, const std::filesystem::path& source,
                                const std::vector<std::string>& columns);
 
 // Named columns (1 to 10) as text, with the file line of each row (for error messages).

@@ -52,7 +52,7 @@ struct MeasurementDefect {
 };
 MeasurementDefect measurement_defect(double delta, double W);
 // The same for the file's text in memory (input.data only names it in messages).
-Measurements parse_measurements(std::string text, const MeasurementInput& input);
+Measurements parse_measurements(const std::string& text, const MeasurementInput& input);
 // --length in mm (units::parse), 0 when empty; InputError unless finite and > 0. The one check
 // of the contact length for --data, --model and Python.
 double parse_contact_length(const std::string& length);

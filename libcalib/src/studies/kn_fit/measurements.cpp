@@ -90,7 +90,7 @@ double parse_contact_length(const std::string& length) {
   return L;
 }
 
-Measurements parse_measurements(std::string text, const MeasurementInput& a) {
+Measurements parse_measurements(const std::string& text, const MeasurementInput& a) {
   // Header: an indentation column "delta[unit]" and a force column "W[unit]" (per length) or
   // "F[unit]" (needs --length). The units are required: a bare "delta" could be mm or µm.
   const double L = parse_contact_length(a.length);
@@ -106,7 +106,7 @@ Measurements parse_measurements(std::string text, const MeasurementInput& a) {
   if (!per_length && L == 0.0)
     throw InputError(fmt::format("{}: column {} is a force; give --length to convert to W = F/L",
                                  source, c.force));
-  const auto table = io::parse_numeric_csv(std::move(text), a.data, {c.delta, c.force});
+  const auto table = io::parse_numeric_csv(text, a.data, {c.delta, c.force});
   Measurements m;
   for (std::size_t i = 0; i < table.rows(); ++i) {
     const double delta = table.columns[0][i] * dscale;
@@ -128,7 +128,7 @@ Measurements read_measurements(const MeasurementInput& a) {
   std::ifstream in(a.data, std::ios::binary);
   if (!in) throw InputError(fmt::format("--data: cannot open {}", a.data.string()));
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return parse_measurements(std::move(text), a);
+  return parse_measurements(text, a);
 }
 
 }  // namespace calib::studies::kn_fit
