@@ -109,6 +109,12 @@ rows = [
                                             "--dR", "5mm", "--length", "0"),
          "Python kn_fit(length=)": python(lambda c: c.kn_fit("johnson", material="steel", dR="5mm", length="0")),
      }),
+    ("measurement with a negative force (W = -136 N/mm)",
+     "W[N/mm] = -136 is not a measurement: the force must be finite and > 0", 2, {
+         "CLI kn-fit --data": cli("kn-fit", "--data", "m.csv",
+                                  files={"m.csv": "delta[mm],W[N/mm]\n0.01,63\n0.02,-136\n0.03,210\n"}),
+         "Python kn_fit_data(W=)": python(lambda c: c.kn_fit_data([0.01, 0.02, 0.03], [63, -136, 210])),
+     }),
     ("empty study axis ([table] a = [])",
      "table.a must list at least one entry", 2, {
          "config rms-table [table] a": config("rms-table", "[table]\na = []\n"),

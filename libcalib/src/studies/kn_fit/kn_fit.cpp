@@ -103,7 +103,7 @@ ModelFit fit_data(std::vector<double> delta, std::vector<double> W, fit::Weighti
                                  W.size()));
   for (std::size_t i = 0; i < delta.size(); ++i)
     if (const auto d = measurement_defect(delta[i], W[i]); !d.why.empty())
-      throw InputError(fmt::format("measurements: row {} ({} = {}) is not a measurement: {}",
+      throw InputError(fmt::format("measurements: row {}: {} = {} is not a measurement: {}",
                                    i + 1, d.column == 0 ? "delta[mm]" : "W[N/mm]",
                                    d.column == 0 ? delta[i] : W[i], d.why));
   // Sorted by indentation for the curve output only: real measurements scatter, and a pair

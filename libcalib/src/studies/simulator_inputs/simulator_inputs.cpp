@@ -30,8 +30,7 @@ Config Config::from(const io::ConfigNode& node) {
                                     t->number("v", 1.0), k, t->number("v_char", 1.0));
   }
   if (auto t = node.optional_table("codes")) {
-    if (t->has("names")) c.codes = t->strings("names");
-    require_listed(t->where("names"), c.codes.size());
+    if (t->has("names")) c.codes = t->strings("names");  // empty: every code
     for (const std::string& name : c.codes) codes::find_code_law(name);  // names a bad code
     const std::string clamp = t->string("clamp", "both");
     if (clamp != "both" && clamp != "default")
