@@ -42,11 +42,11 @@ bool contains(const std::string& text, const std::string& token) {
 TEST(SilentInputs, StudyStemCannotLeaveTheOutputFolder) {
   const fs::path d = fresh("stem");
   fs::create_directories(d / "a" / "b");
-  const fs::path cfg = write(d / "em.toml",
-                             "[[sweep]]\nfile = '" + kSource +
-                                 "/configs/effmass/np_example4_slider_crank.toml'\n"
-                                 "coordinate = 'crank.angle'\nfrom = 0\nto = 90\ncount = 3\n"
-                                 "stem = '../../escaped'\n");
+  const fs::path cfg =
+      write(d / "em.toml", "[[sweep]]\nfile = '" + kSource +
+                               "/configs/effmass/np_example4_slider_crank.toml'\n"
+                               "coordinate = 'crank.angle'\nfrom = 0\nto = 90\ncount = 3\n"
+                               "stem = '../../escaped'\n");
   const auto r = calib("effective-mass --quiet --config '" + cfg.string() + "' --out a/b/out", d);
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_TRUE(contains(r.out, "sweep[0].stem") || contains(r.out, "stem")) << r.out;
@@ -148,8 +148,8 @@ TEST(SilentInputs, ValidateCustomFormulaNeedsItsOwnNameAndNonNegativeDamping) {
 TEST(SilentInputs, ShardWithTrailingTextIsRefused) {
   const fs::path cfg = fs::path(kSource) / "configs/sweeps/copt_grid.toml";
   for (const char* shard : {"1/2x", "1/2 ", " 1/2", "1//2", "1/"}) {
-    const auto r = calib("sweep --quiet --config '" + cfg.string() + "' --out /tmp/calib_silent_shard.csv --shard '" +
-                         shard + "'");
+    const auto r = calib("sweep --quiet --config '" + cfg.string() +
+                         "' --out /tmp/calib_silent_shard.csv --shard '" + shard + "'");
     EXPECT_EQ(r.code, 2) << shard << ": " << r.out;
     EXPECT_TRUE(contains(r.out, "--shard must be i/N")) << r.out;
   }
@@ -158,8 +158,8 @@ TEST(SilentInputs, ShardWithTrailingTextIsRefused) {
 
 TEST(SilentInputs, EmptyOutIsRefusedNotDefaulted) {
   const fs::path d = fresh("empty_out");
-  for (const std::string args : {"rms-table --out ''", "run-all --out ''", "plot rms-table --out ''",
-                                 "sweep --config x.toml --out ''"}) {
+  for (const std::string args : {"rms-table --out ''", "run-all --out ''",
+                                 "plot rms-table --out ''", "sweep --config x.toml --out ''"}) {
     const auto r = calib(args, d);
     EXPECT_EQ(r.code, 2) << args << ": " << r.out;
     EXPECT_TRUE(contains(r.out, "--out") && contains(r.out, "must be a path, got an empty value"))

@@ -61,8 +61,8 @@ NumericTable parse_numeric_csv(std::string_view text, const std::filesystem::pat
       for (const std::string& name : columns) {
         const auto it = std::find(cells.begin(), cells.end(), name);
         if (it == cells.end())
-          throw InputError(fmt::format("{}: malformed CSV: the header has no column '{}'",
-                                       file.string(), name));
+          throw InputError(
+              fmt::format("{}: malformed CSV: the header has no column '{}'", file.string(), name));
         index.push_back(static_cast<std::size_t>(it - cells.begin()));
       }
       continue;

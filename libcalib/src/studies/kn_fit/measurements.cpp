@@ -78,7 +78,8 @@ MeasurementDefect measurement_defect(double delta, double W) {
   if (!std::isfinite(W) || !(W > 0))
     return {1, "the force must be finite and > 0 (the fitted law K delta^n is positive)"};
   if (delta > kMaxIndentationMm) return {0, fmt::format("above {:g} mm", kMaxIndentationMm)};
-  if (W > kMaxLineLoadNPerMm) return {1, fmt::format("a line load above {:g} N/mm", kMaxLineLoadNPerMm)};
+  if (W > kMaxLineLoadNPerMm)
+    return {1, fmt::format("a line load above {:g} N/mm", kMaxLineLoadNPerMm)};
   return {};
 }
 
