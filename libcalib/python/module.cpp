@@ -386,6 +386,8 @@ PYBIND11_MODULE(_calib, m) {
   m.def("kn_fit_single", &kn_fit_single);
   m.def("kn_fit_data", &kn_fit_data);
   m.def("effective_mass", &effective_mass);
+  m.def("resolve_input_path",
+        [](const std::string& given) { return io::resolve_input_path(given).string(); });
   m.def("run_study", &run_study);
   m.def("studies", [] {
     py::list out;

@@ -36,9 +36,12 @@ TEST(CliInputFor, SpeedDependentLawsPrintTheScan) {
 }
 
 TEST(CliInputFor, UnreachableTargetExitsOneAndBadInputTwo) {
-  const ShellRun u = calib("input-for lammps --e 0.1", true);
+  // LIGGGHTS accepts coefficientRestitution in (0.05, 1]; with limitForce that reaches 0.2137.
+  const ShellRun u = calib("input-for liggghts --e 0.1 --clamp on", true);
   EXPECT_EQ(u.code, 1);
-  EXPECT_NE(u.out.find("0.113612"), std::string::npos) << u.out;  // the reachable range
+  EXPECT_NE(u.out.find("(0.05, 1]"), std::string::npos) << u.out;  // the accepted range
+  EXPECT_NE(u.out.find("[0.2137, 1]"), std::string::npos) << u.out;  // the reachable range
+  EXPECT_EQ(calib("input-for lammps --e 0.5 --code-version 1Jan2020").code, 2);  // before 20220106
   EXPECT_EQ(calib("input-for lammps --e 1.5").code, 2);
   EXPECT_EQ(calib("input-for nosuchcode --e 0.5").code, 2);
   EXPECT_EQ(calib("input-for chrono --e 0.5 --clamp off").code, 2);  // core always clamps

@@ -217,21 +217,124 @@ for args, token in cases:
     if kind != "clean":
         print(kind.upper(), args, "->", r.returncode, msg.strip()[:300].replace("\n", " | "))
 print(f"tried {len(cases)}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
-probe_failed = counts["clean"] != len(cases)
 
 
-# ---- One class per once-silent case (reliability issue): each states its arguments, the exit
-# code it must give, the tokens its message must hold and the files it must not write. Append new
-# classes here; the runner at the end of the file runs every subclass of ProbeCase.
-class ProbeCase:
-    args = []          # calib arguments; {work} is this case's scratch folder
+# Inputs that are not regular files or are too large, and sweeps too large to list: one class per
+# case. Each runs the CLI itself (it may need a FIFO, a sparse file or a signal) and says whether
+# the outcome is the one promised: exit 2 naming the file and why, in bounded time; huge sweeps
+# start at once with bounded memory.
+class Case:
+    timeout = 20
+
+    def argv(self, work):
+        raise NotImplementedError
+
+    def judge(self, r, msg):
+        return "clean" if r.returncode == 2 and self.token.lower() in msg.lower() and len(msg) < 2000 else "misleading"
+
+    def run(self):
+        try:
+            r = subprocess.run([calib] + self.argv(work), capture_output=True, text=True, timeout=self.timeout, cwd=work)
+        except subprocess.TimeoutExpired:
+            return "hang", "no exit"
+        msg = r.stdout + r.stderr
+        if r.returncode < 0:
+            return "crash", msg
+        return ("silent" if r.returncode == 0 and self.token else self.judge(r, msg)), msg
+
+
+class KnFitDataDevZero(Case):
+    token = "/dev/zero"  # never ends: refused from its kind, before it is opened
+
+    def argv(self, work):
+        return ["kn-fit", "--data", "/dev/zero"]
+
+
+class KnFitDataFifo(Case):
+    token = "FIFO"  # opening a FIFO with no writer would block forever
+
+    def argv(self, work):
+        path = f"{work}/mem_fifo.csv"
+        if not os.path.exists(path):
+            os.mkfifo(path)
+        return ["kn-fit", "--data", path]
+
+
+class KnFitDataTooLarge(Case):
+    token = "256 MiB"  # a sparse 300 MB file: refused from its size, nothing read
+
+    def argv(self, work):
+        path = f"{work}/mem_huge.csv"
+        with open(path, "wb") as f:
+            f.truncate(300 << 20)
+        return ["kn-fit", "--data", path]
+
+
+class SweepConfigDevZero(Case):
+    token = "/dev/zero"
+
+    def argv(self, work):
+        return ["sweep", "--config", "/dev/zero", "--out", f"{work}/mem_o.csv"]
+
+
+class StudyConfigFifo(Case):
+    token = "FIFO"
+
+    def argv(self, work):
+        path = f"{work}/mem_fifo.toml"
+        if not os.path.exists(path):
+            os.mkfifo(path)
+        return ["rms-table", "--config", path, "--out", f"{work}/mem_o"]
+
+
+class StudyConfigTooLarge(Case):
+    token = "16 MiB"
+
+    def argv(self, work):
+        path = f"{work}/mem_huge.toml"
+        with open(path, "wb") as f:
+            f.truncate(17 << 20)
+        return ["rms-table", "--config", path, "--out", f"{work}/mem_o"]
+
+
+class MergeShardDevZero(Case):
+    token = "/dev/zero"
+
+    def argv(self, work):
+        return ["merge", "/dev/zero", "--out", f"{work}/mem_merged.csv"]
+
+
+class HugeSweepShardStartsAtOnce(Case):
+    # 10^8 points, shard 0 of 10^8 (one point): the row is out at once, nothing listed first.
+    token = ""
+    timeout = 10
+
+    def argv(self, work):
+        path = f"{work}/mem_1e8.toml"
+        with open(path, "w") as f:
+            f.write('kernel = "calibrate"\nmodel = "linear-damper"\n[solver]\nverify = false\n'
+                    "[fixed]\nm = 1.0\nk = 1.0\nv = 1.0\n[space]\nn = { values = [1.5] }\n"
+                    "e = { linspace = { from = 0.01, to = 1.0, count = 100000000 } }\n")
+        return ["sweep", "--config", path, "--out", f"{work}/mem_1e8.csv", "--shard", "0/100000000", "--quiet"]
+
+    def judge(self, r, msg):
+        with open(f"{work}/mem_1e8.csv") as f:
+            rows = f.read().splitlines()
+        return "clean" if r.returncode == 0 and len(rows) == 2 and rows[1].startswith("0,0.01,1.5,") else "misleading"
+
+
+# Once-silent inputs (exit 0 on nonsense or a wrong result): one class per case, run by the loop
+# over Case subclasses below. Each states its arguments, the exit code it must give, the tokens
+# its message must hold and the files it must not write (SilentCase.run).
+class SilentCase:
+    args = []          # calib arguments, run in this case's scratch folder; {src}: source tree
     code = 2           # 2: bad input (InputError), 1: failed computation (ComputeError)
     tokens = []        # each must appear in stdout + stderr
     absent = []        # must not appear (e.g. glog's preamble)
-    files = {}         # name -> text, written into {work} first
-    forbidden = []     # paths ({work}-relative) that must not exist afterwards
+    files = {}         # name -> text, written into the case folder first
+    forbidden = []     # paths (case-folder relative) that must not exist afterwards
 
-    def run(self):
+    def run(self):  # in its own folder, so the arguments may name files relative to it
         import shutil
         folder = os.path.join(work, "case_" + type(self).__name__, "w")
         shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
@@ -240,25 +343,23 @@ class ProbeCase:
             os.makedirs(os.path.dirname(os.path.join(folder, name)), exist_ok=True)
             with open(os.path.join(folder, name), "w") as f:
                 f.write(text.replace("{src}", src))
-        args = [a.replace("{work}", folder).replace("{src}", src) for a in self.args]
+        args = [a.replace("{src}", src) for a in self.args]
         try:
             r = subprocess.run([calib] + args, capture_output=True, text=True, timeout=60, cwd=folder)
         except subprocess.TimeoutExpired:
-            return "hang"
+            return "hang", "no exit"
         msg = r.stdout + r.stderr
-        problems = []
-        if r.returncode != self.code:
-            problems.append(f"exit {r.returncode}, expected {self.code}")
+        problems = [] if r.returncode == self.code else [f"exit {r.returncode}, expected {self.code}"]
         problems += [f"no '{t}'" for t in self.tokens if t not in msg]
         problems += [f"has '{t}'" for t in self.absent if t in msg]
         problems += [f"wrote {p}" for p in self.forbidden if os.path.exists(os.path.join(folder, p))]
-        return "; ".join(problems) + (" | " + msg.strip()[:300].replace("\n", " | ") if problems else "")
+        return ("misleading" if problems else "clean"), "; ".join(problems) + " | " + msg
 
 
 _sweep_file = "{src}/configs/effmass/np_example4_slider_crank.toml"
 
 
-class StudyStemOutsideOut(ProbeCase):
+class StudyStemOutsideOut(SilentCase, Case):
     files = {"em.toml": f"[[sweep]]\nfile = '{_sweep_file}'\ncoordinate = 'crank.angle'\nfrom = 0\n"
                         "to = 90\ncount = 3\nstem = '../../x'\n"}
     args = ["effective-mass", "--quiet", "--config", "em.toml", "--out", "a/b"]
@@ -266,84 +367,84 @@ class StudyStemOutsideOut(ProbeCase):
     forbidden = ["x.csv", "a/b", "../x.csv"]
 
 
-class CalibrateOverflowNull(ProbeCase):
+class CalibrateOverflowNull(SilentCase, Case):
     args = ["calibrate", "--v", "1e308", "--m", "1e308", "--e", "0.5"]
     code = 1
     tokens = ["c[N*s/m] = ", "not representable"]
     absent = ["null"]
 
 
-class RelTolNotHonoured(ProbeCase):
+class RelTolNotHonoured(SilentCase, Case):
     args = ["calibrate", "--e", "0.5", "--rel-tol", "1e-30"]
     tokens = ["rel_tol must be in [1e-15, 1)", "1e-30"]
 
 
-class PlotFormatBmp(ProbeCase):
+class PlotFormatBmp(SilentCase, Case):
     files = {"in/keep": ""}
     args = ["plot", "rms-table", "--in", "in", "--out", "figs", "--formats", "bmp"]
     tokens = ["--formats must be png or svg, got 'bmp'"]
     forbidden = ["figs"]
 
 
-class RunAllMissingConfigs(ProbeCase):
+class RunAllMissingConfigs(SilentCase, Case):
     args = ["run-all", "--configs", "nowhere", "--out", "res"]
     tokens = ["--configs: folder not found: nowhere"]
     forbidden = ["res"]
 
 
-class RunAllEmptyConfigs(ProbeCase):
+class RunAllEmptyConfigs(SilentCase, Case):
     files = {"empty/unrelated.txt": "x"}
     args = ["run-all", "--configs", "empty", "--out", "res"]
     tokens = ["holds no study config"]
     forbidden = ["res"]
 
 
-class RmsTableEmptyAxis(ProbeCase):
+class RmsTableEmptyAxis(SilentCase, Case):
     files = {"rms.toml": "[table]\na = []\n"}
     args = ["rms-table", "--quiet", "--config", "rms.toml", "--out", "out"]
     tokens = ["table.a", "must list at least one entry"]
     forbidden = ["out"]
 
 
-class CalibrateFixedExponent(ProbeCase):
+class CalibrateFixedExponent(SilentCase, Case):
     args = ["calibrate", "--model", "khulief-shabana", "--e", "0.5", "--n", "1.7"]
     tokens = ["model khulief-shabana is defined for n = 1 only, got n = 1.7"]
 
 
-class ValidateCustomCatalogName(ProbeCase):
+class ValidateCustomCatalogName(SilentCase, Case):
     files = {"v.toml": "[formulas]\nnames = ['hunt-crossley']\n[[custom]]\nname = 'gonthier'\nc = '1'\n"}
     args = ["validate", "--quiet", "--config", "v.toml", "--out", "out"]
     tokens = ["'gonthier' is a catalog model's name"]
     forbidden = ["out"]
 
 
-class ValidateCustomNegativeDamping(ProbeCase):
+class ValidateCustomNegativeDamping(SilentCase, Case):
     files = {"v.toml": "[formulas]\nnames = ['hunt-crossley']\n[[custom]]\nname = 'mine'\nc = '-1'\n"}
     args = ["validate", "--quiet", "--config", "v.toml", "--out", "out"]
     tokens = ["custom", "must give a finite damping >= 0", "it gives -1"]
     forbidden = ["out"]
 
 
-class ShardTrailingText(ProbeCase):
+class ShardTrailingText(SilentCase, Case):
     args = ["sweep", "--quiet", "--config", "{src}/configs/sweeps/copt_grid.toml", "--out", "s.csv", "--shard", "1/2x"]
     tokens = ["--shard must be i/N", "1/2x"]
     forbidden = ["s.csv"]
 
 
-class OutEmpty(ProbeCase):
+class OutEmpty(SilentCase, Case):
     args = ["rms-table", "--out", ""]
     tokens = ["--out", "must be a path, got an empty value"]
     forbidden = ["results"]
 
 
-class SeedNegative(ProbeCase):
+class SeedNegative(SilentCase, Case):
     files = {"v.toml": "[grid]\nseed = -1\n"}
     args = ["validate", "--quiet", "--config", "v.toml", "--out", "out"]
     tokens = ["grid.seed (random seed) must be >= 0, got -1"]
     forbidden = ["out"]
 
 
-class KnFitNotMonotone(ProbeCase):
+class KnFitNotMonotone(SilentCase, Case):
     # One neighbour pair where the force falls (noise): fitted, not refused.
     files = {"d.csv": "delta[mm],W[N/mm]\n0.01,63.1\n0.02,136\n0.03,210\n0.04,280\n0.05,275\n0.06,452\n"}
     args = ["kn-fit", "--data", "d.csv", "--robust", "huber", "--format", "json"]
@@ -351,35 +452,36 @@ class KnFitNotMonotone(ProbeCase):
     tokens = ['"K"', '"n"']
 
 
-class KnFitLengthZero(ProbeCase):
+class KnFitLengthZero(SilentCase, Case):
     files = {"d.csv": "delta[mm],F[N]\n0.01,63\n0.02,136\n0.03,210\n"}
     args = ["kn-fit", "--data", "d.csv", "--length", "0"]
     tokens = ["--length: must be > 0, got '0'"]
     absent = ["inf"]
 
 
-class KnFitLengthNegative(ProbeCase):
+class KnFitLengthNegative(SilentCase, Case):
     files = {"d.csv": "delta[mm],W[N/mm]\n0.01,63\n0.02,136\n0.03,210\n"}
     args = ["kn-fit", "--data", "d.csv", "--length", "-5mm"]
     tokens = ["--length: must be > 0, got '-5mm'"]
 
 
-class KnFitHugeRow(ProbeCase):
+class KnFitHugeRow(SilentCase, Case):
     files = {"d.csv": "delta[mm],W[N/mm]\n0.01,63\n0.02,1e300\n0.03,210\n"}
     args = ["kn-fit", "--data", "d.csv"]
     tokens = ["d.csv:3:", "W[N/mm] = 1e+300", "line load above"]
     absent = ["InitGoogleLogging", "Ceres"]
 
 
-class KnFitNegativeRow(ProbeCase):
+class KnFitNegativeRow(SilentCase, Case):
     files = {"d.csv": "delta[mm],W[N/mm]\n0.01,63\n0.02,136\n0.03,-210\n"}
     args = ["kn-fit", "--data", "d.csv"]
     tokens = ["d.csv:4:", "W[N/mm] = -210", "the force must be finite and > 0"]
 
 
-silent_results = {type(c).__name__: c.run() for c in (k() for k in ProbeCase.__subclasses__())}
-for name, problem in silent_results.items():
-    if problem:
-        print("CASE", name, "->", problem)
-print(f"cases {len(silent_results)}: {sum(1 for p in silent_results.values() if not p)} as expected")
-sys.exit(1 if probe_failed or any(silent_results.values()) else 0)
+for case in Case.__subclasses__():
+    kind, msg = case().run()
+    counts[kind] += 1
+    if kind != "clean":
+        print(kind.upper(), case.__name__, "->", msg.strip()[:300].replace("\n", " | "))
+print(f"memory and file-kind cases: {len(Case.__subclasses__())}; total now " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+sys.exit(0 if counts["clean"] == len(cases) + len(Case.__subclasses__()) else 1)

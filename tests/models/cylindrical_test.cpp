@@ -1,4 +1,4 @@
-// Cylindrical contact laws and K–n fits (issue #6; PINSLOT §2, Tables 2–11).
+// Cylindrical contact laws and K–n fits (PINSLOT §2, Tables 2–11).
 #include <cmath>
 #include <set>
 

@@ -1,4 +1,4 @@
-// Effective mass in constrained multibody systems (issue #7; Nikravesh & Poursina, "NP").
+// Effective mass in constrained multibody systems (Nikravesh & Poursina, "NP").
 #include <cmath>
 #include <numbers>
 

@@ -1,4 +1,4 @@
-// ExactDamping table, table-seeded calibration, c_opt in SI units (issue #5).
+// ExactDamping table, table-seeded calibration, c_opt in SI units.
 #include <cmath>
 #include <numbers>
 

@@ -14,3 +14,12 @@ if(rc)
   message(FATAL_ERROR "import calib from the install failed (${rc}):\n${out}\n${err}")
 endif()
 message(STATUS "${out}")
+
+# Installed under /usr/local, the module must land where that interpreter looks by default.
+execute_process(
+  COMMAND ${CMAKE_COMMAND} -E env --unset=PYTHONPATH PYTHONNOUSERSITE=1
+          ${PYTHON} -c "import sys; d = '/usr/local/${SITE}'; assert d in sys.path, (d, sys.path)"
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc)
+  message(FATAL_ERROR "the install path under /usr/local is not on ${PYTHON}'s path:\n${err}")
+endif()

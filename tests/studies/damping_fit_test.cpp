@@ -56,7 +56,7 @@ TEST(DampingFit, Eq57AgainstExactKelvinVoigt) {
 
 TEST(DampingFit, StudyReproducesCatalogRefitAndScalingExponents) {
   // The default §4.2.4 grid (100 n × 600 e) regenerates the refit and closed-form
-  // coefficients compiled into the catalog (models.cpp); the scaling sweeps are shrunk.
+  // coefficients compiled into the catalog (catalog.cpp); the scaling sweeps are shrunk.
   auto c = studies::damping_fit::Config::defaults();
   c.scaling_n_count = 3;
   c.scaling_count = 6;

@@ -1,6 +1,6 @@
 // `calib input-for CODE`: what another simulator does with the restitution its user types, and
 // the value to type so that it achieves the target e (codes::input_for). `--list` prints every
-// code, model and version libcalib maps.
+// code, model and version libcalib maps, or only those of the named code.
 #include <optional>
 
 #include <fmt/format.h>
@@ -22,9 +22,12 @@ struct InputForArgs {
   Format format = Format::text;
 };
 
-void print_list(Format format) {
+// Every mapping, or only the named code's (InputError for an unknown code).
+void print_list(Format format, const std::string& code) {
+  if (!code.empty()) codes::find_code_law(code);
   nlohmann::ordered_json all = nlohmann::ordered_json::array();
   for (const codes::CodeLaw& l : codes::code_laws()) {
+    if (!code.empty() && l.code != code) continue;
     if (format == Format::json) {
       all.push_back({{"code", l.code},
                      {"model", l.model},
@@ -51,7 +54,7 @@ void register_input_for(CLI::App& app) {
       "the value to type into another simulator (LAMMPS, LIGGGHTS, Chrono, Yade, ...) so that it "
       "achieves e, and the e it achieves with what you type today");
   cmd->add_option("code", a.code, "the simulator: see --list");
-  auto* list = cmd->add_flag("--list", a.list, "list every code, model and version libcalib maps");
+  auto* list = cmd->add_flag("--list", a.list, "list every code, model and version libcalib maps (only the named code's when a code is given)");
   cmd->add_option("--e", a.e, "target coefficient of restitution, in (0, 1]")->excludes(list)->check(not_empty());
   cmd->add_option("--model", a.model, "the code's own name of its normal/damping model "
                                        "(default: the code's first in --list)");
@@ -85,7 +88,7 @@ void register_input_for(CLI::App& app) {
   cmd->callback([args] {
     const InputForArgs& a = *args;
     if (a.format == Format::csv) throw InputError("--format: input-for prints text or json, not csv");
-    if (a.list) return print_list(a.format);
+    if (a.list) return print_list(a.format, a.code);
     if (a.code.empty()) throw InputError("input-for: name a code (calib input-for --list)");
     if (a.e == 0.0) throw InputError("--e: the target restitution is required, in (0, 1]");
     const codes::CodeLaw& law = codes::find_code_law(a.code, a.model, a.version);

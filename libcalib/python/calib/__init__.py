@@ -5,15 +5,17 @@ a scalar or a numpy array; arrays broadcast against each other, run in parallel 
 engine with the GIL released, and give numpy arrays (deterministic: the same numbers as one by
 one). Scalars give a dict with the keys of the CLI's JSON output (units in the key names).
 
-Bad input raises ValueError with the CLI's message (the argument named, the value shown); a failed
-computation raises calib.ComputeError.
+Every argument is checked before any array is broadcast or copied: a wrong type raises TypeError,
+a bad value ValueError, both naming the argument (the CLI's message for values the library checks);
+a failed computation raises calib.ComputeError. Arrays run in chunks (calib/_args.py), so the
+extra memory is bounded whatever their size. threads: 0 (all cores) to 1024.
 """
 import numbers
-import os
 
 import numpy as np
 
-from . import _calib
+from . import _args, _calib
+from ._args import native as _native
 from ._calib import ComputeError, __version__
 
 __all__ = ["models", "impact", "calibrate", "c_opt", "ExactDamping", "kn_fit", "kn_fit_data",
@@ -32,72 +34,62 @@ def studies():
     return _calib.studies()
 
 
-def _broadcast(**arrays):
-    """(scalar?, dict of contiguous float64 1-d arrays, shape) of the broadcast arguments."""
-    values = {}
-    for name, x in arrays.items():
-        try:
-            a = np.asarray(x, dtype=float)
-        except (TypeError, ValueError):
-            raise ValueError(f"{name} must be a number or an array of numbers, got {x!r}") from None
-        values[name] = a
-    scalar = all(v.ndim == 0 for v in values.values())
-    try:
-        shape = np.broadcast_shapes(*(v.shape for v in values.values()))
-    except ValueError:
-        shapes = ", ".join(f"{k} {v.shape}" for k, v in values.items())
-        raise ValueError(f"arguments do not broadcast: {shapes}") from None
-    flat = {k: np.ascontiguousarray(np.broadcast_to(v, shape), dtype=np.float64).ravel()
-            for k, v in values.items()}
-    return scalar, flat, shape
-
-
 def _clamp_code(clamp):
     if clamp is None:
         return -1
     if isinstance(clamp, (bool, np.bool_)):
         return int(clamp)
-    if clamp in ("on", "off"):
+    if isinstance(clamp, str) and clamp in ("on", "off"):
         return int(clamp == "on")
-    raise ValueError(f"clamp must be None, True/False or 'on'/'off', got {clamp!r}")
+    error = ValueError if isinstance(clamp, str) else TypeError
+    raise error(f"clamp must be None, True/False or 'on'/'off', got {clamp!r}")
 
 
-def _shaped(result, shape):
-    out = {}
-    for key, value in result.items():
-        out[key] = (np.asarray(value).reshape(shape) if shape != () else np.asarray(value).reshape(()))
-    return out
+def _tolerance(name, x):
+    v = _args.real(name, x)
+    if not v > 0:
+        raise ValueError(f"{name} must be > 0, got {v}")
+    return v
 
 
 def impact(model, e, n=1.5, m=1.0, k=1.0, v=1.0, clamp=None, rel_tol=1e-10, abs_tol=1e-12, threads=0):
     """One event-terminated impact with the model's damping for e (calib impact): e_out,
     delta_max[m], t_contact[s], f_max[N], delta_sep[m], energy_residual, status."""
-    scalar, a, shape = _broadcast(e=e, n=n, m=m, k=k, v=v)
+    model, clamp = _args.text("model", model), _clamp_code(clamp)
+    rel_tol, abs_tol = _tolerance("rel_tol", rel_tol), _tolerance("abs_tol", abs_tol)
+    threads = _args.threads(threads)
+    scalar, a, shape = _args.broadcast(e=e, n=n, m=m, k=k, v=v)
     if scalar:
-        return _calib.impact_one(model, float(a["e"][0]), float(a["n"][0]), float(a["m"][0]),
-                                 float(a["k"][0]), float(a["v"][0]), _clamp_code(clamp), rel_tol, abs_tol)
-    return _shaped(_calib.impact_many(model, a["e"], a["n"], a["m"], a["k"], a["v"], _clamp_code(clamp),
-                                      rel_tol, abs_tol, threads), shape)
+        x = _args.scalars(a)
+        return _native(_calib.impact_one, "impact", model, x["e"], x["n"], x["m"], x["k"], x["v"], clamp,
+                       rel_tol, abs_tol)
+    return _args.chunked(a, shape, lambda c: _native(
+        _calib.impact_many, "impact", model, c["e"], c["n"], c["m"], c["k"], c["v"], clamp, rel_tol,
+        abs_tol, threads))
 
 
 def calibrate(model, e, n=1.5, m=1.0, k=1.0, v=1.0, clamp=None, threads=0):
     """The exact damping of the model's family for e (calib calibrate): dimensionless (h, zeta,
     chi or delta_p_over_delta_m) and in SI units (C[N*s/m^(n+1)], c[N*s/m], delta_p[m])."""
-    scalar, a, shape = _broadcast(e=e, n=n, m=m, k=k, v=v)
+    model, clamp, threads = _args.text("model", model), _clamp_code(clamp), _args.threads(threads)
+    scalar, a, shape = _args.broadcast(e=e, n=n, m=m, k=k, v=v)
     if scalar:
-        return _calib.calibrate_one(model, float(a["e"][0]), float(a["n"][0]), float(a["m"][0]),
-                                    float(a["k"][0]), float(a["v"][0]), _clamp_code(clamp))
-    return _shaped(_calib.calibrate_many(model, a["e"], a["n"], a["m"], a["k"], a["v"],
-                                         _clamp_code(clamp), threads), shape)
+        x = _args.scalars(a)
+        return _native(_calib.calibrate_one, "calibrate", model, x["e"], x["n"], x["m"], x["k"], x["v"],
+                       clamp)
+    return _args.chunked(a, shape, lambda c: _native(
+        _calib.calibrate_many, "calibrate", model, c["e"], c["n"], c["m"], c["k"], c["v"], clamp, threads))
 
 
 def c_opt(m, k, v, n, e, method="exact", threads=0):
     """Optimal linear damping c_opt [N s/m] (PN2020 eq. 23) by method: "exact" (the ExactDamping
     table), "ode" (root finding on the impact ODE), "paper" (PN2020 eq. 49), or any linear-damper
     model of the catalog. A float for scalars, an array otherwise."""
-    scalar, a, shape = _broadcast(m=m, k=k, v=v, n=n, e=e)
-    c = _calib.c_opt_many(method, a["m"], a["k"], a["v"], a["n"], a["e"], threads)
-    return float(c[0]) if scalar else c.reshape(shape)
+    method, threads = _args.text("method", method), _args.threads(threads)
+    scalar, a, shape = _args.broadcast(m=m, k=k, v=v, n=n, e=e)
+    c = _args.chunked(a, shape, lambda x: _native(
+        _calib.c_opt_many, "c_opt", method, x["m"], x["k"], x["v"], x["n"], x["e"], threads))
+    return float(c) if scalar else c
 
 
 class ExactDamping:
@@ -105,9 +97,9 @@ class ExactDamping:
 
     @staticmethod
     def zeta(e, n):
-        scalar, a, shape = _broadcast(e=e, n=n)
-        z = _calib.exact_zeta(a["e"], a["n"])
-        return float(z[0]) if scalar else z.reshape(shape)
+        scalar, a, shape = _args.broadcast(e=e, n=n)
+        z = _args.chunked(a, shape, lambda x: _native(_calib.exact_zeta, "ExactDamping.zeta", x["e"], x["n"]))
+        return float(z) if scalar else z
 
     @staticmethod
     def c_opt(m, k, v, n, e):
@@ -116,7 +108,7 @@ class ExactDamping:
     @staticmethod
     def limit_ratio(n):
         """lim_{e->1} zeta*/(-ln e) = 1/I(n) (2/pi at n = 1)."""
-        return _calib.exact_limit_ratio(float(n))
+        return _native(_calib.exact_limit_ratio, "ExactDamping.limit_ratio", _args.real("n", n))
 
 
 def kn_fit(model, E=None, nu=None, dR=None, material=None, E2=None, nu2=None, material2=None,
@@ -124,24 +116,34 @@ def kn_fit(model, E=None, nu=None, dR=None, material=None, E2=None, nu2=None, ma
            weighting="none", materials=None):
     """K and n of one cylindrical contact law (calib kn-fit --model): quantities with units as
     text ("207GPa", "5mm") or bare numbers (MPa, mm, N/mm)."""
-    args = {"model": model, "E": E, "nu": nu, "dR": dR, "material": material, "E2": E2, "nu2": nu2,
-            "material2": material2, "Ri": Ri, "length": length, "external": bool(external),
-            "W_min": W_min, "W_max": W_max, "W_step": W_step, "weighting": weighting,
-            "materials": None if materials is None else os.fspath(materials)}
-    for key in ("E", "E2", "dR", "Ri", "length", "W_min", "W_max", "W_step"):
-        if isinstance(args[key], numbers.Number):
-            args[key] = repr(float(args[key]))
-    return _calib.kn_fit_single(args)
+    args = {"model": _args.text("model", model), "nu": _args.optional_real("nu", nu),
+            "nu2": _args.optional_real("nu2", nu2), "material": _args.text("material", material, True),
+            "material2": _args.text("material2", material2, True), "external": _args.flag("external", external),
+            "weighting": _args.text("weighting", weighting), "materials": _args.path("materials", materials, True)}
+    quantities = {"E": E, "E2": E2, "dR": dR, "Ri": Ri, "length": length, "W_min": W_min, "W_max": W_max,
+                  "W_step": W_step}
+    for key, value in quantities.items():
+        if value is None or isinstance(value, str):
+            args[key] = value
+        elif isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
+            args[key] = repr(_args.real(key, value))
+        else:
+            raise TypeError(f"{key} must be a quantity: text with a unit (\"207GPa\") or a number, got "
+                            f"{value!r} ({type(value).__name__})")
+    return _native(_calib.kn_fit_single, "kn_fit", args)
 
 
 def kn_fit_data(delta, W, robust=None, weighting="none", loss_scale=1.0, error_floor_um=1.0):
     """K, n and their standard errors from measurements: delta in mm, W in N/mm (per length)."""
-    d = np.ascontiguousarray(delta, dtype=np.float64).ravel()
-    w = np.ascontiguousarray(W, dtype=np.float64).ravel()
-    if d.shape != w.shape:
+    weighting, robust = _args.text("weighting", weighting), _args.text("robust", robust, True)
+    loss_scale, error_floor_um = _args.real("loss_scale", loss_scale), _args.real("error_floor_um", error_floor_um)
+    d, w = _args.numbers_array("delta", delta), _args.numbers_array("W", W)
+    if d.size != w.size:
         raise ValueError(f"delta and W must have the same length, got {d.size} and {w.size}")
-    return _calib.kn_fit_data(d, w, weighting, "none" if robust is None else robust, float(loss_scale),
-                              float(error_floor_um))
+    d = _args.chunked({"delta": d.reshape(-1)}, (d.size,), lambda c: c["delta"])  # checked finite
+    w = _args.chunked({"W": w.reshape(-1)}, (w.size,), lambda c: c["W"])
+    return _native(_calib.kn_fit_data, "kn_fit_data", d, w, weighting, "none" if robust is None else robust,
+                   loss_scale, error_floor_um)
 
 
 def _toml_value(x):
@@ -178,21 +180,17 @@ def effective_mass(system):
     """NP effective and apparent masses of a planar system: a TOML path or a dict of the same
     structure (bodies, joints, contact)."""
     if isinstance(system, dict):
-        return _calib.effective_mass(_toml(system), "<dict>")
-    path = os.fspath(system)
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as err:
-        raise ValueError(f"system: cannot read {path}: {err.strerror}") from None
-    return _calib.effective_mass(text, path)
+        return _native(_calib.effective_mass, "effective_mass", _toml(system), "<dict>")
+    path = _native(_calib.resolve_input_path, "effective_mass", _args.path("system", system))
+    return _native(_calib.effective_mass, "effective_mass", _args.readable_text_file("system", path), path)
 
 
 def run_study(name, config=None, out=None, threads=0):
     """Run a registered study (calib <name>): its default config unless `config` is given,
     results into `out` (default results/<stem>). Returns the study's summary text."""
-    return _calib.run_study(name, "" if config is None else os.fspath(config),
-                            "" if out is None else os.fspath(out), int(threads))
+    config, out = _args.path("config", config, True), _args.path("out", out, True)
+    return _native(_calib.run_study, "run_study", _args.text("name", name), config or "", out or "",
+                   _args.threads(threads))
 
 
 def simulate(system, model=None, e=None, method=None, t_end=None):
@@ -203,11 +201,11 @@ def simulate(system, model=None, e=None, method=None, t_end=None):
     steps, and constraints for planar systems) plus "series": numpy arrays "t" [s], "energy" [J]
     and per body "x", "y" [m], "phi" [rad], "vx", "vy" [m/s], "omega" [rad/s]. ValueError on bad
     input, ComputeError when the run fails (e.g. constraint drift beyond drift_tol)."""
-    e = None if e is None else float(e)
-    t_end = None if t_end is None else float(t_end)
+    e, t_end = _args.optional_real("e", e), _args.optional_real("t_end", t_end)
+    model, method = _args.text("model", model, True), _args.text("method", method, True)
     if isinstance(system, dict):
-        return _calib.simulate(_toml(system), "<dict>", model, e, method, t_end)
-    return _calib.simulate(os.fspath(system), "", model, e, method, t_end)
+        return _native(_calib.simulate, "simulate", _toml(system), "<dict>", model, e, method, t_end)
+    return _native(_calib.simulate, "simulate", _args.path("system", system), "", model, e, method, t_end)
 
 
 def code_laws():
@@ -227,7 +225,9 @@ def input_for(code, e, model=None, clamp=None, version=None, E=7e10, nu=0.22, ra
     ComputeError when no value in the code's range reaches e."""
     if clamp is not None and not isinstance(clamp, bool):
         raise ValueError(f"clamp must be None, True or False, got {clamp!r}")
-    return _calib.input_for(code, float(e), model or "", version or "", clamp, float(E), float(nu),
-                            float(radius), float(density), float(v), float(v_char),
-                            None if k is None else float(k), None if typed is None else float(typed),
-                            str(geometry))
+    r = _args.real
+    return _native(_calib.input_for, "input_for", _args.text("code", code), r("e", e),
+                   _args.text("model", model, True) or "", _args.text("version", version, True) or "", clamp,
+                   r("E", E), r("nu", nu), r("radius", radius), r("density", density), r("v", v),
+                   r("v_char", v_char), _args.optional_real("k", k), _args.optional_real("typed", typed),
+                   _args.text("geometry", geometry))

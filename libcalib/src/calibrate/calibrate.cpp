@@ -35,7 +35,7 @@ std::string Calibration::BriefReport() const {
 
 namespace {
 
-// A starting guess for the damping of each family: asymptotes of SPEC/issue notes, or the
+// A starting guess for the damping of each family: asymptotes of the dimensionless law, or the
 // exact closed form where the law has one.
 double initial_guess(Family family, double n, bool clamp, double e) {
   const double kappa = 0.5 * (n + 1.0);

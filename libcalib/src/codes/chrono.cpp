@@ -1,4 +1,4 @@
-// Project Chrono SMC (SIMULATOR_LAWS.md §c.1), material-based coefficients
+// Project Chrono SMC, material-based coefficients
 // (ChSystemSMC::UseMaterialProperties(true)). Read at commit 0950aef of projectchrono/chrono:
 //  * core: src/chrono/physics/ChContactSMC.h (ChContactSMC::CalculateForce): after F_n = k_nδ +
 //    g_nδ' the force is set to 0 when negative — a clamp that cannot be switched off;
@@ -55,7 +55,7 @@ CodeLaw hertz(std::string_view version) {
           {"two identical spheres; m* = m/2, R* = R/2, E* = E/(2(1-nu^2))",
            core ? "the core clamps the normal force at 0 (not switchable)"
                 : "Chrono::Multicore does not clamp",
-           "e does not depend on the speed (SIMULATOR_LAWS §c.9); no gravity, no adhesion"},
+           "e does not depend on the speed (the u = delta^(5/4) reduction); no gravity, no adhesion"},
           +[](double v, bool clamp, const Contact& c) {
             return hertz_tsuji(std::sqrt(5.0) * zeta(v), clamp, c);
           },

@@ -1,4 +1,4 @@
-// MercuryDPM, MFiX-DEM and Kratos DEMApplication (SIMULATOR_LAWS.md §c.4, §c.6, §c.7).
+// MercuryDPM, MFiX-DEM and Kratos DEMApplication.
 //  * MercuryDPM (kuwt/MercuryDPM_fork master): HertzianViscoelastic d = √5ζ(e) (…NormalSpecies.cc
 //    l.109–137), no clamp. LinearViscoelastic setRestitutionCoefficient(e, m) with m the harmonic
 //    mean mass 2m*: γ = −L√(2mk/(π²+L²)) = 2ζ(e)√(m*k) — exact if m = 2m* is passed (l.195–245).
@@ -17,7 +17,7 @@ namespace calib::codes::detail {
 namespace {
 const std::vector<std::string_view> kSpheres = {
     "two identical spheres; m* = m/2, R* = R/2, E* = E/(2(1-nu^2))",
-    "e does not depend on the speed or the stiffness (SIMULATOR_LAWS §c.9)", "no gravity"};
+    "e does not depend on the speed or the stiffness (the u = delta^(5/4) reduction)", "no gravity"};
 }  // namespace
 
 std::vector<CodeLaw> mercurydpm_laws() {

@@ -47,6 +47,16 @@ namespace {
 
 namespace bm = boost::math::tools;
 
+// The smallest value the code accepts: `lower`, or the next double above it when the code
+// refuses `lower` itself (LIGGGHTS: 0.05 < e).
+double lowest_accepted(const Typed& t) {
+  return t.lower_open ? std::nextafter(t.lower, t.upper) : t.lower;
+}
+
+std::string accepted_range(const Typed& t) {
+  return fmt::format("{}{}, {}]", t.lower_open ? "(" : "[", t.lower, t.upper);
+}
+
 struct Bracket {
   double lo, hi, flo, fhi;  // f = achieved − target at both ends, opposite signs
 };
@@ -54,14 +64,14 @@ struct Bracket {
 // A typed restitution: the code's whole accepted range (achieved e rises with the typed e).
 template <class F>
 Bracket bracket_restitution(const CodeLaw& law, bool clamp, double target, F f) {
-  const double lo = law.typed.lower, hi = law.typed.upper;
+  const double lo = lowest_accepted(law.typed), hi = law.typed.upper;
   const double flo = f(lo), fhi = f(hi);
   if (flo > 0 || fhi < 0)
     throw ComputeError(fmt::format(
-        "{} {} ({}, clamp {}): no {} in [{}, {}] achieves e = {}; the code reaches e in "
-        "[{:.6g}, {:.6g}] only",
-        law.code, law.model, law.version, clamp ? "on" : "off", law.typed.name, lo, hi, target,
-        flo + target, fhi + target));
+        "{} {} ({}, clamp {}): no {} in {} achieves e = {}; the code's accepted inputs reach e "
+        "in [{:.6g}, {:.6g}] only",
+        law.code, law.model, law.version, clamp ? "on" : "off", law.typed.name,
+        accepted_range(law.typed), target, flo + target, fhi + target));
   return {lo, hi, flo, fhi};
 }
 
@@ -124,17 +134,18 @@ InputFor input_for(const CodeLaw& law, const Contact& contact, const InputForOpt
                                  "switch for it",
                                  law.code, law.model, law.version,
                                  law.clamp.by_default ? "on" : "off"));
+  auto accepted = [&](double x) { return x >= lowest_accepted(law.typed) && x <= law.typed.upper; };
   r.typed = options.typed;
-  if (!r.typed) {
-    if (law.typed.is_restitution)
+  if (r.typed && !accepted(*r.typed))
+    throw InputError(fmt::format("--typed: {} {} ({}) accepts {} in {}, got {}", law.code,
+                                 law.model, law.version, law.typed.name,
+                                 accepted_range(law.typed), *r.typed));
+  if (!r.typed) {  // a target the code refuses as typed leaves "typed today" empty
+    if (law.typed.is_restitution && accepted(options.target_e))
       r.typed = options.target_e;
-    else
+    else if (!law.typed.is_restitution)
       r.typed = law.typed.code_default;
   }
-  if (r.typed && !(*r.typed >= law.typed.lower && *r.typed <= law.typed.upper))
-    throw InputError(fmt::format("--typed: {} must be in [{}, {}] for {} {}, got {}",
-                                 law.typed.name, law.typed.lower, law.typed.upper, law.code,
-                                 law.model, *r.typed));
   if (r.typed) {
     const Achieved typed = achieved(law, *r.typed, r.clamp, contact, options.solver);
     r.achieved_if_typed = typed.e;

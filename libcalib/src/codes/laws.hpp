@@ -1,5 +1,6 @@
 #pragma once
 // Private to the codes layer: the building blocks every code's mapping is made of.
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -10,7 +11,7 @@
 
 namespace calib::codes::detail {
 
-// ζ(e) = −ln e/√(π² + ln² e), the Kelvin–Voigt damping ratio (SIMULATOR_LAWS.md, top).
+// ζ(e) = −ln e/√(π² + ln² e), the Kelvin–Voigt damping ratio (Schwager & Pöschel 2007).
 inline double zeta(double e) { return models::damping_ratio_of_cor(e); }
 
 // The DEM damping c = χ√(m*K)δ^{(n−1)/2} (Tsuji type) on the Hertz (n = 3/2) or the Hooke
@@ -20,6 +21,17 @@ inline PhysicalImpact hertz_tsuji(double chi, bool clamp, const Contact& c) {
 }
 inline PhysicalImpact hooke_tsuji(double chi, bool clamp, const Contact& c, double k) {
   return {Family::tsuji, c.m_eff, k, c.v, 1.0, chi, clamp};
+}
+// A dashpot η = γ·m* on the spring Kδⁿ (LAMMPS mass_velocity and gran/hooke/history, LIGGGHTS
+// hooke/stiffness): F = Kδⁿ + γm*δ', the linear-damper family.
+inline PhysicalImpact mass_dashpot(double gamma, bool clamp, const Contact& c, double k, double n) {
+  return {Family::linear_damper, c.m_eff, k, c.v, n, gamma * c.m_eff, clamp};
+}
+// A dashpot η = γ·m*·a on the Hertz spring, a = √(R*δ) the contact radius (LAMMPS viscoelastic
+// and gran/hertz/history, LIGGGHTS hertz/stiffness): F = Kδ^{3/2} + γm*√R*·δ^{1/2}δ'.
+inline PhysicalImpact contact_radius_dashpot(double gamma, bool clamp, const Contact& c) {
+  return {Family::viscoelastic, c.m_eff, c.k_hertz, c.v, 1.5, gamma * c.m_eff * std::sqrt(c.r_eff),
+          clamp};
 }
 // Hunt–Crossley type F = Kδ^{3/2}(1 + h δ'/v) on the Hertz spring: C = hK/v (SF2020 eq. 38).
 inline PhysicalImpact hertz_hysteresis(double h, const Contact& c) {

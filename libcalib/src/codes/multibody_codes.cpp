@@ -1,4 +1,4 @@
-// Multibody codes with Hunt–Crossley-type contact (SIMULATOR_LAWS.md §c.8): Exudyn, MBDyn.
+// Multibody codes with Hunt–Crossley-type contact: Exudyn, MBDyn.
 // Every law here is F = Kδ^{3/2}(1 + h δ'/v) with h fixed by the code's formula; libcalib's exact
 // value is h*(e) (Gonthier / Zhang–Sharf, SF2020 eq. 39), so the inverse types the e whose
 // formula gives h*(target).

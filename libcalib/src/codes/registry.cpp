@@ -1,4 +1,7 @@
 #include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
 #include <string>
 
 #include <fmt/format.h>
@@ -32,6 +35,94 @@ std::vector<std::string_view> code_names() {
 }
 
 namespace {
+
+// The whole of `text` as a non-negative integer of at most 9 digits.
+std::optional<int> whole_number(std::string_view text) {
+  int value = 0;
+  if (text.empty() || text.size() > 9) return std::nullopt;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+bool valid_date(int year, int month, int day) {
+  return year >= 1900 && year <= 2999 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+// LAMMPS: "2Aug2023" (day, English month abbreviation, year) or "20220106" (Debian's yyyymmdd).
+std::optional<Release> parse_date(std::string_view text, int update) {
+  static constexpr std::array<std::string_view, 12> kMonths = {
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  if (const auto n = text.size() == 8 ? whole_number(text) : std::nullopt) {
+    const int year = *n / 10000, month = *n / 100 % 100, day = *n % 100;
+    if (!valid_date(year, month, day)) return std::nullopt;
+    return Release{Release::Scheme::date, {year, month, day, update}};
+  }
+  const auto letter = std::find_if(text.begin(), text.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+  const auto at = static_cast<std::size_t>(letter - text.begin());
+  if (at == 0 || at > 2 || text.size() != at + 7) return std::nullopt;
+  const auto day = whole_number(text.substr(0, at));
+  const auto month = std::find(kMonths.begin(), kMonths.end(), text.substr(at, 3));
+  const auto year = whole_number(text.substr(at + 3));
+  if (!day || !year || month == kMonths.end()) return std::nullopt;
+  const int m = static_cast<int>(month - kMonths.begin()) + 1;
+  if (!valid_date(*year, m, *day)) return std::nullopt;
+  return Release{Release::Scheme::date, {*year, m, *day, update}};
+}
+
+// LAMMPS release tags: "stable_2Aug2023_update1", "patch_2Aug2023", "stable_2Aug2023".
+std::optional<Release> parse_lammps_tag(std::string_view text) {
+  for (std::string_view prefix : {"stable_", "patch_"})
+    if (text.starts_with(prefix)) text.remove_prefix(prefix.size());
+  int update = 0;
+  if (const auto at = text.find("_update"); at != std::string_view::npos) {
+    const auto n = whole_number(text.substr(at + 7));
+    if (!n) return std::nullopt;
+    update = *n;
+    text = text.substr(0, at);
+  }
+  return parse_date(text, update);
+}
+
+// Yade "2023.02a": year, two-digit month, an optional letter.
+std::optional<Release> parse_year_month(std::string_view text) {
+  if (text.size() < 7 || text.size() > 8 || text[4] != '.') return std::nullopt;
+  const auto year = whole_number(text.substr(0, 4)), month = whole_number(text.substr(5, 2));
+  if (!year || !month || !valid_date(*year, *month, 1)) return std::nullopt;
+  int letter = 0;
+  if (text.size() == 8) {
+    if (text[7] < 'a' || text[7] > 'z') return std::nullopt;
+    letter = text[7] - 'a' + 1;
+  }
+  return Release{Release::Scheme::year_month, {*year, *month, letter, 0}};
+}
+
+// "3.8.0": one to four dot-separated numbers of at most four digits (so that a bad date such as
+// "20221306" is no release at all).
+std::optional<Release> parse_dotted(std::string_view text) {
+  Release r{Release::Scheme::dotted, {}};
+  for (std::size_t i = 0; i < r.key.size(); ++i) {
+    const auto dot = text.find('.');
+    const auto part = text.substr(0, dot);
+    const auto n = part.size() <= 4 ? whole_number(part) : std::nullopt;
+    if (!n) return std::nullopt;
+    r.key[i] = *n;
+    if (dot == std::string_view::npos) return r;
+    text.remove_prefix(dot + 1);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Release> parse_release(std::string_view label) {
+  if (auto date = parse_lammps_tag(label)) return date;
+  if (auto year_month = parse_year_month(label)) return year_month;
+  return parse_dotted(label);
+}
+
+namespace {
+
 template <class Keep, class Name>
 std::vector<std::string_view> distinct(Keep keep, Name name) {
   std::vector<std::string_view> out;
@@ -40,6 +131,20 @@ std::vector<std::string_view> distinct(Keep keep, Name name) {
       out.push_back(name(law));
   return out;
 }
+
+// The mapping in force at the named release: the latest one at or before it.
+const CodeLaw* law_in_force(std::string_view code, std::string_view model, const Release& named) {
+  const CodeLaw* best = nullptr;
+  std::optional<Release> best_release;
+  for (const CodeLaw& law : code_laws()) {
+    if (law.code != code || law.model != model) continue;
+    const auto release = parse_release(law.version);
+    if (!release || release->scheme != named.scheme || *release > named) continue;
+    if (!best_release || *release > *best_release) best = &law, best_release = release;
+  }
+  return best;
+}
+
 }  // namespace
 
 const CodeLaw& find_code_law(std::string_view code, std::string_view model,
@@ -59,8 +164,20 @@ const CodeLaw& find_code_law(std::string_view code, std::string_view model,
   if (version.empty()) version = versions.front();
   for (const CodeLaw& law : code_laws())
     if (law.code == code && law.model == model && law.version == version) return law;
-  throw InputError(fmt::format("--code-version: {} {} has no version '{}'; known: {}", code, model,
-                               version, fmt::join(versions, ", ")));
+  const auto named = parse_release(version);
+  if (named)
+    if (const CodeLaw* law = law_in_force(code, model, *named)) return *law;
+  const bool same_numbering = named && std::any_of(versions.begin(), versions.end(), [&](auto v) {
+    const auto release = parse_release(v);
+    return release && release->scheme == named->scheme;
+  });
+  throw InputError(fmt::format(
+      "--code-version: {} {} has no mapping for '{}' ({}); known (each the first release it "
+      "applies to): {}",
+      code, model, version,
+      same_numbering ? "before the earliest mapped release"
+                     : "not a release name in the code's numbering",
+      fmt::join(versions, ", ")));
 }
 
 }  // namespace calib::codes

@@ -2,6 +2,7 @@
 #include "core/generic_coefficients.hpp"
 
 #include <cmath>
+#include <stdexcept>
 
 #include "core/checks.hpp"
 
@@ -100,17 +101,18 @@ GenericCoefficients generic_coefficients(const ContactLaw& law) {
   const double kappa = 0.5 * (law.n + 1.0);
   switch (law.family) {
     case Family::hysteresis:
-      return {kappa, kappa * law.damping, law.n, law.n, 1.0, law.clamp};
+      return {law.family, kappa, kappa * law.damping, law.n, law.n, 1.0, law.clamp};
     case Family::linear_damper:
-      return {kappa, law.damping, 0.0, law.n, 1.0, law.clamp};
+      return {law.family, kappa, law.damping, 0.0, law.n, 1.0, law.clamp};
     case Family::tsuji:
-      return {kappa, law.damping * std::sqrt(kappa), 0.5 * (law.n - 1.0), law.n, 1.0, law.clamp};
+      return {law.family, kappa, law.damping * std::sqrt(kappa), 0.5 * (law.n - 1.0), law.n, 1.0,
+              law.clamp};
     case Family::indentation:  // compression is elastic, so x_peak = 1 exactly (eq. 94)
-      return {kappa, 0.0, 0.0, law.n, 1.0, true, true, 1.0, law.damping};
+      return {law.family, kappa, 0.0, 0.0, law.n, 1.0, true, 1.0, law.damping};
     case Family::viscoelastic:
-      return {kappa, law.damping, 0.5, law.n, 1.0, law.clamp};
+      return {law.family, kappa, law.damping, 0.5, law.n, 1.0, law.clamp};
   }
-  return {};
+  throw std::logic_error("generic_coefficients: unknown family");
 }
 
 GenericCoefficients generic_coefficients(const PhysicalImpact& p) {
@@ -118,17 +120,17 @@ GenericCoefficients generic_coefficients(const PhysicalImpact& p) {
   const double A = p.k / p.m;
   switch (p.family) {
     case Family::hysteresis:
-      return {A, p.damping / p.m, p.n, p.n, p.v, p.clamp};
+      return {p.family, A, p.damping / p.m, p.n, p.n, p.v, p.clamp};
     case Family::linear_damper:
-      return {A, p.damping / p.m, 0.0, p.n, p.v, p.clamp};
+      return {p.family, A, p.damping / p.m, 0.0, p.n, p.v, p.clamp};
     case Family::tsuji:
-      return {A, p.damping * std::sqrt(p.k / p.m), 0.5 * (p.n - 1.0), p.n, p.v, p.clamp};
+      return {p.family, A, p.damping * std::sqrt(p.k / p.m), 0.5 * (p.n - 1.0), p.n, p.v, p.clamp};
     case Family::indentation:
-      return {A, 0.0, 0.0, p.n, p.v, true, true, s.delta_m, p.damping};
+      return {p.family, A, 0.0, 0.0, p.n, p.v, true, s.delta_m, p.damping};
     case Family::viscoelastic:
-      return {A, p.damping / p.m, 0.5, p.n, p.v, p.clamp};
+      return {p.family, A, p.damping / p.m, 0.5, p.n, p.v, p.clamp};
   }
-  return {};
+  throw std::logic_error("generic_coefficients: unknown family");
 }
 
 }  // namespace calib

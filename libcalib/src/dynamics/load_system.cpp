@@ -142,10 +142,7 @@ SystemSetup from_node(const io::ConfigNode& node, const std::string& origin);
 }  // namespace
 
 SystemSetup load_system(const std::filesystem::path& given) {
-  // As given when it exists (or is absolute), else a shipped file from the data folders.
-  const std::filesystem::path file = std::filesystem::exists(given) || given.is_absolute()
-                                         ? given
-                                         : io::find_resource(given);
+  const std::filesystem::path file = io::resolve_input_path(given);
   return from_node(io::ConfigNode::load_file(file), file.string());
 }
 

@@ -6,12 +6,12 @@
 #include <limits>
 #include <optional>
 
-#include <boost/math/tools/minima.hpp>
-#include <boost/math/tools/roots.hpp>
 #include <boost/numeric/odeint.hpp>
 #include <fmt/format.h>
 
+#include "acceleration_solver.hpp"
 #include "calib/core/error.hpp"
+#include "contact_events.hpp"
 
 namespace calib::dynamics {
 
@@ -48,105 +48,6 @@ bool SimulateOptions::IsValid(std::string* error) const {
 }
 
 namespace {
-// [M Dᵀ; D 0](q̈, λ) = (f, c). Partial-pivot LU: the matrix is invertible when D has full row
-// rank and M is positive definite on D's null space (PlanarMultibody checks the rank).
-Vector solve_augmented(const System& system, const Vector& q, const Vector& f, const Vector& c) {
-  const int n = system.dof(), m = system.constraint_count();
-  Matrix a = Matrix::Zero(n + m, n + m);
-  a.topLeftCorner(n, n) = system.mass(q);
-  const Matrix d = system.constraint_jacobian(q);
-  a.topRightCorner(n, m) = d.transpose();
-  a.bottomLeftCorner(m, n) = d;
-  Vector rhs(n + m);
-  rhs << f, c;
-  return a.partialPivLu().solve(rhs).head(n);
-}
-}  // namespace
-
-Vector constrained_accelerations(const System& system, double t, const Vector& q,
-                                 const Vector& qd, const Vector& f, double alpha) {
-  if (system.constraint_count() == 0) return accelerations(system, q, f);
-  const Vector phi = system.constraints(t, q);
-  const Vector phi_dot = system.constraint_jacobian(q) * qd + system.constraint_time_derivative(t);
-  return solve_augmented(system, q, f,
-                         -system.constraint_rate(t, q, qd) - 2 * alpha * phi_dot -
-                             alpha * alpha * phi);
-}
-
-namespace {
-// The coordinates a force can move (a driven one keeps q̈ = 0), and M's block on them. (Written
-// out rather than Eigen's m(free, free): its index views copy the index vector at each use.)
-std::vector<int> free_coordinates(const System& system) {
-  std::vector<int> free;
-  for (int i = 0; i < system.dof(); ++i)
-    if (!system.driven(i)) free.push_back(i);
-  return free;
-}
-Matrix free_block(const Matrix& m, const std::vector<int>& free) {
-  const int nf = static_cast<int>(free.size());
-  Matrix mff(nf, nf);
-  for (int a = 0; a < nf; ++a)
-    for (int b = 0; b < nf; ++b) mff(a, b) = m(free[a], free[b]);
-  return mff;
-}
-}  // namespace
-
-// M⁻¹ f restricted to the free coordinates; driven ones get q̈ = 0, so M_fd q̈_d vanishes.
-Vector accelerations(const System& system, const Vector& q, const Vector& f) {
-  if (system.constraint_count() > 0)
-    return solve_augmented(system, q, f, Vector::Zero(system.constraint_count()));
-  const int n = system.dof();
-  const std::vector<int> free = free_coordinates(system);
-  if (free.size() == static_cast<std::size_t>(n)) return system.mass(q).ldlt().solve(f);
-  const int nf = static_cast<int>(free.size());
-  Vector ff(nf);
-  for (int a = 0; a < nf; ++a) ff[a] = f[free[a]];
-  const Vector x = free_block(system.mass(q), free).ldlt().solve(ff);
-  Vector out = Vector::Zero(n);
-  for (int a = 0; a < nf; ++a) out[free[a]] = x[a];
-  return out;
-}
-
-double effective_mass(const System& system, int contact, const Vector& q) {
-  const Vector j = system.penetration_gradient(contact, q);
-  return 1.0 / j.dot(accelerations(system, q, j));  // NP eq. 28
-}
-
-namespace {
-
-// q̈ of the equations of motion for one simulation, with its scratch kept between calls: where
-// the mass matrix is constant and nothing constrains the system (the lumped systems), M_ff is
-// factored once and a right-hand side allocates nothing; otherwise constrained_accelerations.
-// Per-call allocations were half the impact damper's time and slowed two threads each other.
-class AccelerationSolver {
- public:
-  explicit AccelerationSolver(const System& sys) : sys_(sys) {
-    const int n = sys.dof();
-    out_ = Vector::Zero(n);
-    if (!sys.constant_mass() || sys.constraint_count() > 0) return;
-    free_ = free_coordinates(sys);
-    ldlt_.compute(free_block(sys.mass(Vector::Zero(n)), free_));
-    ff_.resize(static_cast<Eigen::Index>(free_.size()));
-    x_.resize(ff_.size());
-    factored_ = true;
-  }
-  // The same q̈ as constrained_accelerations(sys, t, q, qd, f, alpha); driven coordinates 0.
-  const Vector& operator()(double t, const Vector& q, const Vector& qd, const Vector& f,
-                           double alpha) {
-    if (!factored_) return out_ = constrained_accelerations(sys_, t, q, qd, f, alpha);
-    for (std::size_t a = 0; a < free_.size(); ++a) ff_[a] = f[free_[a]];
-    x_ = ldlt_.solve(ff_);
-    for (std::size_t a = 0; a < free_.size(); ++a) out_[free_[a]] = x_[a];
-    return out_;
-  }
-
- private:
-  const System& sys_;
-  bool factored_ = false;
-  std::vector<int> free_;
-  Eigen::LDLT<Matrix> ldlt_;
-  Vector ff_, x_, out_;
-};
 
 // q and q̇ of a state copied into preallocated vectors: an Eigen::Map passed as const Vector&
 // would be copied into a fresh temporary at every call.
@@ -212,149 +113,258 @@ void check_drift(const System& sys, double t, const State& y, int n, double boun
         t, position, velocity, bound));
 }
 
+constexpr double kNever = std::numeric_limits<double>::infinity();
+using DenseStepper =
+    decltype(odeint::make_dense_output(1.0, 1.0, odeint::runge_kutta_dopri5<State>()));
+
+// One simulation: the state, the dense-output stepper and the open contacts. Each accepted
+// step is searched for the earliest event inside it (a contact starting or ending, on the dense
+// output), recorded up to that event, and restarted there.
+class Run {
+ public:
+  Run(const System& sys, const ContactModel& contact, const SimulateOptions& o, const Vector& q0,
+      const Vector& qd0);
+  bool done() const { return t_ >= o_.t_end; }
+  void advance();  // one accepted step, up to its first event
+  SimulationResult finish();
+
+ private:
+  struct Event {
+    double t = kNever;
+    int contact = -1;
+  };
+  const State& state_at(double time) {
+    stepper_.calc_state(time, at_);
+    return at_;
+  }
+  detail::GapPoint gap_at(int k, double time) {
+    const ContactState c = probe_(k, state_at(time));
+    return {time, c.delta, c.delta_dot};
+  }
+  void sample(double time, const State& s) {
+    const Eigen::Map<const Vector> q(s.data(), n_), qd(s.data() + n_, n_);
+    r_.series.push_back({time, q, qd, sys_.energy(q, qd)});
+  }
+  Event earliest_event(double t0, double t1);
+  double contact_start(int k, double t0, double t1);
+  double contact_end(int k, double t0, double t1);
+  void record(double t0, double t_stop);
+  void update_extrema(int k, double t0, double t_stop);
+  void start_contact(int k);
+  void check_not_accumulating(int k, double v_in);
+  void end_contact(int k);
+
+  const System& sys_;
+  const ContactModel& contact_;
+  const SimulateOptions& o_;
+  int n_, nc_;
+  SimulationResult r_;
+  std::vector<std::optional<ActiveLaw>> active_;
+  std::vector<int> open_impact_;  // index into r_.impacts while a contact is active
+  std::vector<double> last_start_, fastest_approach_;  // per contact (piecewise)
+  State y_, at_;  // the state at t_; scratch for the dense output
+  double t_ = 0.0, next_output_;
+  Rhs rhs_;
+  ContactProbe probe_;
+  DenseStepper stepper_;
+};
+
+Run::Run(const System& sys, const ContactModel& contact, const SimulateOptions& o, const Vector& q0,
+         const Vector& qd0)
+    : sys_(sys),
+      contact_(contact),
+      o_(o),
+      n_(sys.dof()),
+      nc_(sys.contact_count()),
+      active_(nc_),
+      open_impact_(nc_, -1),
+      last_start_(nc_, -kNever),
+      fastest_approach_(nc_, 0.0),
+      y_(2 * n_ + nc_, 0.0),
+      at_(y_.size()),
+      next_output_(o.output_dt),
+      rhs_{sys, active_, n_, o.baumgarte_rate},
+      probe_{sys, n_},
+      stepper_(
+          odeint::make_dense_output(o.abs_tol, o.rel_tol, odeint::runge_kutta_dopri5<State>())) {
+  for (int i = 0; i < n_; ++i) y_[i] = q0[i], y_[n_ + i] = qd0[i];
+  sample(0.0, y_);
+  stepper_.initialize(y_, t_, std::min(1e-4, o.t_end / 100));
+}
+
+void Run::advance() {
+  if (++r_.steps > o_.max_steps)
+    throw ComputeError(
+        fmt::format("simulate: more than {} steps before t = {}", o_.max_steps, o_.t_end));
+  const auto [t0, t1] = stepper_.do_step(std::cref(rhs_));
+  if (sys_.constraint_count() > 0)
+    check_drift(sys_, t1, stepper_.current_state(), n_, o_.drift_tol, r_);
+  const Event event = earliest_event(t0, t1);
+  record(t0, std::min({event.t, t1, o_.t_end}));
+  if (event.contact < 0 || event.t > o_.t_end) {
+    t_ = t1;
+    if (t1 >= o_.t_end) y_ = state_at(o_.t_end), t_ = o_.t_end;
+    return;
+  }
+  y_ = state_at(event.t);
+  t_ = event.t;
+  if (active_[event.contact])
+    end_contact(event.contact);
+  else
+    start_contact(event.contact);
+  stepper_.initialize(y_, t_, std::max(1e-12, (t1 - t0) / 4));
+}
+
+// The earliest event in (t0, t1]: a contact starting (δ rising through 0) or ending.
+Run::Event Run::earliest_event(double t0, double t1) {
+  Event first;
+  for (int k = 0; k < nc_; ++k) {
+    const double te = active_[k] ? contact_end(k, t0, t1) : contact_start(k, t0, t1);
+    if (te < first.t) first = {te, k};
+  }
+  return first;
+}
+
+// Searched inside the step, not only at its end (contact_events.cpp): a step over which the
+// bodies move at constant speed grows until it could span a whole contact. A contact whose δ is
+// still > 0 at the step start (just after a piecewise jump, or a clamped law's end at F = 0
+// before δ = 0) can start again only after δ has fallen to ≤ 0: the same search on −δ finds
+// that instant first.
+double Run::contact_start(int k, double t0, double t1) {
+  const ContactState s = probe_(k, stepper_.previous_state());
+  const ContactState e = probe_(k, stepper_.current_state());
+  detail::GapPoint a{t0, s.delta, s.delta_dot};
+  const detail::GapPoint b{t1, e.delta, e.delta_dot};
+  if (a.delta > 0) {
+    auto negated = [](const detail::GapPoint& g) {
+      return detail::GapPoint{g.t, -g.delta, -g.delta_dot};
+    };
+    const double t_apart =
+        detail::first_contact_start([&](double time) { return negated(gap_at(k, time)); },
+                                    negated(a), negated(b), o_.abs_tol, sys_.affine_penetration(k));
+    if (!(t_apart < t1)) return kNever;
+    a = gap_at(k, t_apart);
+  }
+  if (!(a.delta <= 0)) return kNever;
+  return detail::first_contact_start([this, k](double time) { return gap_at(k, time); }, a, b,
+                                     o_.abs_tol, sys_.affine_penetration(k));
+}
+
+// The contact's indicator (δ, or F for clamped laws) falling through 0 while δ decreases.
+double Run::contact_end(int k, double t0, double t1) {
+  const ActiveLaw& law = *active_[k];
+  const ContactState a = probe_(k, stepper_.previous_state());
+  const ContactState b = probe_(k, stepper_.current_state());
+  const double i1 = law.indicator(b.delta, b.delta_dot);
+  if (!(i1 <= 0 && b.delta_dot < 0)) return kNever;
+  auto rising = [&](double time) {
+    const ContactState c = probe_(k, state_at(time));
+    return -law.indicator(c.delta, c.delta_dot);
+  };
+  return detail::first_crossing(rising, t0, t1, -law.indicator(a.delta, a.delta_dot), -i1);
+}
+
+// The time series and the open contacts' diagnostics over [t0, t_stop].
+void Run::record(double t0, double t_stop) {
+  for (; next_output_ <= t_stop + 1e-15 * o_.t_end; next_output_ += o_.output_dt)
+    sample(next_output_, state_at(std::min(next_output_, t_stop)));
+  for (int k = 0; k < nc_; ++k)
+    if (active_[k]) update_extrema(k, t0, t_stop);
+}
+
+// δ and F at 9 points of the step (its start included: a damper acting at δ = 0 peaks there);
+// their maxima refined on the dense output between samples (refined_maximum).
+void Run::update_extrema(int k, double t0, double t_stop) {
+  Impact& imp = r_.impacts[open_impact_[k]];
+  const ActiveLaw& law = *active_[k];
+  std::array<double, 9> times{}, deltas{}, forces{};
+  for (int s = 0; s <= 8; ++s) {
+    times[s] = t0 + (t_stop - t0) * s / 8.0;
+    const ContactState c = probe_(k, state_at(times[s]));
+    deltas[s] = c.delta;
+    forces[s] = law.force(c.delta, c.delta_dot);
+    if (o_.record_loops && s > 0) imp.loop.emplace_back(c.delta, forces[s]);
+  }
+  const double delta_max = detail::refined_maximum(
+      times, deltas, [&](double time) { return probe_(k, state_at(time)).delta; });
+  const double peak_force = detail::refined_maximum(times, forces, [&](double time) {
+    const ContactState c = probe_(k, state_at(time));
+    return law.force(c.delta, c.delta_dot);
+  });
+  imp.delta_max = std::max(imp.delta_max, delta_max);
+  imp.peak_force = std::max(imp.peak_force, peak_force);
+}
+
+// At a contact start: the impulse–momentum jump with e (piecewise, NP eq. 28), or the contact
+// law for the approach speed and effective mass found here (continuous).
+void Run::start_contact(int k) {
+  Eigen::Map<Vector> q(y_.data(), n_), qd(y_.data() + n_, n_);
+  const Vector j = sys_.penetration_gradient(k, q);
+  const double v = j.dot(qd), m_eff = effective_mass(sys_, k, q);
+  if (o_.method == Method::piecewise) {
+    check_not_accumulating(k, v);
+    const double impulse = (1.0 + contact_.e) * m_eff * v;
+    qd -= accelerations(sys_, q, j) * impulse;
+    r_.impacts.push_back(
+        {k, t_, t_, v, contact_.e * v, contact_.e, 0.0, 0.0, impulse, m_eff, {}, q, qd, {}});
+    return;
+  }
+  r_.impacts.push_back(
+      {k, t_, 0, v, 0, 0, 0, 0, 0, m_eff, begin_contact(contact_, v, m_eff), {}, {}, {}});
+  active_[k] = r_.impacts.back().law;
+  open_impact_[k] = static_cast<int>(r_.impacts.size()) - 1;
+  y_[2 * n_ + k] = 0.0;
+}
+
+// Impulses of one contact accumulating: a geometric sequence of bounces (e < 1) converging to
+// rest, which the impulse method cannot pass (it would take ever shorter steps until
+// max_steps). Caught when an approach is both slower than 1e-6 of the contact's fastest and
+// sooner than 1e-6 t_end after its previous impulse.
+void Run::check_not_accumulating(int k, double v_in) {
+  const double previous = last_start_[k];
+  last_start_[k] = t_;
+  fastest_approach_[k] = std::max(fastest_approach_[k], v_in);
+  if (!(v_in < 1e-6 * fastest_approach_[k] && t_ - previous < 1e-6 * o_.t_end)) return;
+  throw ComputeError(fmt::format(
+      "simulate: piecewise impacts of contact '{}' accumulate at t = {:.6g} s (approach speed "
+      "{:.3g} m/s after {} impacts): it comes to rest, which impulses cannot represent; use the "
+      "continuous method or a shorter t_end",
+      sys_.contact_name(k), t_, v_in, r_.impacts.size()));
+}
+
+void Run::end_contact(int k) {
+  const Eigen::Map<const Vector> q(y_.data(), n_), qd(y_.data() + n_, n_);
+  Impact& imp = r_.impacts[open_impact_[k]];
+  imp.t_end = t_;
+  imp.v_out = -sys_.penetration_gradient(k, q).dot(qd);
+  imp.e = imp.v_out / imp.v_in;
+  imp.impulse = y_[2 * n_ + k];
+  imp.q_after = q;
+  imp.qd_after = qd;
+  active_[k].reset();
+  open_impact_[k] = -1;
+}
+
+SimulationResult Run::finish() {
+  for (int k = 0; k < nc_; ++k)
+    if (active_[k]) r_.impacts[open_impact_[k]].t_end = std::numeric_limits<double>::quiet_NaN();
+  r_.q_final = Eigen::Map<const Vector>(y_.data(), n_);
+  r_.qd_final = Eigen::Map<const Vector>(y_.data() + n_, n_);
+  return std::move(r_);
+}
+
 }  // namespace
 
 SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0,
                           const ContactModel& contact, const SimulateOptions& o) {
   if (std::string why; !o.IsValid(&why)) throw InputError("simulate: " + why);
-  const int n = sys.dof(), nc = sys.contact_count();
+  const int n = sys.dof();
   if (q0.size() != n || qd0.size() != n)
-    throw InputError(fmt::format("simulate: {} coordinates expected, got {} and {}", n, q0.size(),
-                                 qd0.size()));
-  SimulationResult r;
-  std::vector<std::optional<ActiveLaw>> active(nc);
-  std::vector<int> open_impact(nc, -1);  // index into r.impacts while a contact is active
-  State y(2 * n + nc, 0.0);
-  for (int i = 0; i < n; ++i) y[i] = q0[i], y[n + i] = qd0[i];
-  auto sample = [&](double t, const State& s) {
-    const Eigen::Map<const Vector> q(s.data(), n), qd(s.data() + n, n);
-    r.series.push_back({t, q, qd, sys.energy(q, qd)});
-  };
-  sample(0.0, y);
-  double next_output = o.output_dt;
-  auto stepper = odeint::make_dense_output(o.abs_tol, o.rel_tol, odeint::runge_kutta_dopri5<State>());
-  const Rhs rhs{sys, active, n, o.baumgarte_rate};
-  ContactProbe contact_state{sys, n};
-  double t = 0.0, dt = std::min(1e-4, o.t_end / 100);
-  stepper.initialize(y, t, dt);
-  State at(y.size());
-  auto state_at = [&](double time) -> const State& {
-    stepper.calc_state(time, at);
-    return at;
-  };
-  boost::math::tools::eps_tolerance<double> tol(50);
-  while (t < o.t_end) {
-    if (++r.steps > o.max_steps)
-      throw ComputeError(fmt::format("simulate: more than {} steps before t = {}", o.max_steps, o.t_end));
-    const auto [t0, t1] = stepper.do_step(std::cref(rhs));
-    const State &prev = stepper.previous_state(), &cur = stepper.current_state();
-    if (sys.constraint_count() > 0) check_drift(sys, t1, cur, n, o.drift_tol, r);
-    // The earliest event in (t0, t1]: a contact starting (δ rising through 0) or ending.
-    double t_event = std::numeric_limits<double>::infinity();
-    int k_event = -1;
-    for (int k = 0; k < nc; ++k) {
-      const ContactState a = contact_state(k, prev), b = contact_state(k, cur);
-      std::function<double(double)> g;
-      double g0, g1;
-      if (!active[k]) {
-        if (!(a.delta <= 0 && b.delta > 0)) continue;
-        g = [&, k](double time) { return contact_state(k, state_at(time)).delta; };
-        g0 = a.delta, g1 = b.delta;
-      } else {
-        const double i1 = active[k]->indicator(b.delta, b.delta_dot);
-        if (!(i1 <= 0 && b.delta_dot < 0)) continue;
-        g = [&, k](double time) {
-          const ContactState c = contact_state(k, state_at(time));
-          return -active[k]->indicator(c.delta, c.delta_dot);  // rising through 0 at the end
-        };
-        g0 = -active[k]->indicator(a.delta, a.delta_dot), g1 = -i1;
-      }
-      double te = t1;
-      if (g0 < 0 && g1 >= 0) {
-        std::uintmax_t it = 200;
-        const auto br = boost::math::tools::toms748_solve(g, t0, t1, g0, g1, tol, it);
-        te = g(br.second) >= 0 ? br.second : br.first;  // the first instant on the far side
-      } else if (g0 >= 0) {
-        te = t0;
-      }
-      if (te < t_event) t_event = te, k_event = k;
-    }
-    const double t_stop = std::min({t_event, t1, o.t_end});
-    // Time series and the contact diagnostics up to t_stop.
-    for (; next_output <= t_stop + 1e-15 * o.t_end; next_output += o.output_dt)
-      sample(next_output, state_at(std::min(next_output, t_stop)));
-    for (int k = 0; k < nc; ++k) {
-      if (!active[k]) continue;
-      Impact& imp = r.impacts[open_impact[k]];
-      // δ and F at 9 points of the step (its start included: a damper acting at δ = 0 peaks
-      // there); where a sample inside is the largest, Brent refines between its neighbours.
-      std::array<double, 9> times{}, deltas{}, forces{};
-      for (int s = 0; s <= 8; ++s) {
-        times[s] = t0 + (t_stop - t0) * s / 8.0;
-        const ContactState c = contact_state(k, state_at(times[s]));
-        deltas[s] = c.delta;
-        forces[s] = active[k]->force(c.delta, c.delta_dot);
-        if (o.record_loops && s > 0) imp.loop.emplace_back(c.delta, forces[s]);
-      }
-      auto refined_max = [&](const std::array<double, 9>& v, auto value_at) {
-        const int i = static_cast<int>(std::max_element(v.begin(), v.end()) - v.begin());
-        if (i == 0 || i == 8) return v[i];
-        const auto m = boost::math::tools::brent_find_minima(
-            [&](double time) { return -value_at(time); }, times[i - 1], times[i + 1], 40);
-        return std::max(v[i], -m.second);
-      };
-      imp.delta_max = std::max(imp.delta_max, refined_max(deltas, [&](double time) {
-        return contact_state(k, state_at(time)).delta;
-      }));
-      imp.peak_force = std::max(imp.peak_force, refined_max(forces, [&](double time) {
-        const ContactState c = contact_state(k, state_at(time));
-        return active[k]->force(c.delta, c.delta_dot);
-      }));
-    }
-    if (k_event < 0 || t_event > o.t_end) {
-      t = t1;
-      if (t1 >= o.t_end) y = state_at(o.t_end), t = o.t_end;
-      continue;
-    }
-    // Handle the event at t_event, then restart the stepper there.
-    y = state_at(t_event);
-    t = t_event;
-    const int k = k_event;
-    Eigen::Map<Vector> q(y.data(), n), qd(y.data() + n, n);
-    const Vector j = sys.penetration_gradient(k, q);
-    const double v = j.dot(qd);
-    if (!active[k]) {
-      const double m_eff = effective_mass(sys, k, q);
-      if (o.method == Method::piecewise) {  // impulse–momentum with e (NP eq. 28)
-        const double impulse = (1.0 + contact.e) * m_eff * v;
-        qd -= accelerations(sys, q, j) * impulse;
-        Impact imp{k, t, t, v, contact.e * v, contact.e, 0.0, 0.0, impulse, m_eff, {}, q, qd, {}};
-        r.impacts.push_back(imp);
-      } else {
-        Impact imp{k, t, 0, v, 0, 0, 0, 0, 0, m_eff, begin_contact(contact, v, m_eff), {}, {}, {}};
-        r.impacts.push_back(imp);
-        active[k] = r.impacts.back().law;
-        open_impact[k] = static_cast<int>(r.impacts.size()) - 1;
-        y[2 * n + k] = 0.0;
-      }
-    } else {
-      Impact& imp = r.impacts[open_impact[k]];
-      imp.t_end = t;
-      imp.v_out = -v;
-      imp.e = imp.v_out / imp.v_in;
-      imp.impulse = y[2 * n + k];
-      imp.q_after = q;
-      imp.qd_after = qd;
-      active[k].reset();
-      open_impact[k] = -1;
-    }
-    stepper.initialize(y, t, std::max(1e-12, (t1 - t0) / 4));
-  }
-  for (int k = 0; k < nc; ++k)
-    if (active[k]) r.impacts[open_impact[k]].t_end = std::numeric_limits<double>::quiet_NaN();
-  r.q_final = Eigen::Map<const Vector>(y.data(), n);
-  r.qd_final = Eigen::Map<const Vector>(y.data() + n, n);
-  return r;
+    throw InputError(
+        fmt::format("simulate: {} coordinates expected, got {} and {}", n, q0.size(), qd0.size()));
+  Run run(sys, contact, o, q0, qd0);
+  while (!run.done()) run.advance();
+  return run.finish();
 }
 
 }  // namespace calib::dynamics

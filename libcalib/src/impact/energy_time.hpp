@@ -1,6 +1,6 @@
 #pragma once
 // Private to libcalib/src: the hysteresis (Hunt–Crossley type, F = K δⁿ + C δⁿ δ') and Tsuji
-// (F = K δⁿ + χ√(mK) δ^((n−1)/2) δ') families solved in energy time (issue #15). impact.cpp hands
+// (F = K δⁿ + χ√(mK) δ^((n−1)/2) δ') families solved in energy time. impact.cpp hands
 // it every such law; it answers nullopt when the explicit stepper's budget runs out (very large
 // damping: stiff), and the τ solve takes over.
 //
@@ -28,7 +28,7 @@
 #include <optional>
 
 #include "core/generic_coefficients.hpp"
-#include "impact/impact_detail.hpp"
+#include "impact/contact.hpp"
 
 namespace calib::impact::detail {
 

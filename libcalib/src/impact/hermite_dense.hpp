@@ -1,5 +1,5 @@
 #pragma once
-// Private to libcalib/src: the explicit steppers of the impact solve (issue #15), odeint's
+// Private to libcalib/src: the explicit steppers of the impact solve, odeint's
 // Runge–Kutta–Fehlberg 7(8) and Dormand–Prince 5(4) under odeint's step-size controller,
 // driven step by step like odeint's dense-output steppers (initialize / do_step / calc_state),
 // plus exact_state(t).
@@ -32,7 +32,7 @@ namespace calib::impact::detail {
 
 // How the stepped variable t relates to the state (x, x', …): by default t is the state's own
 // time, so x's rate is the RHS's first component (= x') and its second rate the RHS's second
-// (= x''). A system stepped in another variable (impact_detail.hpp: σ = √τ at contact start)
+// (= x''). A system stepped in another variable (contact_system.hpp: σ = √τ at contact start)
 // overloads these two for its type.
 template <class System, class State>
 double x_second_rate(const System&, const State&, const State& rate, double) {
@@ -52,14 +52,12 @@ double velocity_of_x_rate(const System&, double x_rate, double) {
 //    Wanner II, IV.8, eq. 8.25), from this and the previous accepted step,
 //      h_new = 0.9 h err^(−1/k) · (h/h_prev) (err_prev/err)^(1/k),
 //    which follows an error that grows from step to step at a constant step size. On the
-//    rebound towards δ = 0 the tracked xⁿ's error estimate grows ~4× per step (impact_detail.hpp),
-//    and odeint's rule, which assumes it constant, had every other attempt rejected there: 8 of
-//    the ~10 rejections of a contact at rel_tol 1e-12 (n = 1.3, ζ = 0.2). RADAU5 predicts only
-//    after two accepted steps in a row; here that left the same alternation after the first
-//    rejection (accept, then reject at the same step size): n = 1.3, ζ = 0.2 at 1e-10, 288 →
-//    240 evaluations when the prediction also follows a rejection.
-// Measured over 20,000 PN2020 laws, odeint's rule → this one in the same solve: 326 → 277 RHS
-// evaluations per solve at rel_tol 1e-10, 516 → 448 at 1e-12, |e_out − e| unchanged (issue #15).
+//    rebound towards δ = 0 the tracked xⁿ's error estimate grows ~4× per step (contact_system.hpp),
+//    and odeint's rule, which assumes it constant, has every other attempt rejected there.
+//    RADAU5 predicts only after two accepted steps in a row; here the prediction also follows a
+//    rejection, which removes the accept-then-reject alternation at one step size. The rule
+//    saves ~15 % of the RHS evaluations of a contact at an unchanged |e_out − e|
+//    (docs/performance.md).
 class PredictiveStepAdjuster {
  public:
   using time_type = double;
@@ -103,7 +101,7 @@ template <class ErrorStepper, class Rhs,
           class StepAdjuster = boost::numeric::odeint::default_step_adjuster<double, double>>
 class HermiteDense {
  public:
-  // x, x', then quantities carried along (the damping work, a tracked xⁿ; impact_detail.hpp).
+  // x, x', then quantities carried along (the damping work, a tracked xⁿ; contact_system.hpp).
   using State = typename ErrorStepper::state_type;
 
 // GCC 12 warns that copying odeint's freshly constructed stepper (its scratch arrays are

@@ -117,7 +117,7 @@ Expansion expand(const GenericCoefficients& c) {
 
 std::optional<SeriesStart> series_start(const GenericCoefficients& c, double rel_tol,
                                         double x_reach, double v_reach, bool peak_force) {
-  if (c.indentation || c.p != 0.0 || !(c.V > 0) || !(c.A > 0) || !(c.a >= 0)) return std::nullopt;
+  if (c.indentation() || c.p != 0.0 || !(c.V > 0) || !(c.A > 0) || !(c.a >= 0)) return std::nullopt;
   const Expansion e = expand(c);
   const double n = c.n;
   // How far: to x_reach or x' = v_reach (where level 0's x = V(1 − e^(−aτ))/a and

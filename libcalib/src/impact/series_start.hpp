@@ -1,6 +1,6 @@
 #pragma once
 // Private to libcalib/src: the start of a linear-damper contact (F = A xⁿ + a x', p = 0) in
-// closed form, a series in τ and s = τ^(n+1) (issue #15: "a series start"). impact.cpp steps on
+// closed form, a series in τ and s = τ^(n+1) ("a series start"). impact.cpp steps on
 // from where it ends instead of crawling up xⁿ's singular start with pow in every evaluation.
 //
 // The expansion. x'' + a x' + A xⁿ = 0, x(0) = 0, x'(0) = V has the solution

@@ -1,4 +1,5 @@
 #include "calib/io/config.hpp"
+#include "calib/io/input_file.hpp"
 #include "calib/io/output_target.hpp"
 
 #include <cmath>
@@ -52,7 +53,8 @@ ConfigNode ConfigNode::load_file(const std::filesystem::path& file) {
   if (!path_exists(file))
     throw InputError(fmt::format("config file not found: {}", file.string()));
   try {
-    return ConfigNode(make_root(toml::parse_file(file.string()), file.string()));
+    const std::string text = read_input_file(file, kMaxConfigFileBytes, "config file");
+    return ConfigNode(make_root(toml::parse(text, file.string()), file.string()));
   } catch (const toml::parse_error& e) {
     throw InputError(fmt::format("{}:{}:{}: TOML syntax error: {}", file.string(),
                                  e.source().begin.line, e.source().begin.column, e.description()));

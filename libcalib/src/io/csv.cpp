@@ -1,4 +1,5 @@
 #include "calib/io/csv.hpp"
+#include "calib/io/input_file.hpp"
 #include "calib/io/output_target.hpp"
 
 #include <algorithm>
@@ -6,14 +7,13 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <iterator>
 #include <tuple>
 
 #include <fmt/format.h>
 
 #pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wstringop-truncation"  // STACK_NOTES: csv.h under -O2
+#pragma GCC diagnostic ignored "-Wstringop-truncation"  // fast-cpp-csv-parser's csv.h warns under -O2
 #define CSV_IO_NO_THREAD
 #include <libfccp/csv.h>
 #pragma GCC diagnostic pop
@@ -33,9 +33,7 @@ namespace {
 // The file as fccp should see it: without a UTF-8 byte-order mark and without trailing blank
 // lines (spreadsheets write both; fccp reads a blank line as a row with too few columns).
 std::string normalised_text(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(fmt::format("cannot read {}", file.string()));
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text = read_input_file(file, kMaxDataFileBytes, "CSV file");
   if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);
   std::size_t end = text.size();
   while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r' || text[end - 1] == ' ' ||
@@ -75,6 +73,7 @@ TextTable read_fixed(const std::filesystem::path& file, const std::vector<std::s
 TextTable read_any(const std::filesystem::path& file, const std::vector<std::string>& columns) {
   if (!path_exists(file))
     throw InputError(fmt::format("CSV file not found: {}", file.string()));
+  require_input_file(file, kMaxDataFileBytes, "CSV file");
   std::error_code size_error;
   if (std::filesystem::file_size(file, size_error) == 0 || size_error)
     throw InputError(fmt::format("{}: the file is empty", file.string()));

@@ -53,6 +53,12 @@ fs::path find_resource(const fs::path& relative) {
                   relative.string(), searched.empty() ? "none" : searched));
 }
 
+fs::path resolve_input_path(const fs::path& given) {
+  std::error_code ec;
+  if (given.is_absolute() || fs::exists(given, ec) || given.empty()) return given;
+  return find_resource(given);
+}
+
 fs::path resolve_config_path(const fs::path& config_file, const std::string& value) {
   const fs::path p(value);
   std::error_code ec;

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <boost/math/special_functions/beta.hpp>
@@ -12,6 +10,7 @@
 #include "calib/core/contact_law.hpp"
 #include "calib/core/error.hpp"
 #include "calib/io/csv.hpp"
+#include "calib/io/input_file.hpp"
 #include "core/checks.hpp"
 
 namespace calib::models {
@@ -270,11 +269,7 @@ ExactDamping ExactDamping::parse(std::string_view text, const std::string& origi
 }
 
 ExactDamping ExactDamping::load(const std::filesystem::path& csv) {
-  std::ifstream in(csv);
-  if (!in) throw InputError(fmt::format("cannot open exact damping table '{}'", csv.string()));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse(ss.str(), csv.string());
+  return parse(io::read_input_file(csv, io::kMaxDataFileBytes, "exact damping table"), csv.string());
 }
 
 }  // namespace calib::models

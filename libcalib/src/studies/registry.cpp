@@ -40,7 +40,7 @@ const std::vector<Study>& registry() {
        effective_mass::run_study, effective_mass::figure_data, effective_mass::report_section},
       {"simulator-inputs", "simulator_inputs",
        "The input for other simulators: what they achieve with e and what to type instead",
-       "SIMULATOR_LAWS.md (LAMMPS, LIGGGHTS, Chrono, Yade, MercuryDPM, MFiX, Kratos, multibody "
+       "docs/simulators.md (LAMMPS, LIGGGHTS, Chrono, Yade, MercuryDPM, MFiX, Kratos, multibody "
        "codes, MuJoCo); issue #18",
        "target e x code x clamp: the e each code achieves when typing e, and the corrected input",
        simulator_inputs::run_study, simulator_inputs::figure_data,

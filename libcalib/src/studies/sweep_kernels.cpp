@@ -39,7 +39,7 @@ KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) 
     if (axis.kind == sweep::Axis::Kind::random)
       throw InputError(fmt::format("{}: clamp is a switch (0 or 1), not a random parameter",
                                    config.where("space.clamp")));
-    for (double x : axis.values) require_switch(x, config.where("space.clamp"));
+    for (std::size_t k = 0; k < axis.count(); ++k) require_switch(axis.value(k), config.where("space.clamp"));
   }
   KernelSpec spec;
   spec.name = config.string("kernel");

@@ -8,6 +8,7 @@
 
 #include "calib/core/error.hpp"
 #include "calib/io/atomic_file.hpp"
+#include "calib/io/input_file.hpp"
 #include "calib/io/output_target.hpp"
 #include "calib/sweep/sweep.hpp"
 #include "sweep/partial.hpp"
@@ -17,6 +18,10 @@ namespace calib::sweep {
 using detail::row_index;
 
 namespace {
+
+// merge holds every shard's rows in memory, so what it reads is bounded (a device or FIFO given
+// as a shard is refused outright).
+constexpr std::uintmax_t kMaxShardBytes = std::uintmax_t{16} << 30;  // 16 GiB
 
 struct ShardFile {
   std::filesystem::path path;
@@ -28,6 +33,7 @@ struct ShardFile {
 
 ShardFile read_shard(const std::filesystem::path& path) {
   ShardFile s{path, {}, {}, 0, nullptr};
+  io::require_input_file(path, kMaxShardBytes, "merge: shard");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(fmt::format("merge: cannot read {}", path.string()));
   if (!std::getline(in, s.header)) throw InputError(fmt::format("merge: {} is empty", path.string()));

@@ -184,9 +184,8 @@ nlohmann::json identity_of(const Space& space, const std::string& header, const 
   std::uint64_t values_hash = 0xcbf29ce484222325ULL;
   nlohmann::json axes = nlohmann::json::array();
   for (const Axis& a : space.axes) {
-    for (double v : a.values)
-      for (unsigned char c : io::format_number(v)) values_hash = (values_hash ^ c) * 0x100000001b3ULL;
-    axes.push_back({{"name", a.name}, {"count", a.values.size()}, {"random", a.kind == Axis::Kind::random},
+    for (unsigned char c : a.values_identity()) values_hash = (values_hash ^ c) * 0x100000001b3ULL;
+    axes.push_back({{"name", a.name}, {"count", a.count()}, {"random", a.kind == Axis::Kind::random},
                     {"from", a.from}, {"to", a.to}, {"log", a.log_uniform}});
   }
   return {{"run", o.fingerprint},

@@ -1,4 +1,5 @@
-// Parameter spaces of the sweep engine: parsing and deterministic point enumeration.
+// Parameter spaces of the sweep engine: parsing and deterministic point enumeration. Point i is
+// computed from i (grid values from their rule, random draws from a counter), never from a list.
 #include <cmath>
 #include <optional>
 
@@ -38,10 +39,25 @@ std::optional<std::size_t> checked_product(std::size_t a, std::size_t b, std::si
   return p;
 }
 
-std::vector<double> parse_grid(const io::ConfigNode& axis, const std::string& kind,
-                               std::size_t max_points) {
+// The number of values of from:step:to (inclusive end from the rounded quotient), checked.
+std::size_t range_count(double from, double to, double step, std::size_t max_points,
+                        const std::string& where) {
+  if (!(step > 0) || !std::isfinite(step) || !std::isfinite(from) || !std::isfinite(to) || from > to)
+    throw InputError(fmt::format("{}: need finite from <= to and step > 0, got {}:{}:{}", where, from,
+                                 step, to));
+  if (from + step == from)
+    throw InputError(fmt::format("{}: step {} is below the resolution of from = {}", where, step, from));
+  const double quotient = std::floor((to - from) / step + 1e-9);
+  if (!(quotient < static_cast<double>(max_points)))
+    throw InputError(fmt::format("{}: {}:{}:{} has {:.4g} values, more than the limit of {} points "
+                                 "(raise [space] max_points if you mean it)",
+                                 where, from, step, to, quotient + 1, max_points));
+  return static_cast<std::size_t>(quotient) + 1;
+}
+
+Grid parse_grid(const io::ConfigNode& axis, const std::string& kind, std::size_t max_points) {
   auto spec = axis.table(kind);
-  std::vector<double> out;
+  Grid grid;
   if (kind == "range") {
     const double from = spec.number("from"), to = spec.number("to"), step = spec.number("step");
     spec.reject_unknown();
@@ -49,7 +65,12 @@ std::vector<double> parse_grid(const io::ConfigNode& axis, const std::string& ki
       throw InputError(fmt::format("{}: must be > 0, got {}", spec.where("step"), step));
     if (from > to)
       throw InputError(fmt::format("{}: from ({}) > to ({})", spec.where("from"), from, to));
-    return inclusive_range(from, to, step, max_points, spec.where("step"));
+    grid.count = range_count(from, to, step, max_points, spec.where("step"));
+    grid.rule = Grid::Rule::range;
+    grid.from = from;
+    grid.to = to;
+    grid.step = step;
+    return grid;
   }
   const double from = spec.number("from"), to = spec.number("to");
   const std::int64_t count = spec.integer("count");
@@ -64,33 +85,50 @@ std::vector<double> parse_grid(const io::ConfigNode& axis, const std::string& ki
     throw InputError(fmt::format("{}: from ({}) > to ({})", spec.where("from"), from, to));
   if (kind == "logspace" && !(from > 0))
     throw InputError(fmt::format("{}: logspace needs from > 0, got {}", spec.where("from"), from));
-  for (std::int64_t i = 0; i < count; ++i) {
-    const double t = count == 1 ? 0.0 : static_cast<double>(i) / static_cast<double>(count - 1);
-    if (kind == "linspace")
-      out.push_back(i == count - 1 ? to : from + t * (to - from));
-    else
-      out.push_back(
-          i == count - 1 ? to : std::exp(std::log(from) + t * (std::log(to) - std::log(from))));
-  }
-  return out;
+  grid.rule = kind == "linspace" ? Grid::Rule::linspace : Grid::Rule::logspace;
+  grid.from = from;
+  grid.to = to;
+  grid.count = static_cast<std::size_t>(count);
+  return grid;
 }
 
 }  // namespace
 
+double Grid::value(std::size_t k) const {
+  if (rule == Rule::range) return from + static_cast<double>(k) * step;
+  // linspace/logspace: the last value is `to` exactly (no rounding in the interpolation).
+  if (k + 1 == count) return to;
+  const double t = count == 1 ? 0.0 : static_cast<double>(k) / static_cast<double>(count - 1);
+  if (rule == Rule::linspace) return from + t * (to - from);
+  return std::exp(std::log(from) + t * (std::log(to) - std::log(from)));
+}
+
+std::size_t Axis::count() const {
+  if (kind != Kind::values) return 0;
+  return grid.rule == Grid::Rule::none ? values.size() : grid.count;
+}
+
+double Axis::value(std::size_t k) const {
+  return grid.rule == Grid::Rule::none ? values[k] : grid.value(k);
+}
+
+std::string Axis::values_identity() const {
+  std::string text;
+  if (grid.rule == Grid::Rule::none || grid.count <= kIdentityValues) {
+    for (std::size_t k = 0; k < count(); ++k) text += io::format_number(value(k));
+    return text;
+  }
+  constexpr const char* kRules[] = {"", "linspace", "logspace", "range"};
+  return fmt::format("{}({},{},{},{})", kRules[static_cast<int>(grid.rule)],
+                     io::format_number(grid.from), io::format_number(grid.to),
+                     io::format_number(grid.step), grid.count);
+}
+
 std::vector<double> inclusive_range(double from, double to, double step, std::size_t max_points,
                                     const std::string& where) {
-  if (!(step > 0) || !std::isfinite(step) || !std::isfinite(from) || !std::isfinite(to) || from > to)
-    throw InputError(fmt::format("{}: need finite from <= to and step > 0, got {}:{}:{}", where, from,
-                                 step, to));
-  if (from + step == from)
-    throw InputError(fmt::format("{}: step {} is below the resolution of from = {}", where, step, from));
-  const double quotient = std::floor((to - from) / step + 1e-9);
-  if (!(quotient < static_cast<double>(max_points)))
-    throw InputError(fmt::format("{}: {}:{}:{} has {:.4g} values, more than the limit of {} points "
-                                 "(raise [space] max_points if you mean it)",
-                                 where, from, step, to, quotient + 1, max_points));
-  const auto count = static_cast<std::size_t>(quotient) + 1;
+  const std::size_t count = range_count(from, to, step, max_points, where);
   std::vector<double> out;
+  out.reserve(count);
   for (std::size_t i = 0; i < count; ++i) out.push_back(from + static_cast<double>(i) * step);
   return out;
 }
@@ -127,7 +165,7 @@ Space parse_space(const io::ConfigNode& table) {
         if (!std::isfinite(v))
           throw InputError(fmt::format("{}: values must be finite, got {}", axis_table.where("values"), v));
     } else if (kind == "linspace" || kind == "logspace" || kind == "range") {
-      axis.values = parse_grid(axis_table, kind, s.max_points);
+      axis.grid = parse_grid(axis_table, kind, s.max_points);
     } else if (kind == "random") {
       auto r = axis_table.table("random");
       const std::string dist = r.string("dist");
@@ -171,15 +209,15 @@ Space parse_space(const io::ConfigNode& table) {
   if (s.zipped) {
     const std::size_t n = s.size();
     for (const Axis& a : s.axes)
-      if (a.kind == Axis::Kind::values && a.values.size() != n)
+      if (a.kind == Axis::Kind::values && a.count() != n)
         throw InputError(fmt::format("{}: zipped axes need equal lengths ({} has {}, expected {})",
-                                     table.where(a.name), a.name, a.values.size(), n));
+                                     table.where(a.name), a.name, a.count(), n));
   }
   // The number of points in checked arithmetic (four axes of 100,000 values overflow 64 bits).
   std::size_t total = s.zipped ? 0 : (s.samples > 0 ? s.samples : 1);
   for (const Axis& a : s.axes) {
     if (a.kind != Axis::Kind::values || s.zipped) continue;
-    const auto p = checked_product(total, a.values.size(), s.max_points);
+    const auto p = checked_product(total, a.count(), s.max_points);
     if (!p)
       throw InputError(fmt::format("{}: the space has more than {} points (raise [space] max_points if "
                                    "you mean it)",
@@ -193,12 +231,12 @@ Space parse_space(const io::ConfigNode& table) {
 std::size_t Space::size() const {
   if (zipped) {
     for (const Axis& a : axes)
-      if (a.kind == Axis::Kind::values) return a.values.size();
+      if (a.kind == Axis::Kind::values) return a.count();
     return samples;
   }
   std::size_t n = samples > 0 ? samples : 1;
   for (const Axis& a : axes)
-    if (a.kind == Axis::Kind::values) n *= a.values.size();
+    if (a.kind == Axis::Kind::values) n *= a.count();
   return n;
 }
 
@@ -216,8 +254,8 @@ std::vector<double> Space::point(std::size_t i) const {
   if (!zipped) {
     for (std::size_t a = axes.size(); a-- > 0;) {
       if (axes[a].kind != Axis::Kind::values) continue;
-      const std::size_t n = axes[a].values.size();
-      p[a] = axes[a].values[rest % n];
+      const std::size_t n = axes[a].count();
+      p[a] = axes[a].value(rest % n);
       rest /= n;
     }
     sample = rest;
@@ -225,7 +263,7 @@ std::vector<double> Space::point(std::size_t i) const {
   for (std::size_t a = 0; a < axes.size(); ++a) {
     const Axis& ax = axes[a];
     if (ax.kind == Axis::Kind::values) {
-      if (zipped) p[a] = ax.values[i];
+      if (zipped) p[a] = ax.value(i);
       continue;
     }
     const double u = unit_draw(seed, a, sample);

@@ -1,5 +1,5 @@
 #pragma once
-// Exact inverse calibration (SPEC §2 item 2): the damping that reproduces a desired e.
+// Exact inverse calibration: the damping that reproduces a desired e.
 #include <optional>
 #include <string>
 
@@ -46,7 +46,7 @@ Calibration calibrate_damping(Family family, double n, bool clamp, double e,
 // ζ*(e, n) of the linear damper with separation at zero force (PN2020 eq. 23).
 Calibration zeta_exact(double e, double n, const CalibrateOptions& options = {});
 
-// c_opt(m, k, v, n, e) = ζ*(e,n)·m v/δ_m (SPEC §1 scale invariance).
+// c_opt(m, k, v, n, e) = ζ*(e,n)·m v/δ_m (the scale invariance of the dimensionless law, docs/method.md).
 double c_opt(double m, double k, double v, double n, double e,
              const CalibrateOptions& options = {});
 

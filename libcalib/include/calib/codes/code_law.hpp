@@ -1,9 +1,11 @@
 #pragma once
-// What another simulator does with a coefficient of restitution (issue #18,
-// ../shared/SIMULATOR_LAWS.md): each (code, model, version) turns the value its user types into
+// What another simulator does with a coefficient of restitution (docs/simulators.md):
+// each (code, model, version) turns the value its user types into
 // a contact law of one of libcalib's families. libcalib integrates that law, so "the e this code
 // achieves" and "the value to type for a target e" are libcalib's own computation, not the
 // code's claim.
+#include <array>
+#include <compare>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,9 +55,10 @@ struct Typed {
   bool is_restitution;      // the value typed is meant to be e itself
   double lower, upper;      // the range the code accepts (the inverse searches inside it)
   std::optional<double> code_default;  // the code's default, when it has one (MuJoCo: 1)
+  bool lower_open = false;  // the code refuses `lower` itself (LIGGGHTS: 0.05 < e <= 1)
 };
 
-// The clamp: the normal force set to 0 when it would pull (SIMULATOR_LAWS.md).
+// The clamp: the normal force set to 0 when it would pull (docs/simulators.md).
 struct Clamp {
   bool by_default;
   std::string_view switch_name;  // "limit_damping", "limitForce"; empty: not switchable
@@ -76,15 +79,36 @@ struct CodeLaw {
   PhysicalImpact (*impact)(double value, bool clamp, const Contact& c);
   // The lines to paste into the code's input for `value` (with units in comments).
   std::string (*snippet)(double value, bool clamp, const Contact& c);
+  // When > 0, the contact duration is the code's own (its law with the snippet's parameters)
+  // and its time step should be at most contact duration / steps_per_contact.
+  double steps_per_contact = 0;
 };
 
-// Every mapping libcalib knows, grouped by code in the order of SIMULATOR_LAWS.md.
+// Every mapping libcalib knows, grouped by code in the order of docs/simulators.md.
 const std::vector<CodeLaw>& code_laws();
 // The codes, each once, in that order.
 std::vector<std::string_view> code_names();
+// A release in a code's own numbering; two releases compare only within one scheme.
+struct Release {
+  enum class Scheme { date, year_month, dotted };
+  Scheme scheme = Scheme::date;
+  // date: year, month, day, update (LAMMPS "stable_2Aug2023_update1" → 2023, 8, 2, 1);
+  // year_month: year, month, letter (Yade "2023.02a" → 2023, 2, 1); dotted: the numbers.
+  std::array<int, 4> key{};
+  auto operator<=>(const Release&) const = default;
+};
+// nullopt when the label is none of "2Aug2023", "20220106", "stable_2Aug2023[_updateN]",
+// "patch_2Aug2023", "2023.02a", "3.8.0".
+std::optional<Release> parse_release(std::string_view label);
+
 // The mapping for (code, model, version). An empty model takes the code's first model, an
-// empty version its first (the Debian 12 one where Debian ships the code). InputError lists
-// the known codes, models or versions.
+// empty version its first (the Debian 12 one where Debian ships the code). A mapping's version
+// label is the first release it applies to (decided by running that release where it is
+// installed); a version that is not a label resolves to the law in force at that release: the
+// latest mapping at or before it in the code's numbering (LAMMPS dates "2Aug2023", "20220106",
+// "stable_2Aug2023", "stable_2Aug2023_update1"; Yade "2023.02a"; LIGGGHTS "3.8.0"). InputError
+// lists the known codes, models or versions, also for a version before the earliest mapping or
+// one that does not parse in the code's numbering.
 const CodeLaw& find_code_law(std::string_view code, std::string_view model = {},
                              std::string_view version = {});
 

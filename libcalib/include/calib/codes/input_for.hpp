@@ -55,8 +55,10 @@ struct Achieved {
 Achieved achieved(const CodeLaw& law, double value, bool clamp, const Contact& c,
                   const impact::ImpactOptions& solver);
 
-// InputError: bad options or a target outside (0, 1]. ComputeError (exit 1): no value in the
-// code's accepted range reaches the target; the message gives the reachable range.
+// InputError: bad options, a target outside (0, 1] or a --typed value the code refuses (outside
+// law.typed's accepted range). ComputeError (exit 1): no value the code accepts reaches the
+// target; the message names the accepted range and the e it reaches. The printed input always
+// lies in the accepted range; a target the code refuses as typed leaves `typed` empty.
 InputFor input_for(const CodeLaw& law, const Contact& contact, const InputForOptions& options);
 
 // {"code", "law", "version", "clamp", "target_e", "achieved_if_typed", "input_value", "snippet",

@@ -1,7 +1,7 @@
 #pragma once
-// The three force-law families of SPEC §1, in physical and dimensionless form.
+// The force-law families (docs/method.md), in physical and dimensionless form.
 //
-// Physical law (SPEC §1):   m δ'' + F(δ, δ') = 0,  δ(0) = 0, δ'(0) = v,
+// Physical law:           m δ'' + F(δ, δ') = 0,  δ(0) = 0, δ'(0) = v,
 //   hysteresis  (Hunt–Crossley family): F = K δⁿ + C δⁿ δ'        (SF2020 eq. 7, PN2020 eq. 9)
 //   linear damper (Kelvin–Voigt/Hertz): F = K δⁿ + c δ'           (PN2020 eq. 8)
 //   Tsuji type  (DEM codes):            F = K δⁿ + χ √(mK) δ^((n-1)/2) δ'   (PINSLOT eq. 89–90)
@@ -55,7 +55,7 @@ struct PhysicalImpact {
   bool clamp = true;
 };
 
-// Scales of SPEC §1 for one physical impact.
+// The scales of one physical impact (PN2020 eq. 27).
 struct ImpactScales {
   double delta_m;  // undamped max penetration [m], PN2020 eq. 27
   double time;     // δ_m / v [s]

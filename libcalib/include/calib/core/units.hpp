@@ -1,5 +1,5 @@
 #pragma once
-// Quantities with a unit suffix on the command line (issue #6): "207GPa", "5mm", "1kN/mm".
+// Quantities with a unit suffix on the command line: "207GPa", "5mm", "1kN/mm".
 // Bare numbers are in the base unit: N, mm, MPa (N/mm²), N/mm.
 #include <string>
 #include <string_view>

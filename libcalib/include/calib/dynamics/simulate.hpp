@@ -1,7 +1,10 @@
 #pragma once
 // Forward dynamics with contact (issue #16): Boost.Odeint dense-output Dormand–Prince 5(4) on
 // (q, q̇); contact start (δ = 0 rising) and end (δ = 0, or F = 0 for clamped laws, as in the
-// single-impact solver) located on the dense output with TOMS748. Method `continuous` integrates
+// single-impact solver) located on the dense output with TOMS748. A contact start is searched
+// inside every step, not only at its ends (a motion at constant speed has no error estimate, so
+// a step may span a whole contact); a contact's peak force and δ_max are refined between the
+// step's samples. Piecewise bounces that accumulate (e < 1 coming to rest) fail (ComputeError). Method `continuous` integrates
 // the contact law; `piecewise` applies the impulse–momentum jump Δq̇ = −(1+e)(J q̇)M⁻¹Jᵀ m_eff
 // at contact start (NP eq. 28 effective mass), so J q̇⁺ = −e J q̇⁻ exactly.
 #include <string>

@@ -41,6 +41,9 @@ class System {
   virtual void add_generalized_force(int k, const Vector& q, double force, Vector& f) const {
     f += penetration_gradient(k, q) * force;
   }
+  // True when δ_k is affine in q (J_k constant): the simulation then bounds δ_k over a step
+  // exactly from the dense output's form (contact_events.cpp) instead of refining a search.
+  virtual bool affine_penetration(int) const { return false; }
   // True when mass(q) does not depend on q: the simulation factors it once.
   virtual bool constant_mass() const { return false; }
   virtual std::vector<std::string> body_names() const = 0;

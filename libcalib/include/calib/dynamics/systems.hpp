@@ -73,6 +73,7 @@ class BouncingBall : public System {
     f[0] -= force;
   }
   bool constant_mass() const override { return true; }
+  bool affine_penetration(int) const override { return true; }
   std::vector<std::string> body_names() const override { return {"ball"}; }
   BodyState body(int, const Vector& q, const Vector& qd) const override {
     return {0.0, q[0], 0.0, 0.0, qd[0], 0.0};
@@ -105,6 +106,7 @@ class ImpactDamper : public System {
   double penetration_rate(int k, const Vector& q, const Vector& qd) const override;
   void add_generalized_force(int k, const Vector& q, double force, Vector& f) const override;
   bool constant_mass() const override { return true; }
+  bool affine_penetration(int) const override { return true; }
   std::vector<std::string> body_names() const override { return {"primary", "impact_mass"}; }
   BodyState body(int b, const Vector& q, const Vector& qd) const override {
     return {q[b], 0.0, 0.0, qd[b], 0.0, 0.0};

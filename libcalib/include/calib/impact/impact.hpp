@@ -1,8 +1,8 @@
 #pragma once
-// The event-terminated direct-central-impact solve (SPEC §1, capability 1). The hysteresis and
+// The event-terminated direct-central-impact solve. The hysteresis and
 // Tsuji families are solved in energy time (src/impact/energy_time.hpp), the others in τ.
 // Boost.Odeint: Dormand–Prince 5(4) over the contact's two non-smooth ends (x^n at δ = 0),
-// Runge–Kutta–Fehlberg 7(8) through its bulk (issue #15: 2.5–3× fewer RHS evaluations; the
+// Runge–Kutta–Fehlberg 7(8) through its bulk (2.5–3× fewer RHS evaluations; the
 // linear damper's bulk in Taylor-series steps instead, src/impact/taylor_series.hpp),
 // Rosenbrock 4 as the stiff fallback. Events (separation, δ_max, peak force) are located on an
 // interpolant with TOMS748 / Brent and reported from a re-step to the located instant
@@ -13,6 +13,21 @@
 #include "calib/core/contact_law.hpp"
 
 namespace calib::impact {
+
+namespace detail {
+// The solve paths of ImpactOptions::strategy (docs/method.md).
+struct Strategy {
+  // The hysteresis and Tsuji families in energy time (pow-free, smooth to separation); false:
+  // in τ, as every other family. A contact too stiff for stiff_after explicit steps in energy
+  // time is re-solved in τ either way.
+  bool energy_time = true;
+  // The linear damper's first stretch from its series in τ and τ^(n+1) (no steps); false:
+  // stepped from contact.
+  bool series_start = true;
+  // The linear damper's bulk in Taylor-series steps of order 20; false: Fehlberg 7(8) steps.
+  bool taylor_bulk = true;
+};
+}  // namespace detail
 
 struct ImpactOptions {
   // The tightest relative tolerance a double-precision step-size control can honour: a few
@@ -35,19 +50,9 @@ struct ImpactOptions {
   // solve continues with Rosenbrock 4 (stiff: very large damping, slow creep); no step is
   // lost, the state carries over.
   std::size_t stiff_after = 2'000;
-  // The hysteresis (x^p = xⁿ) and Tsuji (x^p = x^((n−1)/2)) families in energy time
-  // (src/impact/energy_time.hpp: pow-free, smooth to separation, 2–6× fewer steps); false: the
-  // τ solve below, as every other family. A contact too stiff for stiff_after explicit steps in
-  // energy time is re-solved in τ either way.
-  bool energy_time = true;
-  // The linear damper's first stretch (towards x = 0.5 δ_m or x' = 0.5 v, as far as rel_tol
-  // allows) from its series in τ and τ^(n+1) (src/impact/series_start.hpp: no steps, no pow per
-  // evaluation); false: stepped from contact.
-  bool series_start = true;
-  // The linear damper's bulk, from where the contact has developed until its rebound nears
-  // δ = 0, in Taylor-series steps of order 20 (src/impact/taylor_series.hpp: ~6 steps, one pow
-  // each); false: Fehlberg 7(8) steps, as every other law.
-  bool taylor_bulk = true;
+  // Which solve path each family takes: for tests and benchmarks that check one path against
+  // another integrator; every path is verified, so users keep the defaults.
+  detail::Strategy strategy{};
 
   bool IsValid(std::string* error) const;
 };

@@ -16,6 +16,10 @@ std::vector<std::filesystem::path> resource_roots();
 // The first root holding `relative` (e.g. "configs/rms_table.toml"); InputError naming the
 // relative path and every root searched when none does.
 std::filesystem::path find_resource(const std::filesystem::path& relative);
+// A file named on the command line or in Python (--system, --config, --data): as given when it
+// exists or is absolute, else the shipped file of that relative path in the data folders (so
+// "configs/systems/x.toml" works from any directory). InputError as find_resource.
+std::filesystem::path resolve_input_path(const std::filesystem::path& given);
 // A path written in a config file: absolute as is; relative ones are looked up next to the
 // config file first, then in the resource roots (so "datasets/published/x.csv" in a shipped
 // config works from any directory). Returns the path unchanged when nothing exists (the caller

@@ -1,5 +1,5 @@
 #pragma once
-// The catalog of contact-force laws and damping formulas (SPEC §1, issue #3), looked up by
+// The catalog of contact-force laws and damping formulas, looked up by
 // a stable name. Each entry maps a desired e (and n) to the dimensionless damping number
 // of its family (h, ζ or χ; see contact_law.hpp), so the same formula can be simulated for
 // any (m, K, v) exactly.

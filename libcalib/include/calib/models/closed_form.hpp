@@ -3,7 +3,7 @@
 
 namespace calib::models {
 
-// libcalib closed form for the linear damper (issue #5), dimensionless:
+// libcalib closed form for the linear damper, dimensionless:
 //   ζ(e, n) = κ^{1/(n+1)} (e^{−1/(n+1)} − 1) · exp(t·Q(t, n)),  κ = (n+1)/2, t = e^{1/(n+1)},
 //   Q = Σ_{i<ne} Σ_{j<nn} q_ij tⁱ (n − 3/2)^j.
 // t rather than e: ζ* changes on the scale of e^{1/(n+1)} (e.g. e ~ 0.03 is t ~ 0.2–0.3), which

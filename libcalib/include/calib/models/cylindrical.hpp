@@ -1,9 +1,9 @@
 #pragma once
 // Line-contact (cylindrical) force–indentation laws of the pin-in-slot review (PINSLOT §2,
-// Table 1; issue #6). Units: N, mm, MPa (N/mm²); W = F/L is the force per unit length.
+// Table 1). Units: N, mm, MPa (N/mm²); W = F/L is the force per unit length.
 //
 // The PDF text garbles Table 1. The decodings below reproduced PINSLOT Tables 2–9 in an
-// independent check (issue #6) and are tested in tests/cylindrical_test.cpp:
+// independent check and are tested in tests/cylindrical_test.cpp:
 //   Radzimovsky  δ = W/(πE*)·[2/3 + ln(6.25 ΔR E*/W)]   (b = 1.6√(W R/E*), R = RiRj/ΔR, so
 //                ln(4Ri/b) + ln(4Rj/b) = ln(16 RiRj/b²) = ln(6.25 ΔR E*/W))
 //   Johnson      δ = W/(πE*)·[ln(4πΔR E*/W) − 1]

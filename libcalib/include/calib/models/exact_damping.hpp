@@ -1,7 +1,7 @@
 #pragma once
-// Exact damping table (issue #5, beyond PN2020): ζ*(e, n) of the linear damper with
+// Exact damping table (beyond PN2020): ζ*(e, n) of the linear damper with
 // separation at zero force, tabulated from the ODE calibration and interpolated so that
-// |e_out − e|/e ≤ kCertifiedRelErr = 1e-10 over e ∈ [1e-4, 1], n ∈ [1, 2] (issue #15: the
+// |e_out − e|/e ≤ kCertifiedRelErr = 1e-10 over e ∈ [1e-4, 1], n ∈ [1, 2] (the
 // 201 × 65 grid measured 2.8e-11 worst over 16,000 random points; checked by
 // tests/models/exact_damping_test.cpp and `calib validate --formula exact-table`). That is
 // what lets a calibration answer from the table without an ODE solve (CalibrateOptions::verify).
@@ -66,7 +66,7 @@ class ExactDamping {
   double zeta(double e, double n) const;
   // d ln ζ*/d ln e from the interpolant (the Newton slope of calibrate::zeta_exact).
   double dlnzeta_dlne(double e, double n) const;
-  // c_opt = ζ*·m v/δ_m (SPEC §1 scale invariance).
+  // c_opt = ζ*·m v/δ_m (scale invariance of the dimensionless law).
   double c_opt(double m, double k, double v, double n, double e) const;
   bool covers(double e, double n) const;
 

@@ -1,7 +1,7 @@
 #pragma once
 // Effective mass of an impact inside a constrained multibody system (Nikravesh & Poursina,
 // "Determination of effective mass for continuous contact models in multibody dynamics",
-// seed nikravesh_effective_mass.txt §4–5; issue #7). Eigen throughout; no explicit inverses.
+// seed nikravesh_effective_mass.txt §4–5). Eigen throughout; no explicit inverses.
 //
 // Notation (NP eq. 18–28): M inertia matrix of the Newton–Euler coordinates, D the constraint
 // Jacobian (n_c × n), d = D_ijᵀ n the contact array (eq. 22): δ' = dᵀ v (eq. 21).

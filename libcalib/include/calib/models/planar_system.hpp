@@ -1,8 +1,8 @@
 #pragma once
-// Planar multibody description for effective-mass studies (issue #7): bodies, revolute and
+// Planar multibody description for effective-mass studies: bodies, revolute and
 // prismatic joints, one contact — assembled into NP's M, D and d (seed §4.2, planar form of
 // eq. 18–22: three coordinates (x, y, φ) per body, NP §5 opening paragraph).
-// The same file drives forward dynamics (issue #16, dynamics/planar_multibody.hpp), which also
+// The same file drives forward dynamics (dynamics/planar_multibody.hpp), which also
 // reads initial velocities, gravity, springs/dampers and drives; the effective mass ignores them
 // (they do not enter NP eq. 28).
 #include <array>

@@ -40,7 +40,7 @@ ModelFit fit_model(models::cylindrical::Model model, const models::cylindrical::
 ModelFit fit_data(std::vector<double> delta, std::vector<double> W, fit::Weighting weighting,
                   fit::Loss loss, double loss_scale, double error_floor);
 
-// ---- the published-tables study (calib kn-fit --config configs/kn_tables.toml) ----------
+// ---- the published-tables study (calib kn-fit --config configs/kn_fit.toml) ----------
 struct PublishedEntry {
   std::string table, model, material, region;
   double dR = 0, K = 0, n = 0, max_err = 0;  // max_err NaN when not published

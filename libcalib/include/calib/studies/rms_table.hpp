@@ -1,6 +1,6 @@
 #pragma once
 // Study: the RMS (a, b) table of Safaeifar & Farshidianfar 2020 (SF2020 §5–7, Table 2,
-// Fig. 3–6; SPEC §2 item 3, issue #9).
+// Fig. 3–6).
 #include <filesystem>
 #include <string>
 #include <vector>

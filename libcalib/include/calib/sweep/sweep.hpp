@@ -1,5 +1,5 @@
 #pragma once
-// The sweep engine (SPEC §2 item 8, issue #4): runs a per-point kernel over a parameter
+// The sweep engine: runs a per-point kernel over a parameter
 // space with oneTBB. The only code in libcalib that knows about threads.
 //
 // Determinism: point i is a pure function of (space, i) — random draws come from a
@@ -17,14 +17,34 @@
 
 namespace calib::sweep {
 
+// A generated grid axis: value k is computed from the rule on demand, so an axis of 10^12
+// values costs no memory. Rule none: the axis is an explicit list (Axis::values).
+struct Grid {
+  enum class Rule { none, linspace, logspace, range };
+  Rule rule = Rule::none;
+  double from = 0.0, to = 0.0, step = 0.0;  // step: range only
+  std::size_t count = 0;
+  double value(std::size_t k) const;
+};
+
 struct Axis {
   enum class Kind { values, random };
   std::string name;
   Kind kind = Kind::values;
-  std::vector<double> values;   // explicit, linspace, logspace or range (expanded)
+  std::vector<double> values;   // values = [...]: the explicit list (empty for a generated grid)
+  Grid grid;                    // linspace, logspace or range: generated from the index
   bool log_uniform = false;     // random: "loguniform" instead of "uniform"
   double from = 0.0, to = 0.0;  // random bounds
+
+  // Number of grid values (0 for a random axis) and value k < count().
+  std::size_t count() const;
+  double value(std::size_t k) const;
+  // What identifies the axis's values for --resume and merge: the values themselves (shortest
+  // round-trip text, concatenated) for lists and for grids of up to kIdentityValues values, the
+  // rule and its numbers for longer grids (so the start of a run does not grow with the axis).
+  std::string values_identity() const;
 };
+inline constexpr std::size_t kIdentityValues = 65'536;
 
 // Spaces larger than this are refused before anything is allocated (a typo such as
 // step = 1e-300 or count = 1e10 would otherwise run "forever" or end in bad_alloc); a config

@@ -1,15 +1,13 @@
 // The measurement CSV of `calib kn-fit --data`: header with units, rows checked one by one so a
 // non-physical row is named by its file line before any fit sees it.
 #include <cmath>
-#include <fstream>
-#include <iterator>
 
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
 #include "calib/core/units.hpp"
 #include "calib/io/csv.hpp"
-#include "calib/io/output_target.hpp"
+#include "calib/io/input_file.hpp"
 #include "calib/studies/kn_fit_single.hpp"
 
 namespace calib::studies::kn_fit {
@@ -124,12 +122,8 @@ Measurements parse_measurements(const std::string& text, const MeasurementInput&
 
 Measurements read_measurements(const MeasurementInput& a) {
   parse_contact_length(a.length);  // an argument error is named before the file is read
-  if (!io::path_exists(a.data))
-    throw InputError(fmt::format("--data: file not found: {}", a.data.string()));
-  std::ifstream in(a.data, std::ios::binary);
-  if (!in) throw InputError(fmt::format("--data: cannot open {}", a.data.string()));
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return parse_measurements(text, a);
+  // A regular file of bounded size only (a FIFO or /dev/zero would never end).
+  return parse_measurements(io::read_input_file(a.data, io::kMaxDataFileBytes, "--data"), a);
 }
 
 }  // namespace calib::studies::kn_fit

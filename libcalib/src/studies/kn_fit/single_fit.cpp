@@ -6,6 +6,7 @@
 #include "calib/core/error.hpp"
 #include "calib/core/units.hpp"
 #include "calib/io/csv.hpp"
+#include "calib/io/input_file.hpp"
 #include "calib/io/output_target.hpp"
 #include "calib/io/resources.hpp"
 #include "calib/studies/kn_fit.hpp"

@@ -35,7 +35,7 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
          {"k_linear[N/m]", c.contact.k_linear},
          {"v[m/s]", c.contact.v},
          {"v_char[m/s]", c.contact.v_char}}},
-       {"source", "../shared/SIMULATOR_LAWS.md; each mapping's source column"}}};
+       {"source", "each mapping's source column (the code's source file or documentation, with its version)"}}};
   io::CsvWriter w(out / "simulator_inputs.csv",
                   {"code", "model", "version", "clamp", "target_e", "typed_name", "typed_units",
                    "typed", "e_if_typed", "input_value", "e_with_input", "speed_dependent",

@@ -1,0 +1,15 @@
+# The layer graph, read by the build (libcalib/CMakeLists.txt: each layer links exactly these)
+# and by tests/layering_check.cmake (each layer includes exactly these, no more, no fewer).
+# Order: a layer comes after every layer it depends on.
+set(CALIB_LAYERS core io models impact calibrate codes dynamics fit sweep studies report)
+set(CALIB_DEPENDS_core "")
+set(CALIB_DEPENDS_io core)
+set(CALIB_DEPENDS_models core io)
+set(CALIB_DEPENDS_impact core)
+set(CALIB_DEPENDS_calibrate core io models impact)
+set(CALIB_DEPENDS_codes core models impact)
+set(CALIB_DEPENDS_dynamics core io models calibrate)
+set(CALIB_DEPENDS_fit core models)
+set(CALIB_DEPENDS_sweep core io)
+set(CALIB_DEPENDS_studies core io models impact calibrate codes dynamics fit sweep)
+set(CALIB_DEPENDS_report core io studies)

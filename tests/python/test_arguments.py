@@ -1,0 +1,118 @@
+"""Argument checks of the Python module: every argument checked before any broadcast or copy,
+errors that name the argument (TypeError for a wrong type, ValueError for a bad value, never a
+pybind11 signature dump), arrays evaluated in chunks with bounded extra memory.
+
+Expected values: the element-by-element scalar calls (chunking must not change a number), the
+module's documented bounds (threads in [0, 1024]; calib/_args.py), and numpy's own allocation
+accounting (tracemalloc sees numpy buffers) for the memory bound.
+"""
+import math
+import os
+import tracemalloc
+
+import numpy as np
+import pytest
+
+import calib
+from calib import _args
+
+PYBIND_DUMP = ("incompatible function arguments", "Unable to cast", "Invoked with")
+
+
+@pytest.mark.parametrize("call,error,word", [
+    (lambda: calib.impact("gonthier", 0.5, threads=-1), ValueError, "threads"),
+    (lambda: calib.impact("gonthier", 0.5, threads=100000), ValueError, "threads"),
+    (lambda: calib.c_opt(1.0, 1e7, 0.3, 1.5, [0.5, 0.6], threads=True), TypeError, "threads"),
+    (lambda: calib.calibrate("gonthier", [0.5], threads=1.5), TypeError, "threads"),
+    (lambda: calib.run_study("rms-table", threads="2"), TypeError, "threads"),
+    (lambda: calib.impact("gonthier", True), TypeError, "^e must be a number"),
+    (lambda: calib.impact("gonthier", np.array([True, False])), TypeError, "^e must be a number"),
+    (lambda: calib.calibrate("gonthier", "abc"), TypeError, "^e must be a number"),
+    (lambda: calib.c_opt(1.0, [1e7, "x"], 0.3, 1.5, 0.5), TypeError, "^k must be a number"),
+    (lambda: calib.c_opt(1.0, 1e7, 0.3, 1.5, np.array([0.5 + 1j])), TypeError, "^e must be a number"),
+    (lambda: calib.ExactDamping.limit_ratio(float("nan")), ValueError, "^n must be a finite number"),
+    (lambda: calib.ExactDamping.limit_ratio(math.inf), ValueError, "^n must be a finite number"),
+    (lambda: calib.ExactDamping.limit_ratio("1.5"), TypeError, "^n must be a number"),
+    (lambda: calib.ExactDamping.zeta([0.5, np.inf], 1.5), ValueError, "^e must be a finite number, got inf at index 1"),
+    (lambda: calib.impact("gonthier", 0.5, rel_tol=float("nan")), ValueError, "rel_tol"),
+    (lambda: calib.impact("gonthier", 0.5, abs_tol=0.0), ValueError, "abs_tol"),
+    (lambda: calib.impact(3, 0.5), TypeError, "^model must be a string"),
+    (lambda: calib.c_opt(1.0, 1e7, 0.3, 1.5, 0.5, method=None), TypeError, "^method"),
+    (lambda: calib.kn_fit("johnson", E="207GPa", nu="0.3", dR="5mm"), TypeError, "^nu must be a number"),
+    (lambda: calib.kn_fit("johnson", E=True, nu=0.3, dR="5mm"), TypeError, "^E must be a quantity"),
+    (lambda: calib.kn_fit("johnson", material="steel", dR="5mm", external="yes"), TypeError, "^external"),
+    (lambda: calib.kn_fit_data([1, 2, 3], [1, 2, np.nan]), ValueError, "^W must be a finite number"),
+    (lambda: calib.kn_fit_data([1, 2, 3], [1, 2, 3], loss_scale=math.nan), ValueError, "^loss_scale"),
+    (lambda: calib.simulate("configs/systems/x.toml", e=True), TypeError, "^e must be a number"),
+    (lambda: calib.simulate(3), TypeError, "^system must be a path"),
+    (lambda: calib.input_for("lammps", 0.5, radius="1mm"), TypeError, "^radius must be a number"),
+    (lambda: calib.input_for("lammps", 0.5, density=math.nan), ValueError, "^density must be a finite"),
+    (lambda: calib.effective_mass("/dev/zero"), ValueError, "system: /dev/zero is not a regular file"),
+    (lambda: calib.run_study(None), TypeError, "^name must be a string"),
+    (lambda: calib.impact("gonthier", 0.5, clamp=np.array([1])), TypeError, "^clamp"),
+])
+def test_bad_argument_names_it(call, error, word):
+    with pytest.raises(error, match=word) as err:
+        call()
+    assert not any(d in str(err.value) for d in PYBIND_DUMP), str(err.value)
+
+
+def test_a_fifo_system_file_is_refused_without_blocking(tmp_path):
+    fifo = tmp_path / "system.toml"
+    os.mkfifo(fifo)
+    with pytest.raises(ValueError, match="not a regular file"):
+        calib.effective_mass(fifo)
+
+
+def test_chunked_results_equal_the_scalar_calls(monkeypatch):
+    # Chunks of 5 over 23 broadcast elements (a transposed, non-contiguous 2-D e against a 1-D n):
+    # every element equals its own scalar call exactly.
+    monkeypatch.setattr(_args, "CHUNK", 5)
+    e = np.linspace(0.2, 0.9, 23 * 1).reshape(23, 1)
+    n = np.array([1.2, 1.5])
+    e_t = np.ascontiguousarray(np.repeat(e, 2, axis=1).T).T  # F-ordered (23, 2)
+    c = calib.c_opt(1.0, 1e7, 0.3, n, e_t)
+    assert c.shape == (23, 2)
+    for i in range(23):
+        for j in range(2):
+            assert c[i, j] == calib.c_opt(1.0, 1e7, 0.3, n[j], e_t[i, j])
+    r = calib.impact("gonthier", e[:7, 0], n=1.5)
+    assert r["status"].shape == (7,) and r["e_out"].shape == (7,)
+    for i in range(7):
+        one = calib.impact("gonthier", float(e[i, 0]), n=1.5)
+        assert r["e_out"][i] == one["e_out"] and r["status"][i] == one["status"]
+
+
+def test_a_bad_first_value_costs_bounded_memory():
+    # 16e6 elements (128 MiB as float64) with the first e invalid, m an int32 array: the checks
+    # and the first chunk raise; what numpy allocates meanwhile stays below the 64 MiB budget
+    # (broadcasting every argument whole would allocate 5 x 128 MiB).
+    e = np.full(16_000_000, 0.5)
+    e[0] = 1.5
+    m = np.full(16_000_000, 2, dtype=np.int32)  # converted chunk by chunk, not whole
+    tracemalloc.start()
+    try:
+        with pytest.raises(ValueError, match=r"^e \(coefficient of restitution\) must be in \(0, 1\]"):
+            calib.impact("gonthier", e, m=m)
+    finally:
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    assert peak < 64 << 20, peak
+
+
+def test_a_large_array_runs_within_the_memory_budget():
+    # 4e6 exact c_opt (32 MiB in, 32 MiB out, e broadcast against a (1,)-shaped n): numpy's
+    # allocations beyond the result stay below the 64 MiB budget whatever the size.
+    e = np.linspace(0.1, 0.9, 4_000_000)
+    tracemalloc.start()
+    try:
+        c = calib.c_opt(1.0, 1e7, 0.3, np.array([1.5]), e)
+        current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert c.shape == e.shape and c[0] == calib.c_opt(1.0, 1e7, 0.3, 1.5, 0.1)
+    assert peak - current < 64 << 20, (peak, current)
+
+
+def test_empty_arrays_give_empty_results():
+    assert calib.c_opt(1.0, 1e7, 0.3, 1.5, np.zeros(0)).shape == (0,)
