@@ -29,8 +29,8 @@ NumericTable read_numeric_csv(const std::filesystem::path& file,
 // The same for a small table's text already in memory (csv_text.cpp; `source` names it in
 // messages), with the same dialect: UTF-8 byte-order mark dropped, # comment lines and blank
 // lines skipped, cells trimmed of spaces and tabs, a cell in double quotes unquoted, extra
-// columns ignored, every row as wide as the header. No per-call buffer: fccp's reader
-// allocates 48 MB per table, which dominates a table of a few rows.
+// columns ignored, every row as wide as the header. No fixed buffer: fccp's LineReader
+// allocates 3 x 2^24 bytes per table, far more than a table of a few rows costs to parse.
 NumericTable parse_numeric_csv(std::string_view text, const std::filesystem::path& source,
                                const std::vector<std::string>& columns);
 
