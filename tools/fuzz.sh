@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 tools/setup.sh --fuzz
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-for name in config measurements planar_system; do
+for name in config measurements measurements_memory planar_system; do
   mkdir -p "build-fuzz/corpus/$name" "build-fuzz/findings/$name"
   echo "fuzz: $name for ${seconds} s" >&2
   build-fuzz/bin/fuzz_"$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \

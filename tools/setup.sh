@@ -32,7 +32,7 @@ elif [[ "${1:-}" == "--fuzz" ]]; then
   build_dir=build-fuzz
   CXX=clang++-14 CC=clang-14 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCALIB_FUZZ=ON -DCALIB_BUILD_TESTS=OFF -DCALIB_BUILD_BENCH=OFF -DCALIB_PYTHON=OFF >/dev/null
-  cmake --build "$build_dir" --parallel "$(nproc)" --target fuzz_config fuzz_measurements fuzz_planar_system
+  cmake --build "$build_dir" --parallel "$(nproc)" --target fuzz_config fuzz_measurements fuzz_measurements_memory fuzz_planar_system
   exit 0
 else
   extra=(-DCMAKE_BUILD_TYPE=Release)

@@ -456,6 +456,161 @@ class BrokenSidecar(Case):
         return ["report", "--no-plots", "--results", results, "--out", f"{integrity}/broken/report"]
 
 
+# Once-silent inputs (exit 0 on nonsense or a wrong result): one class per case, run by the loop
+# over Case subclasses below. Each states its arguments, the exit code it must give, the tokens
+# its message must hold and the files it must not write (SilentCase.run).
+class SilentCase:
+    args = []          # calib arguments, run in this case's scratch folder; {src}: source tree
+    code = 2           # 2: bad input (InputError), 1: failed computation (ComputeError)
+    tokens = []        # each must appear in stdout + stderr
+    absent = []        # must not appear (e.g. glog's preamble)
+    files = {}         # name -> text, written into the case folder first
+    forbidden = []     # paths (case-folder relative) that must not exist afterwards
+
+    def run(self):  # in its own folder, so the arguments may name files relative to it
+        import shutil
+        folder = os.path.join(work, "case_" + type(self).__name__, "w")
+        shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
+        os.makedirs(folder)
+        for name, text in self.files.items():
+            os.makedirs(os.path.dirname(os.path.join(folder, name)), exist_ok=True)
+            with open(os.path.join(folder, name), "w") as f:
+                f.write(text.replace("{src}", src))
+        args = [a.replace("{src}", src) for a in self.args]
+        try:
+            r = subprocess.run([calib] + args, capture_output=True, text=True, timeout=60, cwd=folder)
+        except subprocess.TimeoutExpired:
+            return "hang", "no exit"
+        msg = r.stdout + r.stderr
+        problems = [] if r.returncode == self.code else [f"exit {r.returncode}, expected {self.code}"]
+        problems += [f"no '{t}'" for t in self.tokens if t not in msg]
+        problems += [f"has '{t}'" for t in self.absent if t in msg]
+        problems += [f"wrote {p}" for p in self.forbidden if os.path.exists(os.path.join(folder, p))]
+        return ("misleading" if problems else "clean"), "; ".join(problems) + " | " + msg
+
+
+_sweep_file = "{src}/configs/effmass/np_example4_slider_crank.toml"
+
+
+class StudyStemOutsideOut(SilentCase, Case):
+    files = {"em.toml": f"[[sweep]]\nfile = '{_sweep_file}'\ncoordinate = 'crank.angle'\nfrom = 0\n"
+                        "to = 90\ncount = 3\nstem = '../../x'\n"}
+    args = ["effective-mass", "--quiet", "--config", "em.toml", "--out", "a/b"]
+    tokens = ["stem", "'../../x'"]
+    forbidden = ["x.csv", "a/b", "../x.csv"]
+
+
+class CalibrateOverflowNull(SilentCase, Case):
+    args = ["calibrate", "--v", "1e308", "--m", "1e308", "--e", "0.5"]
+    code = 1
+    tokens = ["c[N*s/m] = ", "not representable"]
+    absent = ["null"]
+
+
+class RelTolNotHonoured(SilentCase, Case):
+    args = ["calibrate", "--e", "0.5", "--rel-tol", "1e-30"]
+    tokens = ["rel_tol must be in [1e-15, 1)", "1e-30"]
+
+
+class PlotFormatBmp(SilentCase, Case):
+    files = {"in/keep": ""}
+    args = ["plot", "rms-table", "--in", "in", "--out", "figs", "--formats", "bmp"]
+    tokens = ["--formats must be png or svg, got 'bmp'"]
+    forbidden = ["figs"]
+
+
+class RunAllMissingConfigs(SilentCase, Case):
+    args = ["run-all", "--configs", "nowhere", "--out", "res"]
+    tokens = ["--configs: folder not found: nowhere"]
+    forbidden = ["res"]
+
+
+class RunAllEmptyConfigs(SilentCase, Case):
+    files = {"empty/unrelated.txt": "x"}
+    args = ["run-all", "--configs", "empty", "--out", "res"]
+    tokens = ["holds no study config"]
+    forbidden = ["res"]
+
+
+class RmsTableEmptyAxis(SilentCase, Case):
+    files = {"rms.toml": "[table]\na = []\n"}
+    args = ["rms-table", "--quiet", "--config", "rms.toml", "--out", "out"]
+    tokens = ["table.a", "must list at least one entry"]
+    forbidden = ["out"]
+
+
+class CalibrateFixedExponent(SilentCase, Case):
+    args = ["calibrate", "--model", "khulief-shabana", "--e", "0.5", "--n", "1.7"]
+    tokens = ["model khulief-shabana is defined for n = 1 only, got n = 1.7"]
+
+
+class ValidateCustomCatalogName(SilentCase, Case):
+    files = {"v.toml": "[formulas]\nnames = ['hunt-crossley']\n[[custom]]\nname = 'gonthier'\nc = '1'\n"}
+    args = ["validate", "--quiet", "--config", "v.toml", "--out", "out"]
+    tokens = ["'gonthier' is a catalog model's name"]
+    forbidden = ["out"]
+
+
+class ValidateCustomNegativeDamping(SilentCase, Case):
+    files = {"v.toml": "[formulas]\nnames = ['hunt-crossley']\n[[custom]]\nname = 'mine'\nc = '-1'\n"}
+    args = ["validate", "--quiet", "--config", "v.toml", "--out", "out"]
+    tokens = ["custom", "must give a finite damping >= 0", "it gives -1"]
+    forbidden = ["out"]
+
+
+class ShardTrailingText(SilentCase, Case):
+    args = ["sweep", "--quiet", "--config", "{src}/configs/sweeps/copt_grid.toml", "--out", "s.csv", "--shard", "1/2x"]
+    tokens = ["--shard must be i/N", "1/2x"]
+    forbidden = ["s.csv"]
+
+
+class OutEmpty(SilentCase, Case):
+    args = ["rms-table", "--out", ""]
+    tokens = ["--out", "must be a path, got an empty value"]
+    forbidden = ["results"]
+
+
+class SeedNegative(SilentCase, Case):
+    files = {"v.toml": "[grid]\nseed = -1\n"}
+    args = ["validate", "--quiet", "--config", "v.toml", "--out", "out"]
+    tokens = ["grid.seed (random seed) must be >= 0, got -1"]
+    forbidden = ["out"]
+
+
+class KnFitNotMonotone(SilentCase, Case):
+    # One neighbour pair where the force falls (noise): fitted, not refused.
+    files = {"d.csv": "delta[mm],W[N/mm]\n0.01,63.1\n0.02,136\n0.03,210\n0.04,280\n0.05,275\n0.06,452\n"}
+    args = ["kn-fit", "--data", "d.csv", "--robust", "huber", "--format", "json"]
+    code = 0
+    tokens = ['"K"', '"n"']
+
+
+class KnFitLengthZero(SilentCase, Case):
+    files = {"d.csv": "delta[mm],F[N]\n0.01,63\n0.02,136\n0.03,210\n"}
+    args = ["kn-fit", "--data", "d.csv", "--length", "0"]
+    tokens = ["--length: must be > 0, got '0'"]
+    absent = ["inf"]
+
+
+class KnFitLengthNegative(SilentCase, Case):
+    files = {"d.csv": "delta[mm],W[N/mm]\n0.01,63\n0.02,136\n0.03,210\n"}
+    args = ["kn-fit", "--data", "d.csv", "--length", "-5mm"]
+    tokens = ["--length: must be > 0, got '-5mm'"]
+
+
+class KnFitHugeRow(SilentCase, Case):
+    files = {"d.csv": "delta[mm],W[N/mm]\n0.01,63\n0.02,1e300\n0.03,210\n"}
+    args = ["kn-fit", "--data", "d.csv"]
+    tokens = ["d.csv:3:", "W[N/mm] = 1e+300", "line load above"]
+    absent = ["InitGoogleLogging", "Ceres"]
+
+
+class KnFitNegativeRow(SilentCase, Case):
+    files = {"d.csv": "delta[mm],W[N/mm]\n0.01,63\n0.02,136\n0.03,-210\n"}
+    args = ["kn-fit", "--data", "d.csv"]
+    tokens = ["d.csv:4:", "W[N/mm] = -210", "the force must be finite and > 0"]
+
+
 for case in Case.__subclasses__():
     kind, msg = case().run()
     counts[kind] += 1

@@ -2,15 +2,19 @@
 // measurements.
 #include <cmath>
 #include <set>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "calib/core/error.hpp"
 #include "calib/core/units.hpp"
+#include "calib/fit/fit.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/models/cylindrical.hpp"
 #include "calib/studies/kn_fit.hpp"
+#include "calib/studies/kn_fit_single.hpp"
 
 using namespace calib;
 using namespace calib::models::cylindrical;
@@ -80,4 +84,110 @@ TEST(KnFit, PowerLawRecoveredFromSyntheticData) {
   EXPECT_LT(std::abs(g.K - 5e4), 3 * g.K_se);
   EXPECT_LT(std::abs(g.n - 1.1), 3 * g.n_se);
   EXPECT_GT(g.n_se, 0.0);
+}
+
+// ---- `calib kn-fit --data` on real-looking measurements: rows need not be monotone, a robust
+// loss sees the outlier, a non-physical row is named by its file line, --length is checked as an
+// argument, and Ceres/glog stays silent. Expected values come from the law that generated the
+// data, W = K δⁿ with K = 1e4 N/mm^(n+1) and n = 1.1 (exact formula, evaluated here).
+
+namespace kn = calib::studies::kn_fit;
+
+namespace {
+
+constexpr double kK = 1e4, kN = 1.1;
+
+// δ = 0.01 .. 0.10 mm, W from the law: 63.1 .. 794 N/mm.
+void law_samples(std::vector<double>& delta, std::vector<double>& W) {
+  for (int i = 1; i <= 10; ++i) {
+    delta.push_back(0.01 * i);
+    W.push_back(kK * std::pow(0.01 * i, kN));
+  }
+}
+
+std::string message_of(const std::string& text, const std::string& length = "") {
+  kn::MeasurementInput in;
+  in.data = "m.csv";
+  in.length = length;
+  try {
+    kn::parse_measurements(text, in);
+  } catch (const calib::InputError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+}  // namespace
+
+TEST(KnFitMeasurements, ForceThatFallsBetweenNeighboursIsFittedNotRefused) {
+  std::vector<double> delta, W;
+  law_samples(delta, W);
+  W[5] = 0.99 * W[4];  // δ = 0.06 mm reads 368 N/mm instead of 449: below its neighbour at 0.05
+  ASSERT_LT(W[5], W[4]);
+  const auto f = kn::fit_data(delta, W, calib::fit::Weighting::none, calib::fit::Loss::none, 1.0, 0.0);
+  // One row 18 % low out of ten moves the fit a little, not a lot: n within 0.05 of the law's.
+  EXPECT_NEAR(f.n, kN, 0.05);
+  EXPECT_EQ(f.W.size(), 10u);
+}
+
+TEST(KnFitMeasurements, HuberLossDiscountsAnOutlierThatLeastSquaresFollows) {
+  std::vector<double> delta, W;
+  law_samples(delta, W);
+  W[6] *= 2.0;  // one outlier at δ = 0.07 mm (531 -> 1062 N/mm)
+  const auto plain =
+      kn::fit_data(delta, W, calib::fit::Weighting::none, calib::fit::Loss::none, 1.0, 0.0);
+  const auto huber =
+      kn::fit_data(delta, W, calib::fit::Weighting::none, calib::fit::Loss::huber, 1.0, 0.0);
+  // Huber with scale 1 N/mm bounds the outlier's pull to 1 N/mm against nine exact rows of
+  // 63–794 N/mm (their sum ~4e3 N/mm): a relative shift of order 1e-3 at most, so the law's n
+  // to 1e-3 and K to 1 %. Least squares is pulled far away (n ≈ 1.01).
+  EXPECT_NEAR(huber.n, kN, 1e-3);
+  EXPECT_NEAR(huber.K, kK, 0.01 * kK);
+  EXPECT_GT(std::abs(plain.n - kN), 3 * std::abs(huber.n - kN));
+}
+
+TEST(KnFitMeasurements, NonPhysicalRowIsNamedByItsFileLine) {
+  const std::string head = "delta[mm],W[N/mm]\n0.01,63\n";
+  // line 3 holds the bad row in each file
+  EXPECT_NE(message_of(head + "0.02,-136\n0.03,210\n").find("m.csv:3: W[N/mm] = -136"),
+            std::string::npos);
+  EXPECT_NE(message_of(head + "0.02,1e30\n0.03,210\n").find("m.csv:3: W[N/mm] = 1e+30"),
+            std::string::npos);
+  EXPECT_NE(message_of(head + "0,136\n0.03,210\n").find("m.csv:3: delta[mm] = 0"), std::string::npos);
+  EXPECT_NE(message_of(head + "2000,136\n0.03,210\n").find("m.csv:3: delta[mm] = 2000"),
+            std::string::npos);
+  EXPECT_NE(message_of(head + "0.02,nan\n0.03,210\n").find("m.csv:3"), std::string::npos);
+  EXPECT_NE(message_of(head + "0.02,inf\n0.03,210\n").find("m.csv:3"), std::string::npos);
+  // The same rows through the array door (Python's kn_fit_data) are named by row number.
+  try {
+    kn::fit_data({0.01, 0.02, 0.03}, {63, -136, 210}, calib::fit::Weighting::none,
+                 calib::fit::Loss::none, 1.0, 0.0);
+    FAIL() << "negative force accepted";
+  } catch (const calib::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("row 2: W[N/mm] = -136 is not a measurement"), std::string::npos) << e.what();
+  }
+}
+
+TEST(KnFitMeasurements, LengthIsCheckedAsAnArgument) {
+  // A W column needs no length, but a given one must still be a length > 0.
+  const std::string data = "delta[mm],W[N/mm]\n0.01,63\n0.02,136\n0.03,210\n";
+  for (const char* bad : {"0", "-5mm", "0mm"})
+    EXPECT_NE(message_of(data, bad).find(std::string("--length: must be > 0, got '") + bad + "'"),
+              std::string::npos)
+        << bad;
+  EXPECT_DOUBLE_EQ(kn::parse_contact_length("1cm"), 10.0);  // mm: 1 cm = 10 mm exactly
+  EXPECT_EQ(message_of(data, "10mm"), "accepted");
+}
+
+TEST(KnFitMeasurements, CeresDoesNotLogThroughGlog) {
+  // A residual of 1e30 N/mm made Ceres log "Error in evaluating the ResidualBlock" with glog's
+  // "Logging before InitGoogleLogging()" preamble; the fit's outcome is libcalib's to report.
+  testing::internal::CaptureStderr();
+  try {
+    calib::fit::fit_power_law({0.01, 0.02, 0.03, 0.04}, {63, 136, 210, 1e30}, {});
+  } catch (const calib::Error&) {
+  }
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(err.find("InitGoogleLogging"), std::string::npos) << err;
+  EXPECT_EQ(err.find("residual_block"), std::string::npos) << err;
 }

@@ -20,11 +20,15 @@ void register_plot(CLI::App& app) {
   auto* cmd = app.add_subcommand("plot", "draw a study's figures (PNG and SVG) with gnuplot");
   cmd->add_option("study", a.study, "a study name (see calib --help) or all")->required();
   cmd->add_option("--in", a.in,
-                  "results folder of the study (default results/<stem>; for 'all': results)");
-  cmd->add_option("--out", a.out, "figure root; images go to <out>/<stem>/")->capture_default_str();
+                  "results folder of the study (default results/<stem>; for 'all': results)")
+      ->check(not_empty_path());
+  cmd->add_option("--out", a.out, "figure root; images go to <out>/<stem>/")
+      ->check(not_empty_path())
+      ->capture_default_str();
   cmd->add_option("--scripts", a.scripts, "folder of the gnuplot scripts")
+      ->check(not_empty_path())
       ->default_str("tools/plot (data folders)");
-  cmd->add_option("--formats", a.formats, "image formats")->capture_default_str();
+  cmd->add_option("--formats", a.formats, "image formats: png, svg")->capture_default_str();
   cmd->callback([args] {
     const PlotArgs& a = *args;
     const bool all = a.study == "all";

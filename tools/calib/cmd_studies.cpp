@@ -228,16 +228,18 @@ void register_studies(CLI::App& app) {
   auto* run_all =
       app.add_subcommand("run-all", "regenerate every study (its config: configs/<stem>.toml)");
   run_all->add_option("--configs", args->configs, "folder of study configs")
+      ->check(not_empty_path())
       ->default_str("configs (data folders)");
-  run_all->add_option("--out", args->out, "results folder")->capture_default_str();
+  run_all->add_option("--out", args->out, "results folder")
+      ->check(not_empty_path())
+      ->capture_default_str();
   add_threads_flag(*run_all, args->threads);
   run_all->callback([args] {
     const fs::path configs =
         args->configs.empty() ? io::find_resource("configs") : fs::path(args->configs);
     int ran = 0;
-    for (const studies::Study& s : studies::registry()) {
-      const fs::path cfg = configs / (std::string(s.stem) + ".toml");
-      if (!s.in_run_all || !fs::exists(cfg)) continue;
+    for (const auto& [study, cfg] : studies::run_all_configs(configs)) {
+      const studies::Study& s = *study;
       const studies::RunRequest request{
           cfg, fs::path(args->out) / s.stem, {args->threads, false}, nlohmann::json::object()};
       io::WallClock clock;

@@ -27,6 +27,7 @@ void register_sweep(CLI::App& app) {
   cmd->add_option("--config", a.flags.config, "sweep config (e.g. configs/sweeps/copt_grid.toml)")
       ->required();
   cmd->add_option("--out", a.flags.out, "output CSV")
+      ->check(not_empty_path())
       ->default_str("results/sweep/<config stem>[.shardIofN].csv");
   add_threads_flag(*cmd, a.flags.threads);
   cmd->add_flag("--quiet", a.flags.quiet, "no progress or summary on stderr");

@@ -32,6 +32,8 @@ void add_format_flag(CLI::App& cmd, Format& format);
 CLI::Validator whole_number(long long lo, long long hi);
 // Rejects an empty value ("--nu ''"), which CLI11 would read as 0.
 CLI::Validator not_empty();
+// Rejects an empty path ("--out ''"), which would otherwise mean the option's default.
+CLI::Validator not_empty_path();
 // --threads: 0 (all cores) .. 1024.
 CLI::App* add_threads_flag(CLI::App& cmd, int& threads);
 // One record as aligned text, a two-line CSV or JSON (keys in insertion order of `rec`).

@@ -16,8 +16,11 @@ sweep::Execution StudyFlags::execution() const {
 
 void add_study_flags(CLI::App& cmd, StudyFlags& flags, const std::string& stem) {
   cmd.add_option("--config", flags.config, "TOML config")
+      ->check(not_empty_path())
       ->default_str("configs/" + stem + ".toml (data folders)");
-  cmd.add_option("--out", flags.out, "output folder")->default_str("results/" + stem);
+  cmd.add_option("--out", flags.out, "output folder")
+      ->check(not_empty_path())
+      ->default_str("results/" + stem);
   add_threads_flag(cmd, flags.threads);
   cmd.add_flag("--quiet", flags.quiet, "no progress or summary on stderr");
   cmd.add_flag("--progress", flags.progress,
@@ -43,6 +46,14 @@ CLI::Validator not_empty() {
         return text.empty() ? std::string("must be a number, got an empty value") : std::string();
       },
       "NUMBER");
+}
+
+CLI::Validator not_empty_path() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        return text.empty() ? std::string("must be a path, got an empty value") : std::string();
+      },
+      "PATH");
 }
 
 CLI::App* add_threads_flag(CLI::App& cmd, int& threads) {

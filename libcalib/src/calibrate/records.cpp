@@ -1,5 +1,13 @@
 #include "calib/calibrate/records.hpp"
 
+#include <cfloat>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "calib/core/error.hpp"
+#include "core/checks.hpp"
+
 namespace calib::calibrate {
 
 std::string_view parameter_key(std::string_view name) {
@@ -20,6 +28,19 @@ void add_parameters(Record& rec, const models::Model& model, const PhysicalImpac
   rec["v[m/s]"] = p.v;
   rec["clamp"] = p.clamp;
 }
+// The SI damping of a valid dimensionless answer can still overflow or fall below the
+// smallest normal double (c = ζ m v/δ_m at m = v = 1e308): a ComputeError saying so, never an
+// inf or a subnormal reported as the answer.
+void require_representable(Family family, double dimensionless, const PhysicalImpact& p) {
+  const double x = p.damping;
+  if (std::isfinite(x) && (x == 0.0 || std::abs(x) >= DBL_MIN)) return;
+  throw ComputeError(fmt::format(
+      "{} = {} in SI units is not representable in double precision for m = {} kg, k = {}, "
+      "v = {} m/s, n = {} (the dimensionless {} = {} is valid); restate the problem in other units",
+      physical_damping_key(family), x, p.m, p.k, p.v, p.n, dimensionless_damping_key(family),
+      dimensionless));
+}
+
 }  // namespace
 
 Record impact_record(const models::Model& model, const ContactLaw& law, const PhysicalImpact& p,
@@ -62,6 +83,7 @@ ImpactOutcome simulate(const models::Model& model, const ImpactQuery& q, const i
   o.law = calibrate::law_for(model, q.e, q.n, q.clamp);
   o.impact = {o.law.family, q.m, q.k, q.v, q.n,
               to_physical_damping(o.law.family, o.law.damping, q.m, q.k, q.v, q.n), o.law.clamp};
+  require_representable(o.law.family, o.law.damping, o.impact);
   o.result = impact::solve_physical(o.impact, options);
   impact::require_finished(o.result, model.name);
   return o;
@@ -69,10 +91,13 @@ ImpactOutcome simulate(const models::Model& model, const ImpactQuery& q, const i
 
 CalibrationOutcome calibrate_query(const models::Model& model, const ImpactQuery& q, const CalibrateOptions& options) {
   CalibrationOutcome o;
+  require_cor("e", q.e);
+  models::require_exponent_for(model, q.n);  // the model's own exponent, as `impact` checks it
   const bool clamp = q.clamp.value_or(model.default_clamp);
   o.calibration = calibrate_damping(model.family, q.n, clamp, q.e, options);
   o.impact = {model.family, q.m, q.k, q.v, q.n,
               to_physical_damping(model.family, o.calibration.damping, q.m, q.k, q.v, q.n), clamp};
+  require_representable(model.family, o.calibration.damping, o.impact);
   return o;
 }
 

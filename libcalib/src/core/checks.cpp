@@ -48,4 +48,28 @@ double require_in_range(std::string_view name, double value, double lo, double h
   return value;
 }
 
+std::string require_file_stem(std::string_view name, std::string_view value) {
+  auto allowed = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '-' || c == '_' || c == '.';
+  };
+  bool ok = !value.empty() && value.size() <= 100 && value.front() != '.';
+  for (char c : value) ok = ok && allowed(c);
+  if (!ok)
+    throw InputError(fmt::format(
+        "{} must be a file name of 1 to 100 letters, digits, '-', '_' or '.' (not starting with "
+        "'.'), got '{}'",
+        name, value.substr(0, 100)));
+  return std::string(value);
+}
+
+std::uint64_t require_seed(std::string_view name, std::int64_t value) {
+  if (value < 0) throw InputError(fmt::format("{} (random seed) must be >= 0, got {}", name, value));
+  return static_cast<std::uint64_t>(value);
+}
+
+void require_listed(std::string_view name, std::size_t count) {
+  if (count == 0) throw InputError(fmt::format("{} must list at least one entry, got none", name));
+}
+
 }  // namespace calib

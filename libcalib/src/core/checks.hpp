@@ -1,6 +1,9 @@
 #pragma once
 // Validation of physical parameters shared by every API entry point. Each check throws
 // calib::InputError naming the parameter and the offending value.
+#include <cstddef>
+#include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace calib {
@@ -17,5 +20,13 @@ double require_cor(std::string_view name, double value);
 double require_exponent(std::string_view name, double value);
 // Finite value in the closed interval [lo, hi].
 double require_in_range(std::string_view name, double value, double lo, double hi);
+// A name that becomes a file name inside an output folder (a study's `stem`): 1 to 100
+// letters, digits, '-', '_' or '.', not starting with '.' — so no '/', no "..", nothing that
+// leaves the folder or hides the file.
+std::string require_file_stem(std::string_view name, std::string_view value);
+// A random seed: a whole number >= 0 (a negative one would wrap to a huge unsigned seed).
+std::uint64_t require_seed(std::string_view name, std::int64_t value);
+// A list that must name at least one entry (an axis, a formula list): InputError otherwise.
+void require_listed(std::string_view name, std::size_t count);
 
 }  // namespace calib

@@ -9,9 +9,14 @@
 
 namespace calib::fit::detail {
 
-// FitOptions as Ceres options, silent (minimizer_progress_to_stdout off, logging_type SILENT: glog stays quiet); InputError when invalid.
+// glog, which Ceres logs through, drops everything below FATAL unless the program initialised
+// glog itself (ceres_logging.cpp). Called by solver_options, so by every fit before it solves.
+void silence_ceres_logging();
+
+// FitOptions as Ceres options, silent; InputError when invalid.
 inline ceres::Solver::Options solver_options(const FitOptions& options) {
   if (std::string why; !options.IsValid(&why)) throw InputError("fit options: " + why);
+  silence_ceres_logging();
   ceres::Solver::Options o;
   o.logging_type = ceres::SILENT;
   o.minimizer_progress_to_stdout = false;

@@ -20,8 +20,10 @@ bool ImpactOptions::IsValid(std::string* error) const {
     if (error) *error = std::move(msg);
     return false;
   };
-  if (!(rel_tol > 0 && rel_tol < 1))
-    return fail(fmt::format("rel_tol must be in (0,1), got {}", rel_tol));
+  if (!(rel_tol >= kMinRelTol && rel_tol < 1))
+    return fail(fmt::format("rel_tol must be in [{:g}, 1) (below {:g} double precision cannot "
+                            "honour it), got {}",
+                            kMinRelTol, kMinRelTol, rel_tol));
   if (!(abs_tol > 0 && abs_tol < 1))
     return fail(fmt::format("abs_tol must be in (0,1), got {}", abs_tol));
   if (event_bits < 10 || event_bits > 53)

@@ -113,6 +113,7 @@ NumericTable read_numeric_csv(const std::filesystem::path& file,
   const TextTable text = read_any(file, columns);
   NumericTable table;
   table.names = columns;
+  table.lines = text.lines;
   table.columns.resize(columns.size());
   for (std::size_t i = 0; i < columns.size(); ++i)
     for (std::size_t r = 0; r < text.rows(); ++r)

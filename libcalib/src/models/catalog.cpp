@@ -312,12 +312,17 @@ const Model& find(std::string_view name) {
   throw InputError(fmt::format("unknown model '{}'; known models: {}", name, names));
 }
 
-ContactLaw law_for(const Model& model, double e, double n, std::optional<bool> clamp) {
-  require_cor("e", e);
+double require_exponent_for(const Model& model, double n) {
   require_exponent("n", n);
   if (model.fixed_n && std::abs(*model.fixed_n - n) > 1e-12)
     throw InputError(fmt::format("model {} is defined for n = {} only, got n = {}", model.name,
                                  *model.fixed_n, n));
+  return n;
+}
+
+ContactLaw law_for(const Model& model, double e, double n, std::optional<bool> clamp) {
+  require_cor("e", e);
+  require_exponent_for(model, n);
   if (!model.damping)
     throw ComputeError(
         fmt::format("model {} has no closed form; its damping comes from the exact inverse "

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/io/csv.hpp"
 #include "calib/io/resources.hpp"
 
 namespace calib::report {
@@ -29,6 +30,13 @@ std::vector<fs::path> plot_study(const studies::Study& study, const PlotOptions&
   const std::string stem(study.stem);
   if (!study.figure_data)
     throw InputError(fmt::format("plot: study {} has no figures", study.name));
+  // tools/plot/common.gp sets a gnuplot terminal for png and svg only; any other extension
+  // would get the SVG terminal's bytes under its name.
+  if (options.formats.empty())
+    throw InputError("plot: --formats must list at least one of png, svg");
+  for (const std::string& ext : options.formats)
+    if (ext != "png" && ext != "svg")
+      throw InputError(fmt::format("plot: --formats must be png or svg, got '{}'", io::excerpt(ext)));
   PlotOptions o = options;
   if (o.scripts.empty()) o.scripts = default_scripts();
   if (!io::is_folder(o.in))

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/io/output_target.hpp"
 #include "calib/studies/damping_fit.hpp"
 #include "calib/studies/effective_mass.hpp"
 #include "calib/studies/exact_table.hpp"
@@ -63,6 +64,21 @@ const Study& find(std::string_view name_or_stem) {
     known += fmt::format("{}{}", known.empty() ? "" : ", ", s.name);
   }
   throw InputError(fmt::format("unknown study '{}'; known: {}", name_or_stem, known));
+}
+
+std::vector<ConfiguredStudy> run_all_configs(const std::filesystem::path& folder) {
+  if (!io::is_folder(folder))
+    throw InputError(fmt::format("--configs: folder not found: {}", folder.string()));
+  std::vector<ConfiguredStudy> list;
+  for (const Study& s : registry()) {
+    const std::filesystem::path config = folder / (std::string(s.stem) + ".toml");
+    if (s.in_run_all && io::path_exists(config)) list.push_back({&s, config});
+  }
+  if (list.empty())
+    throw InputError(fmt::format("--configs: {} holds no study config (<stem>.toml, e.g. "
+                                 "rms_table.toml); nothing to run",
+                                 folder.string()));
+  return list;
 }
 
 }  // namespace calib::studies

@@ -8,6 +8,7 @@
 
 #include "calib/core/error.hpp"
 #include "calib/sweep/sweep.hpp"
+#include "core/checks.hpp"
 
 namespace calib::sweep {
 
@@ -212,7 +213,7 @@ void read_samples(const io::ConfigNode& table, Space& s) {
     throw InputError(fmt::format("{}: must be in [1, {}] (max_points), got {}",
                                  table.where("samples"), s.max_points, samples));
   s.samples = static_cast<std::size_t>(samples);
-  s.seed = static_cast<std::uint64_t>(table.integer("seed"));
+  s.seed = require_seed(table.where("seed"), table.integer("seed"));
 }
 
 void check_zipped_lengths(const io::ConfigNode& table, const Space& s) {

@@ -30,7 +30,11 @@ struct Strategy {
 }  // namespace detail
 
 struct ImpactOptions {
-  double rel_tol = 1e-10;  // Odeint relative tolerance
+  // The tightest relative tolerance a double-precision step-size control can honour: a few
+  // units of roundoff (2.2e-16) per step. IsValid refuses a smaller rel_tol instead of
+  // reporting it as met.
+  static constexpr double kMinRelTol = 1e-15;
+  double rel_tol = 1e-10;  // Odeint relative tolerance, in [kMinRelTol, 1)
   double abs_tol = 1e-12;  // absolute tolerance in dimensionless units (x, x' ~ 1)
   int event_bits = 52;     // TOMS748 bracket precision (bits of the event time)
   std::size_t max_steps = 1'000'000;

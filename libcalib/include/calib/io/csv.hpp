@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -15,6 +16,7 @@ namespace calib::io {
 struct NumericTable {
   std::vector<std::string> names;
   std::vector<std::vector<double>> columns;  // columns[i] belongs to names[i]
+  std::vector<std::size_t> lines;             // the file line of each row (for messages)
   std::size_t rows() const { return columns.empty() ? 0 : columns.front().size(); }
   const std::vector<double>& column(const std::string& name) const;
 };
@@ -24,6 +26,13 @@ struct NumericTable {
 // messages name the file, the line and the column.
 NumericTable read_numeric_csv(const std::filesystem::path& file,
                               const std::vector<std::string>& columns);
+// The same for a small table's text already in memory (csv_text.cpp; `source` names it in
+// messages), with the same dialect: UTF-8 byte-order mark dropped, # comment lines and blank
+// lines skipped, cells trimmed of spaces and tabs, a cell in double quotes unquoted, extra
+// columns ignored, every row as wide as the header. No fixed buffer: fccp's LineReader
+// allocates 3 x 2^24 bytes per table, far more than a table of a few rows costs to parse.
+NumericTable parse_numeric_csv(std::string_view text, const std::filesystem::path& source,
+                               const std::vector<std::string>& columns);
 
 // Named columns (1 to 10) as text, with the file line of each row (for error messages).
 struct TextTable {

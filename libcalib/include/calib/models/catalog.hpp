@@ -36,6 +36,10 @@ nlohmann::ordered_json to_json(const Model& model);
 // Throws InputError listing the known names when `name` is not in the catalog.
 const Model& find(std::string_view name);
 
+// n checked for `model` (require_exponent, and the model's fixed exponent if it has one): the
+// one check of every entry point (impact, calibrate, sweeps, Python). Returns n.
+double require_exponent_for(const Model& model, double n);
+
 // The dimensionless law of `model` for a desired e and exponent n. A model with a fixed
 // exponent rejects any other n. `clamp` overrides the model's separation rule. Models without a
 // closed form (damping == nullptr) throw here: use calibrate::law_for, which covers every model.

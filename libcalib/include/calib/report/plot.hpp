@@ -13,7 +13,7 @@ struct PlotOptions {
   std::filesystem::path in;       // results/<stem>
   std::filesystem::path out;      // figure root: images go to <out>/<stem>/
   std::filesystem::path scripts;  // folder of the .gp scripts (empty: default_scripts())
-  std::vector<std::string> formats{"png", "svg"};
+  std::vector<std::string> formats{"png", "svg"};  // png and/or svg (InputError otherwise)
 };
 
 // Draws every figure of the study; returns the image files written. InputError if `in` lacks

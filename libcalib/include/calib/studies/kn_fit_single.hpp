@@ -40,6 +40,21 @@ nlohmann::json fit_measurements(const MeasurementInput& input);
 struct Measurements {
   std::vector<double> delta, W;
 };
+// Rows must be positive and plausible (δ ≤ 1 m, W ≤ 1e9 N/mm); a bad row's message names its
+// file line. They need not be monotone: noisy data and outliers go to the fit.
 Measurements read_measurements(const MeasurementInput& input);
+// What is wrong with one measurement (δ in mm, W in N/mm): empty `why` when it is finite,
+// positive and plausible; else the column (0: δ, 1: W) and why. Shared by the file reader
+// (which names the file line) and fit_data (which names the row).
+struct MeasurementDefect {
+  int column = 0;
+  std::string why;
+};
+MeasurementDefect measurement_defect(double delta, double W);
+// The same for the file's text in memory (input.data only names it in messages).
+Measurements parse_measurements(const std::string& text, const MeasurementInput& input);
+// --length in mm (units::parse), 0 when empty; InputError unless finite and > 0. The one check
+// of the contact length for --data, --model and Python.
+double parse_contact_length(const std::string& length);
 
 }  // namespace calib::studies::kn_fit

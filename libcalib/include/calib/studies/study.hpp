@@ -51,4 +51,13 @@ const std::vector<Study>& registry();
 // By CLI name or stem; InputError listing the known studies otherwise.
 const Study& find(std::string_view name_or_stem);
 
+// What `calib run-all` runs from a folder of configs: each run-all study whose <stem>.toml is
+// there, in registry order. InputError if the folder does not exist or holds none of them
+// (a run that does nothing is refused, not reported as done).
+struct ConfiguredStudy {
+  const Study* study;
+  std::filesystem::path config;
+};
+std::vector<ConfiguredStudy> run_all_configs(const std::filesystem::path& folder);
+
 }  // namespace calib::studies

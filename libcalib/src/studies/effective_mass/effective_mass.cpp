@@ -10,6 +10,7 @@
 #include "calib/core/error.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/provenance.hpp"
+#include "core/checks.hpp"
 
 namespace calib::studies::effective_mass {
 
@@ -37,7 +38,7 @@ Config Config::from(const io::ConfigNode& node) {
         throw InputError(
             fmt::format("{}: must be in [2, 100000], got {}", t.where("count"), count));
       s.count = static_cast<int>(count);
-      s.stem = t.string("stem");
+      s.stem = require_file_stem(t.where("stem"), t.string("stem"));
       if (!io::path_exists(s.resolved))
         throw InputError(fmt::format("{}: file not found: {}", t.where("file"), s.file.string()));
       c.sweeps.push_back(s);

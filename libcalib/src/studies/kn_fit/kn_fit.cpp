@@ -1,4 +1,5 @@
 #include "calib/studies/kn_fit.hpp"
+#include "calib/studies/kn_fit_single.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -97,21 +98,24 @@ ModelFit fit_data(std::vector<double> delta, std::vector<double> W, fit::Weighti
   if (delta.empty()) throw InputError("measurements: no data rows");
   if (delta.size() < 3)
     throw InputError(fmt::format("measurements: need at least 3 rows, got {}", delta.size()));
+  if (W.size() != delta.size())
+    throw InputError(fmt::format("measurements: {} indentations but {} forces", delta.size(),
+                                 W.size()));
   for (std::size_t i = 0; i < delta.size(); ++i)
-    if (!(delta[i] > 0) || !(W[i] > 0))
-      throw InputError(
-          fmt::format("measurements: row {} has indentation {} and force {}; both must be > 0",
-                      i + 1, delta[i], W[i]));
+    if (const auto d = measurement_defect(delta[i], W[i]); !d.why.empty())
+      throw InputError(fmt::format("measurements: row {}: {} = {} is not a measurement: {}",
+                                   i + 1, d.column == 0 ? "delta[mm]" : "W[N/mm]",
+                                   d.column == 0 ? delta[i] : W[i], d.why));
+  // Sorted by indentation for the curve output only: real measurements scatter, and a pair
+  // whose force falls is noise for the loss to weigh (a robust loss discounts an outlier), not
+  // a reason to refuse the data.
   std::vector<std::size_t> order(delta.size());
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](auto a, auto b) { return delta[a] < delta[b]; });
-  for (std::size_t k = 1; k < order.size(); ++k)
-    if (!(W[order[k]] > W[order[k - 1]]) || !(delta[order[k]] > delta[order[k - 1]]))
-      throw InputError(fmt::format(
-          "measurements: not monotone — rows {} and {} (indentation {} and {}, force {} and {}); "
-          "force must rise with indentation",
-          order[k - 1] + 1, order[k] + 1, delta[order[k - 1]], delta[order[k]], W[order[k - 1]],
-          W[order[k]]));
+  std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return delta[a] < delta[b]; });
+  if (delta[order.front()] == delta[order.back()])
+    throw InputError(fmt::format("measurements: every row has the indentation {}; the exponent n "
+                                 "needs at least two different indentations",
+                                 delta.front()));
   ModelFit f;
   for (auto i : order) {
     f.delta.push_back(delta[i]);

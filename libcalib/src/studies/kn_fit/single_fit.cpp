@@ -1,6 +1,5 @@
 // `calib kn-fit --model` (one material/geometry) and `--data` (measurements), moved out of the CLI.
 #include <cmath>
-#include <fstream>
 
 #include <fmt/format.h>
 
@@ -49,70 +48,7 @@ models::cylindrical::Material material_of(const std::string& name, const std::st
   return m;
 }
 
-// "delta[um]" -> ("delta", "um"); "W" -> ("W", "").
-std::pair<std::string, std::string> split_unit(const std::string& header) {
-  const auto open = header.find('['), close = header.rfind(']');
-  if (open == std::string::npos || close == std::string::npos || close < open) return {header, ""};
-  return {header.substr(0, open), header.substr(open + 1, close - open - 1)};
-}
-
 }  // namespace
-
-Measurements read_measurements(const MeasurementInput& a) {
-  // Header: an indentation column "delta[unit]" and a force column "W[unit]" (per length) or
-  // "F[unit]" (needs --length). The units are required: a bare "delta" could be mm or µm.
-  io::require_input_file(a.data, io::kMaxDataFileBytes, "--data");
-  std::ifstream in(a.data);
-  if (!in) throw InputError(fmt::format("--data: cannot open {}", a.data.string()));
-  std::string line, header;
-  while (std::getline(in, line)) {
-    if (line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);  // UTF-8 byte-order mark
-    if (!line.empty() && line[0] != '#') {
-      header = line;
-      break;
-    }
-  }
-  std::string delta_col, force_col;
-  for (std::size_t p = 0, q; p <= header.size(); p = q + 1) {
-    q = header.find(',', p);
-    if (q == std::string::npos) q = header.size();
-    std::string name = header.substr(p, q - p);
-    while (!name.empty() && (name.back() == '\r' || name.back() == ' ')) name.pop_back();
-    const auto base = split_unit(name).first;
-    if (base == "delta") delta_col = name;
-    if (base == "W" || base == "F") force_col = name;
-  }
-  if (delta_col.empty() || force_col.empty())
-    throw InputError(fmt::format(
-        "{}: header needs a 'delta[unit]' column and a 'W[unit]' or 'F[unit]' column, got '{}'",
-        a.data.string(), io::excerpt(header, 80)));
-  for (const std::string& col : {delta_col, force_col})
-    if (split_unit(col).second.empty())
-      throw InputError(fmt::format("{}: column '{}' has no unit; write it as {}[unit], e.g. {}", a.data.string(),
-                                   col, col, col == delta_col ? "delta[um] or delta[mm]" : "W[N/mm] or F[N]"));
-  const auto table = io::read_numeric_csv(a.data, {delta_col, force_col});
-  const double dscale = units::factor(split_unit(delta_col).second, units::Kind::length,
-                                      a.data.string() + ": " + delta_col);
-  const bool per_length = split_unit(force_col).first == "W";
-  const double fscale = units::factor(
-      split_unit(force_col).second, per_length ? units::Kind::force_per_length : units::Kind::force,
-      a.data.string() + ": " + force_col);
-  double L = 1.0;
-  if (!per_length) {
-    if (a.length.empty())
-      throw InputError(fmt::format("{}: column {} is a force; give --length to convert to W = F/L",
-                                   a.data.string(), force_col));
-    L = units::parse(a.length, units::Kind::length, "--length");
-  }
-  Measurements m;
-  std::vector<double>& delta = m.delta;
-  std::vector<double>& W = m.W;
-  for (std::size_t i = 0; i < table.rows(); ++i) {
-    delta.push_back(table.columns[0][i] * dscale);
-    W.push_back(table.columns[1][i] * fscale / L);
-  }
-  return m;
-}
 
 nlohmann::json fit_measurements(const MeasurementInput& a) {
   if (!a.curve.empty()) io::prepare_output_file(a.curve, {a.data});
@@ -157,7 +93,7 @@ nlohmann::json fit_single(const SingleFitInput& a) {
   c.R_i = units::parse(a.Ri, units::Kind::length, "--Ri");
   c.internal = !a.external;
   const bool has_length = !a.length.empty();
-  if (has_length) c.length = units::parse(a.length, units::Kind::length, "--length");
+  if (has_length) c.length = parse_contact_length(a.length);
   Protocol p;
   p.W_min = units::parse(a.W_min, units::Kind::force_per_length, "--W-min");
   p.W_max = units::parse(a.W_max, units::Kind::force_per_length, "--W-max");

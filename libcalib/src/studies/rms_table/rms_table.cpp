@@ -88,6 +88,8 @@ Config Config::from(const io::ConfigNode& node) {
   if (auto t = node.optional_table("table")) {
     if (t->has("a")) c.a_values = t->numbers("a");
     if (t->has("b")) c.b_values = t->numbers("b");
+    require_listed(t->where("a"), c.a_values.size());
+    require_listed(t->where("b"), c.b_values.size());
     for (double a : c.a_values) require_positive(t->where("a"), a);
     for (double b : c.b_values) require_positive(t->where("b"), b);
     c.published = t->string("published", c.published.string());
@@ -96,6 +98,7 @@ Config Config::from(const io::ConfigNode& node) {
   if (auto m = node.optional_table("numerical")) {
     c.n = require_exponent(m->where("n"), m->number("n", c.n));
     if (m->has("formulas")) c.formulas = m->strings("formulas");
+    require_listed(m->where("formulas"), c.formulas.size());
     for (const auto& f : c.formulas)
       if (models::find(f).family != Family::hysteresis)
         throw InputError(

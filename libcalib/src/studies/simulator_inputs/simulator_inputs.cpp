@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "core/checks.hpp"
 
 namespace calib::studies::simulator_inputs {
 
@@ -17,7 +18,7 @@ Config Config::from(const io::ConfigNode& node) {
       if (!(e > 0 && e <= 1))
         throw InputError(fmt::format("{}: every target must be in (0, 1], got {}",
                                      grid->where("targets"), e));
-    if (c.targets.empty()) throw InputError(grid->where("targets") + ": empty");
+    require_listed(grid->where("targets"), c.targets.size());
   }
   if (auto t = node.optional_table("contact")) {
     std::optional<double> k;
@@ -29,7 +30,7 @@ Config Config::from(const io::ConfigNode& node) {
                                     t->number("v", 1.0), k, t->number("v_char", 1.0));
   }
   if (auto t = node.optional_table("codes")) {
-    if (t->has("names")) c.codes = t->strings("names");
+    if (t->has("names")) c.codes = t->strings("names");  // empty: every code
     for (const std::string& name : c.codes) codes::find_code_law(name);  // names a bad code
     const std::string clamp = t->string("clamp", "both");
     if (clamp != "both" && clamp != "default")

@@ -12,6 +12,7 @@
 #include "calib/core/error.hpp"
 #include "calib/dynamics/planar_multibody.hpp"
 #include "calib/impact/impact.hpp"
+#include "core/checks.hpp"
 
 namespace calib::studies::systems {
 
@@ -23,11 +24,14 @@ Config Config::from(const io::ConfigNode& node) {
     if (b->has("file")) c.ball_file = b->path("file");
     if (b->has("restitutions")) c.ball_restitutions = b->numbers("restitutions");
     if (b->has("models")) c.ball_models = b->strings("models");
+    require_listed(b->where("restitutions"), c.ball_restitutions.size());
+    require_listed(b->where("models"), c.ball_models.size());
     c.ball_t_end = b->number("t_end", c.ball_t_end);
   }
   if (auto d = node.optional_table("impact_damper")) {
     if (d->has("file")) c.damper_file = d->path("file");
     if (d->has("gaps")) c.damper_gaps = d->numbers("gaps");
+    require_listed(d->where("gaps"), c.damper_gaps.size());
     c.damper_t_end = d->number("t_end", c.damper_t_end);
   }
   if (auto k = node.optional_table("slider_crank")) {
@@ -38,6 +42,7 @@ Config Config::from(const io::ConfigNode& node) {
     if (p->has("file")) c.pendulums_file = p->path("file");
     if (p->has("planar_file")) c.pendulums_planar_file = p->path("planar_file");
     if (p->has("methods")) c.pendulum_methods = p->strings("methods");
+    require_listed(p->where("methods"), c.pendulum_methods.size());
   }
   for (double e : c.ball_restitutions)
     if (!(e > 0 && e <= 1))
