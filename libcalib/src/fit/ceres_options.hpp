@@ -26,8 +26,8 @@ inline ceres::Solver::Options solver_options(const FitOptions& options) {
   o.max_num_iterations = options.max_iterations;
   // A trial step whose cost is not finite (the closed form's log of a non-positive ζ, a pow
   // overflow) is invalid and shrinks the trust region; Ceres' default gives up after 5 in a
-  // row, which stopped the closed-form fit at cost 1e-5 when its data moved by 1e-11 (issue #15).
-  // Shrinking further finds a valid step; a genuinely stuck fit still ends (max_iterations).
+  // row, which can stop a fit far from its minimum; shrinking further finds a valid step, and a
+  // genuinely stuck fit still ends (max_iterations).
   o.max_num_consecutive_invalid_steps = 100;
   return o;
 }

@@ -124,18 +124,17 @@ double published_value(const io::NumericTable& t, double a, double b) {
 
 }  // namespace
 
-Result run(const Config& c, const sweep::Execution& execution) {
-  Result r;
-  r.e = c.e_grid;
-  const std::size_t ne = r.e.size();
-  // Numerical model h_num(e): ODE root finding on e_out (event-terminated solves) in
-  // parallel, cross-checked against the algebraic root of SF2020 eq. 39.
+namespace {
+
+// Numerical model h_num(e): ODE root finding on e_out (event-terminated solves) in parallel,
+// cross-checked against the algebraic root of SF2020 eq. 39.
+void numerical_model(const Config& c, const sweep::Execution& execution, Result& r) {
   struct Point {
     double h_ode, h_alg;
     int solves;
   };
   const auto points = sweep::map_points<Point>(
-      ne,
+      r.e.size(),
       [&](std::size_t i) {
         const auto cal =
             calibrate::calibrate_damping(Family::hysteresis, c.n, false, r.e[i], c.solver);
@@ -149,8 +148,10 @@ Result run(const Config& c, const sweep::Execution& execution) {
     r.max_ode_vs_algebraic =
         std::max(r.max_ode_vs_algebraic, std::abs(p.h_ode - p.h_alg) / p.h_alg);
   }
-  const std::vector<double>& h = r.h_ode;
+}
 
+// The (a, b) cells of SF2020 Table 2 beside the published values.
+void table_cells(const Config& c, Result& r) {
   const io::NumericTable paper = io::read_numeric_csv(
       c.published_file.empty() ? io::resolve_config_path({}, c.published.string())
                                : c.published_file,
@@ -159,15 +160,17 @@ Result run(const Config& c, const sweep::Execution& execution) {
     for (double b : c.b_values) {
       const double I = integral_closed_form(a, b);
       r.cells.push_back(
-          {a, b, I, rms_percent_for_k(2.0 / (5.0 * I), r.e, h), published_value(paper, a, b)});
+          {a, b, I, rms_percent_for_k(2.0 / (5.0 * I), r.e, r.h_ode), published_value(paper, a, b)});
     }
+}
 
-  // The RMS depends on (a,b) only through I: one-parameter Ceres fit of k = 2/(5I).
-  const fit::FitReport opt = fit::fit_hysteresis_k(r.e, h);
+// The RMS depends on (a,b) only through I: one-parameter Ceres fit of k = 2/(5I), and the
+// iso-I* valley b(a) with I(a, b) = I* where it exists (I increases with b).
+void optimum_and_valley(Result& r) {
+  const fit::FitReport opt = fit::fit_hysteresis_k(r.e, r.h_ode);
   r.optimal_k = opt.parameters.at(0);
   r.optimal_integral = 2.0 / (5.0 * r.optimal_k);
-  r.optimal_rms = rms_percent_for_k(r.optimal_k, r.e, h);
-  // Iso-I* valley: b(a) with I(a, b) = I*, where it exists (I increases with b).
+  r.optimal_rms = rms_percent_for_k(r.optimal_k, r.e, r.h_ode);
   for (double a = 1.0; a <= 6.0 + 1e-9; a += 0.25) {
     auto f = [&](double b) { return integral_closed_form(a, b) - r.optimal_integral; };
     const double lo = 0.05, hi = 1e3;
@@ -177,33 +180,46 @@ Result run(const Config& c, const sweep::Execution& execution) {
                                                 boost::math::tools::eps_tolerance<double>(50), it);
     r.iso_curve.emplace_back(a, 0.5 * (br.first + br.second));
   }
+}
 
-  // SF2020 Fig. 5–6: simulate each published formula with h(e_in), report e_out.
-  for (const auto& name : c.formulas) {
-    const models::Model& m = models::find(name);
-    FormulaError fe{name, 0.0, 0.0, {}, {}};
-    fe.h.resize(ne);
-    fe.e_out = sweep::map_points<double>(
-        ne,
-        [&](std::size_t i) {
-          const auto law = calibrate::law_for(m, r.e[i], c.n);
-          const auto res = impact::solve(law, c.solver.impact);
-          if (res.status != impact::Status::separated)
-            throw ComputeError(
-                fmt::format("{} at e = {}: {}", name, r.e[i], impact::status_name(res.status)));
-          return res.e_out;
-        },
-        execution);
-    double s = 0.0;
-    for (std::size_t i = 0; i < ne; ++i) {
-      fe.h[i] = m.damping(r.e[i], c.n);
-      const double err = 100.0 * (fe.h[i] - h[i]) / h[i];
-      s += err * err;
-      fe.max_cor_error = std::max(fe.max_cor_error, std::abs(fe.e_out[i] - r.e[i]));
-    }
-    fe.rms_h_percent = std::sqrt(s / static_cast<double>(ne));
-    r.formulas.push_back(std::move(fe));
+// SF2020 Fig. 5–6: one published formula simulated with its h(e_in): e_out and the h error.
+FormulaError formula_error(const std::string& name, const Config& c,
+                           const sweep::Execution& execution, const Result& r) {
+  const models::Model& m = models::find(name);
+  const std::size_t ne = r.e.size();
+  FormulaError fe{name, 0.0, 0.0, {}, {}};
+  fe.h.resize(ne);
+  fe.e_out = sweep::map_points<double>(
+      ne,
+      [&](std::size_t i) {
+        const auto law = calibrate::law_for(m, r.e[i], c.n);
+        const auto res = impact::solve(law, c.solver.impact);
+        if (res.status != impact::Status::separated)
+          throw ComputeError(
+              fmt::format("{} at e = {}: {}", name, r.e[i], impact::status_name(res.status)));
+        return res.e_out;
+      },
+      execution);
+  double s = 0.0;
+  for (std::size_t i = 0; i < ne; ++i) {
+    fe.h[i] = m.damping(r.e[i], c.n);
+    const double err = 100.0 * (fe.h[i] - r.h_ode[i]) / r.h_ode[i];
+    s += err * err;
+    fe.max_cor_error = std::max(fe.max_cor_error, std::abs(fe.e_out[i] - r.e[i]));
   }
+  fe.rms_h_percent = std::sqrt(s / static_cast<double>(ne));
+  return fe;
+}
+
+}  // namespace
+
+Result run(const Config& c, const sweep::Execution& execution) {
+  Result r;
+  r.e = c.e_grid;
+  numerical_model(c, execution, r);
+  table_cells(c, r);
+  optimum_and_valley(r);
+  for (const auto& name : c.formulas) r.formulas.push_back(formula_error(name, c, execution, r));
   return r;
 }
 
