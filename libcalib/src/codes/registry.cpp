@@ -10,6 +10,7 @@
 #include "calib/codes/code_law.hpp"
 #include "calib/core/error.hpp"
 #include "codes/laws.hpp"
+#include "core/names.hpp"
 
 namespace calib::codes {
 
@@ -147,20 +148,24 @@ const CodeLaw* law_in_force(std::string_view code, std::string_view model, const
 
 }  // namespace
 
-const CodeLaw& find_code_law(std::string_view code, std::string_view model,
+const CodeLaw& find_code_law(std::string_view code_typed, std::string_view model_typed,
                              std::string_view version) {
+  const std::string code_name = lower_ascii(code_typed), model_name = lower_ascii(model_typed);
+  const std::string_view code = code_name;
+  std::string_view model = model_name;
   const auto models = distinct([&](const CodeLaw& l) { return l.code == code; },
                                [](const CodeLaw& l) { return l.model; });
   if (models.empty())
-    throw InputError(fmt::format("code: unknown code '{}'; known: {}", code,
+    throw InputError(fmt::format("code: unknown code '{}'{}; known: {}", code_typed,
+                                 did_you_mean(code_typed, code_names()),
                                  fmt::join(code_names(), ", ")));
   if (model.empty()) model = models.front();
   const auto versions =
       distinct([&](const CodeLaw& l) { return l.code == code && l.model == model; },
                [](const CodeLaw& l) { return l.version; });
   if (versions.empty())
-    throw InputError(fmt::format("--model: '{}' is not a {} model; known: {}", model, code,
-                                 fmt::join(models, ", ")));
+    throw InputError(fmt::format("--model: '{}' is not a {} model{}; known: {}", model_typed, code,
+                                 did_you_mean(model_typed, models), fmt::join(models, ", ")));
   if (version.empty()) version = versions.front();
   for (const CodeLaw& law : code_laws())
     if (law.code == code && law.model == model && law.version == version) return law;

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <numbers>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -10,6 +12,7 @@
 #include "calib/models/exact_damping.hpp"
 #include "calib/models/exact_formulas.hpp"
 #include "core/checks.hpp"
+#include "core/names.hpp"
 
 namespace calib::models {
 
@@ -305,11 +308,17 @@ nlohmann::ordered_json to_json(const Model& m) {
 }
 
 const Model& find(std::string_view name) {
+  const std::string lowered = lower_ascii(name);
   for (const Model& m : kCatalog)
-    if (m.name == name) return m;
+    if (m.name == lowered) return m;
   std::string names;
-  for (const Model& m : kCatalog) names += fmt::format("{}{}", names.empty() ? "" : ", ", m.name);
-  throw InputError(fmt::format("unknown model '{}'; known models: {}", name, names));
+  std::vector<std::string_view> known;
+  for (const Model& m : kCatalog) {
+    names += fmt::format("{}{}", names.empty() ? "" : ", ", m.name);
+    known.push_back(m.name);
+  }
+  throw InputError(fmt::format("unknown model '{}'{}; known models: {}", name,
+                               did_you_mean(name, known), names));
 }
 
 double require_exponent_for(const Model& model, double n) {
