@@ -11,31 +11,14 @@
 #include <gtest/gtest.h>
 
 #include "shell.hpp"
+#include "../test_support.hpp"
 
 namespace fs = std::filesystem;
+using calib_test::slurp;
 
 namespace {
 
-const std::string kCli = CALIB_CLI;
-const std::string kData = std::string(CALIB_SOURCE_DIR) + "/tests/cli/data/";
-
-ShellRun sh(const std::string& script) {
-  return run_shell("CALIB='" + kCli + "' DATA='" + kData + "' bash -c '" + script + "' 2>&1");
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-fs::path fresh(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("calib_cli_integrity_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+fs::path fresh(const std::string& name) { return calib_test::fresh_dir("calib_cli_integrity_", name); }
 
 // A calibrate sweep of 20,000 points (~0.1-0.3 s): long enough for a second run to start while
 // it runs. `v` makes two configs with different outputs.
@@ -50,7 +33,7 @@ fs::path small_sweep(const fs::path& dir, const std::string& name, const std::st
 
 // An interrupted run of the 200,000-point reliability sweep: <out>.partial stays.
 void interrupted_sweep(const std::string& out) {
-  sh("$CALIB sweep --quiet --config $DATA/resume_sweep.toml --out " + out +
+  run_calib_script("$CALIB sweep --quiet --config $DATA/resume_sweep.toml --out " + out +
      " & pid=$!; sleep 0.4; kill -INT $pid; wait $pid");
 }
 
@@ -60,8 +43,8 @@ TEST(Integrity, TwoConcurrentSweepsOnOneOutNeverMixTheirRows) {
   const fs::path d = fresh("concurrent");
   const fs::path a = small_sweep(d, "a", "0.3"), b = small_sweep(d, "b", "0.7");
   // References: each config alone, single run (the expected bytes of either outcome).
-  ASSERT_EQ(sh("$CALIB sweep --quiet --config " + a.string() + " --out " + (d / "ref_a.csv").string()).code, 0);
-  ASSERT_EQ(sh("$CALIB sweep --quiet --config " + b.string() + " --out " + (d / "ref_b.csv").string()).code, 0);
+  ASSERT_EQ(run_calib_script("$CALIB sweep --quiet --config " + a.string() + " --out " + (d / "ref_a.csv").string()).code, 0);
+  ASSERT_EQ(run_calib_script("$CALIB sweep --quiet --config " + b.string() + " --out " + (d / "ref_b.csv").string()).code, 0);
   const std::string ref_a = slurp(d / "ref_a.csv"), ref_b = slurp(d / "ref_b.csv");
   ASSERT_NE(ref_a, ref_b);
   const std::string out = (d / "o.csv").string();
@@ -69,7 +52,7 @@ TEST(Integrity, TwoConcurrentSweepsOnOneOutNeverMixTheirRows) {
   for (int rep = 0; rep < 20; ++rep) {
     fs::remove(out);
     // B starts as soon as A holds its lock file (or A has ended).
-    const ShellRun r = sh("$CALIB sweep --quiet --config " + a.string() + " --out " + out +
+    const ShellRun r = run_calib_script("$CALIB sweep --quiet --config " + a.string() + " --out " + out +
                           " >" + (d / "a.log").string() + " 2>&1 & pa=$!; "
                           "while [ ! -e " + out + ".lock ] && kill -0 $pa 2>/dev/null; do sleep 0.002; done; "
                           "$CALIB sweep --quiet --config " + b.string() + " --out " + out + "; rb=$?; "
@@ -105,8 +88,8 @@ TEST(Integrity, ResumeRefusesAnEditedPartialNamingTheRow) {
   interrupted_sweep(out);
   ASSERT_TRUE(fs::exists(out + ".partial"));
   // Data row 1000 (point 999) is file line 1001; its status cell "ok" becomes "ok2".
-  ASSERT_EQ(sh("sed -i \"1001s/,ok\\$/,ok2/\" " + out + ".partial").code, 0);
-  const ShellRun r = sh("$CALIB sweep --quiet --resume --config $DATA/resume_sweep.toml --out " + out);
+  ASSERT_EQ(run_calib_script("sed -i \"1001s/,ok\\$/,ok2/\" " + out + ".partial").code, 0);
+  const ShellRun r = run_calib_script("$CALIB sweep --quiet --resume --config $DATA/resume_sweep.toml --out " + out);
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("s.csv.partial: cannot resume: row 961 to 1024"), std::string::npos) << r.out;
   EXPECT_FALSE(fs::exists(out));
@@ -117,21 +100,21 @@ TEST(Integrity, MergeRefusesAShardWithoutSidecarOrWithAnEditedValue) {
   std::string parts;
   for (int i = 0; i < 2; ++i) {
     const std::string p = (d / ("p" + std::to_string(i) + ".csv")).string();
-    ASSERT_EQ(sh("$CALIB sweep --quiet --shard " + std::to_string(i) + "/2 --config " +
+    ASSERT_EQ(run_calib_script("$CALIB sweep --quiet --shard " + std::to_string(i) + "/2 --config " +
                  small_sweep(d, "c", "0.3").string() + " --out " + p).code, 0);
     parts += " " + p;
   }
   const std::string merged = (d / "m.csv").string();
-  ASSERT_EQ(sh("$CALIB merge --out " + merged + parts).code, 0);
+  ASSERT_EQ(run_calib_script("$CALIB merge --out " + merged + parts).code, 0);
   // A value of shard 1, data row 70 (file line 71): in rows 65-128.
-  ASSERT_EQ(sh("cp " + (d / "p1.csv").string() + " " + (d / "keep.csv").string() +
+  ASSERT_EQ(run_calib_script("cp " + (d / "p1.csv").string() + " " + (d / "keep.csv").string() +
                " && sed -i \"71s/,ok\\$/,ok /\" " + (d / "p1.csv").string()).code, 0);
-  ShellRun r = sh("$CALIB merge --out " + (d / "m2.csv").string() + parts);
+  ShellRun r = run_calib_script("$CALIB merge --out " + (d / "m2.csv").string() + parts);
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("p1.csv: row 65 to 128"), std::string::npos) << r.out;
   fs::rename(d / "keep.csv", d / "p1.csv");
   fs::remove(d / "p0.csv.meta.json");
-  r = sh("$CALIB merge --out " + (d / "m2.csv").string() + parts);
+  r = run_calib_script("$CALIB merge --out " + (d / "m2.csv").string() + parts);
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("p0.csv has no sidecar"), std::string::npos) << r.out;
   EXPECT_FALSE(fs::exists(d / "m2.csv"));
@@ -140,22 +123,22 @@ TEST(Integrity, MergeRefusesAShardWithoutSidecarOrWithAnEditedValue) {
 TEST(Integrity, ReportRefusesATruncatedResultAndNamesABrokenSidecar) {
   const fs::path d = fresh("report");
   const fs::path dir = d / "results/simulator_inputs";
-  ASSERT_EQ(sh("$CALIB simulator-inputs --quiet --out " + dir.string()).code, 0);
+  ASSERT_EQ(run_calib_script("$CALIB simulator-inputs --quiet --out " + dir.string()).code, 0);
   const std::string report = "$CALIB report --no-plots --results " + (d / "results").string() +
                              " --out " + (d / "rep").string();
-  ASSERT_EQ(sh(report).code, 0);
+  ASSERT_EQ(run_calib_script(report).code, 0);
   const fs::path csv = dir / "simulator_inputs.csv";
   const std::string whole = slurp(csv);
   // Cut to a third at a row boundary: still a well-formed CSV, which report used to render.
   std::ofstream(csv, std::ios::binary) << whole.substr(0, whole.rfind('\n', whole.size() / 3) + 1);
-  ShellRun r = sh(report);
+  ShellRun r = run_calib_script(report);
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find(csv.string()), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("truncated"), std::string::npos) << r.out;
   std::ofstream(csv, std::ios::binary) << whole;
-  ASSERT_EQ(sh(report).code, 0);
+  ASSERT_EQ(run_calib_script(report).code, 0);
   std::ofstream(dir / "simulator_inputs.csv.meta.json") << "{\"result\": ";
-  r = sh(report);
+  r = run_calib_script(report);
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("simulator_inputs.csv.meta.json"), std::string::npos) << r.out;
 }
@@ -164,7 +147,7 @@ TEST(Integrity, AStudyFolderHasOneWriter) {
   const fs::path d = fresh("study");
   // Holds the folder's lock from a shell (flock(1) on the same file, as calib does).
   const std::string out = (d / "si").string();
-  const ShellRun r = sh("exec 9>" + out + ".lock; flock -n 9; echo $$ >&9; "
+  const ShellRun r = run_calib_script("exec 9>" + out + ".lock; flock -n 9; echo $$ >&9; "
                         "$CALIB simulator-inputs --quiet --out " + out + "; echo rc=$? holder=$$");
   EXPECT_NE(r.out.find("rc=2"), std::string::npos) << r.out;
   const std::string holder = r.out.substr(r.out.find("holder=") + 7);

@@ -18,3 +18,10 @@ inline ShellRun run_shell(const std::string& command) {
   const int status = pclose(p);
   return {WEXITSTATUS(status), out};
 }
+
+// Runs a bash script with CALIB (the calib binary under test) and DATA (the test configs of
+// tests/cli/data/) in its environment: exit status and stdout + stderr.
+inline ShellRun run_calib_script(const std::string& script) {
+  return run_shell(std::string("CALIB='") + CALIB_CLI + "' DATA='" + CALIB_SOURCE_DIR +
+                   "/tests/cli/data/' bash -c '" + script + "' 2>&1");
+}

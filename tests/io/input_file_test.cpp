@@ -14,18 +14,14 @@
 #include "calib/io/config.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/input_file.hpp"
+#include "../test_support.hpp"
 
 using namespace calib;
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path fresh_dir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / ("calib_input_file_test_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+fs::path fresh_dir(const std::string& name) { return calib_test::fresh_dir("calib_input_file_test_", name); }
 
 std::string message_of(const std::function<void()>& f) {
   try {

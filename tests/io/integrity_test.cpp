@@ -20,38 +20,17 @@
 #include "calib/io/output_lock.hpp"
 #include "calib/io/provenance.hpp"
 #include "calib/io/row_digest.hpp"
+#include "../test_support.hpp"
 
 using namespace calib;
 namespace fs = std::filesystem;
+using calib_test::slurp;
+using calib_test::put;
+using calib_test::input_error_of;
 
 namespace {
 
-fs::path temp_dir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / ("calib_integrity_test_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void put(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
-
-// The InputError message of `f`, or "" when it does not throw one.
-template <class F>
-std::string input_error_of(F f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+fs::path temp_dir(const std::string& name) { return calib_test::fresh_dir("calib_integrity_test_", name); }
 
 // A 200-row table written the way every study writes one: CsvWriter, then the sidecar.
 fs::path write_table(const fs::path& dir) {

@@ -7,18 +7,14 @@
 #include "calib/core/error.hpp"
 #include "calib/io/config.hpp"
 #include "calib/io/csv.hpp"
+#include "../test_support.hpp"
 
 using namespace calib;
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path temp_dir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / ("calib_io_test_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+fs::path temp_dir(const std::string& name) { return calib_test::fresh_dir("calib_io_test_", name); }
 
 void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
 

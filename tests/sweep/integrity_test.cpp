@@ -17,27 +17,17 @@
 #include "calib/io/provenance.hpp"
 #include "calib/io/row_digest.hpp"
 #include "calib/sweep/sweep.hpp"
+#include "../test_support.hpp"
 
 using namespace calib;
 namespace fs = std::filesystem;
+using calib_test::slurp;
+using calib_test::put;
+using calib_test::input_error_of;
 
 namespace {
 
-fs::path fresh_dir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / ("calib_sweep_integrity_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void put(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
+fs::path fresh_dir(const std::string& name) { return calib_test::fresh_dir("calib_sweep_integrity_", name); }
 
 // 500 points of y = x^2: cheap, and every row is known.
 sweep::Space line_space() {
@@ -48,16 +38,6 @@ sweep::Space line_space() {
 const sweep::Kernel kSquare = [](const std::vector<double>& p) -> std::vector<io::CsvCell> {
   return {p[0] * p[0]};
 };
-
-template <class F>
-std::string input_error_of(F f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // A run stopped after `stop_after` points: leaves <out>.partial and its checksum file.
 void interrupted_run(const fs::path& out, std::size_t stop_after) {

@@ -13,9 +13,11 @@
 #include "calib/impact/impact.hpp"
 #include "calib/sweep/sweep.hpp"
 #include "studies/sweep_kernels.hpp"
+#include "../test_support.hpp"
 
 using namespace calib;
 namespace fs = std::filesystem;
+using calib_test::slurp;
 
 namespace {
 
@@ -24,19 +26,7 @@ sweep::Space space_of(const std::string& toml) {
   return sweep::parse_space(c.table("space"));
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-fs::path fresh_dir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / ("calib_sweep_test_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+fs::path fresh_dir(const std::string& name) { return calib_test::fresh_dir("calib_sweep_test_", name); }
 
 // A real kernel: an impact solve; axes are alphabetical, so p = (n, zeta).
 const sweep::Kernel kImpactKernel = [](const std::vector<double>& p) -> std::vector<io::CsvCell> {
