@@ -24,15 +24,14 @@ import csv
 import json
 import math
 import os
-import pathlib
 import subprocess
 
 import pytest
 import re
+from peer_results import OUT, append_row
 
 CALIB = os.environ.get("CALIB_CLI", "calib")
 DRIVER = os.environ.get("MUJOCO_DRIVER")
-OUT = pathlib.Path(os.environ.get("PEERS_OUT", "peers-out"))
 
 # Materials: (name, E [Pa], nu, radius [m], density [kg/m^3], impact speed [m/s]).
 GLASS = ("glass bead 2 mm", 6.3e10, 0.24, 1e-3, 2500.0, 3.0)  # the user's report
@@ -123,14 +122,7 @@ def assert_mujoco_keeps_meaning(snippet, dt):
 
 
 def write_row(row):
-    OUT.mkdir(parents=True, exist_ok=True)
-    path = OUT / "mujoco.csv"
-    new = not path.exists()
-    with path.open("a", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(row))
-        if new:
-            w.writeheader()
-        w.writerow(row)
+    append_row("mujoco.csv", list(row), list(row.values()))
 
 
 @pytest.fixture(scope="module", autouse=True)

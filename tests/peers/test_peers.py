@@ -25,15 +25,15 @@ import csv
 import json
 import math
 import os
-import pathlib
 import re
 import shutil
 import subprocess
 
 import pytest
 
+from peer_results import append_row
+
 CALIB = os.environ.get("CALIB_CLI", "calib")
-OUT = pathlib.Path(os.environ.get("PEERS_OUT", "peers-out"))
 EXE = {"lammps": shutil.which("lmp"), "liggghts": shutil.which("liggghts")}
 TOL = 2e-3
 
@@ -173,17 +173,15 @@ def run(code, snippet, material, geometry, t_c, e_low, workdir, dt_divisor=4000)
     return (v2 - v1) / v, dt
 
 
+PEERS_CSV_HEADER = [
+    "code", "model", "version", "material", "geometry", "clamp", "v[m/s]",
+    "target_e", "typed", "input_value", "dt[s]", "e_predicted_typed",
+    "e_code_typed", "e_predicted_input", "e_code_input", "status"
+]
+
+
 def record(row):
-    OUT.mkdir(parents=True, exist_ok=True)
-    path = OUT / "peers.csv"
-    new = not path.exists()
-    with path.open("a", newline="") as f:
-        w = csv.writer(f)
-        if new:
-            w.writerow(["code", "model", "version", "material", "geometry", "clamp", "v[m/s]",
-                        "target_e", "typed", "input_value", "dt[s]", "e_predicted_typed",
-                        "e_code_typed", "e_predicted_input", "e_code_input", "status"])
-        w.writerow(row)
+    append_row("peers.csv", PEERS_CSV_HEADER, row)
 
 
 def reachable_floor(code, model, material, geometry, clamp, target, stderr, tmp_path):

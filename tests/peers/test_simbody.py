@@ -24,14 +24,14 @@ import csv
 import json
 import math
 import os
-import pathlib
 import re
 import subprocess
 
 import pytest
 
+from peer_results import append_row
+
 CALIB = os.environ.get("CALIB_CLI", "calib")
-OUT = pathlib.Path(os.environ.get("PEERS_OUT", "peers-out"))
 DRIVER = os.environ.get("CALIB_SIMBODY_DRIVER")
 SOURCE = os.environ.get("CALIB_SIMBODY_DRIVER_SOURCE")
 CXX = os.environ.get("CALIB_SIMBODY_CXX")
@@ -92,19 +92,17 @@ def run_driver(exe, material, geometry, t_contact, steps=STEPS, v=None, stiffnes
     return (v2 - v1) / v, t_code, version
 
 
+SIMBODY_CSV_HEADER = [
+    "code", "model", "version_run", "geometry", "material", "E[Pa]", "nu",
+    "radius[m]", "density[kg/m^3]", "v[m/s]", "target_e", "typed_c[s/m]",
+    "input_c[s/m]", "stiffness[Pa]", "e_predicted_typed", "e_code_typed",
+    "e_code_input", "e_code_input_half_step", "t_contact_libcalib[s]",
+    "t_contact_code[s]"
+]
+
+
 def record(row):
-    OUT.mkdir(parents=True, exist_ok=True)
-    path = OUT / "simbody.csv"
-    new = not path.exists()
-    with path.open("a", newline="") as f:
-        w = csv.writer(f)
-        if new:
-            w.writerow(["code", "model", "version_run", "geometry", "material", "E[Pa]", "nu",
-                        "radius[m]", "density[kg/m^3]", "v[m/s]", "target_e", "typed_c[s/m]",
-                        "input_c[s/m]", "stiffness[Pa]", "e_predicted_typed", "e_code_typed",
-                        "e_code_input", "e_code_input_half_step", "t_contact_libcalib[s]",
-                        "t_contact_code[s]"])
-        w.writerow(row)
+    append_row("simbody.csv", SIMBODY_CSV_HEADER, row)
 
 
 @pytest.mark.parametrize("material,geometry,target", CASES,

@@ -21,14 +21,14 @@ import csv
 import json
 import math
 import os
-import pathlib
 import shutil
 import subprocess
 
 import pytest
 
+from peer_results import OUT
+
 CALIB = os.environ.get("CALIB_CLI", "calib")
-OUT = pathlib.Path(os.environ.get("PEERS_OUT", "peers-out"))
 YADE = shutil.which("yade")
 STEPS_PER_CONTACT = 4000
 TOL = 2e-3          # the task's tolerance on e (forward and inverse)
