@@ -24,12 +24,18 @@ template <class Stepper>
 struct has_exact_state<Stepper, std::void_t<decltype(std::declval<const Stepper&>().exact_state(
                                     0.0, std::declval<State&>()))>> : std::true_type {};
 
-// One accepted step, and the stepper's states inside it.
+// The stepper's own state type (std::array, or the Rosenbrock fallback's ublas vector).
+template <class Stepper>
+using StepperState = std::decay_t<decltype(std::declval<Stepper&>().current_state())>;
+
+// One accepted step, and the stepper's states inside it. `scratch` receives interpolated states:
+// owned by the loop, so no step allocates one (the Rosenbrock state is a heap vector).
 template <class Stepper>
 class StepView {
  public:
-  StepView(Stepper& stepper, const ContactSystem& sys, double t0, double t1)
-      : stepper_(stepper), sys_(sys), tmp_(stepper.current_state()), t0(t0), t1(t1),
+  StepView(Stepper& stepper, const ContactSystem& sys, StepperState<Stepper>& scratch, double t0,
+           double t1)
+      : stepper_(stepper), sys_(sys), tmp_(scratch), t0(t0), t1(t1),
         prev(as_state(stepper.previous_state())), cur(as_state(stepper.current_state())) {}
 
   // The interpolated state at t (for locating events, not for reporting them).
@@ -57,7 +63,7 @@ class StepView {
   }
   Stepper& stepper_;
   const ContactSystem& sys_;
-  std::decay_t<decltype(std::declval<Stepper&>().current_state())> tmp_;
+  StepperState<Stepper>& tmp_;
 
  public:
   const double t0, t1;
@@ -197,12 +203,13 @@ bool separated(Contact& contact, StepView<Stepper>& step) {
 template <class Time = TauTime, class Stepper, class Rhs, class HandoverRule>
 PhaseEnd contact_loop(Contact& contact, Stepper& stepper, Rhs rhs, HandoverRule&& handover) {
   PeakForce<Time> peak;
+  StepperState<Stepper> scratch = stepper.current_state();
   RawResult& r = contact.r;
   const std::size_t budget = contact.budget();
   for (std::size_t used = 0; used < budget && r.steps < contact.opt.max_steps; ++used) {
     const auto [t0, t1] = stepper.do_step(rhs);
     ++r.steps;
-    StepView<Stepper> step(stepper, contact.sys, t0, t1);
+    StepView<Stepper> step(stepper, contact.sys, scratch, t0, t1);
     const Handover verdict = handover(step.prev, step.cur, contact.rebounding);
     if (verdict == Handover::redo_step) {
       contact.at = {step.prev, t0, t1 - t0};
