@@ -1,0 +1,216 @@
+// A contact law fitted to a restitution curve e(v): Ceres around the exact impact solve.
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include <ceres/ceres.h>
+#include <fmt/format.h>
+
+#include "calib/core/error.hpp"
+#include "calib/fit/fit_impact.hpp"
+#include "fit/ceres_options.hpp"
+#include "fit/impact_model.hpp"
+
+namespace calib::fit {
+
+namespace {
+
+// (e_model(v; K, n, d) − e)/σ at one point; parameter blocks K, n, d (one scalar each, so a
+// fixed parameter is a constant block).
+class RestitutionResidual final : public ceres::SizedCostFunction<1, 1, 1, 1> {
+ public:
+  RestitutionResidual(const detail::RestitutionModel& model, double v, double e, double sigma)
+      : model_(model), v_(v), e_(e), sigma_(sigma) {}
+  bool Evaluate(double const* const* p, double* r, double** jac) const override {
+    const std::array<bool, 3> need{jac && jac[0], jac && jac[1], jac && jac[2]};
+    detail::RestitutionSample s;
+    if (!model_.evaluate({p[0][0], p[1][0], p[2][0]}, v_, need, &s)) return false;
+    r[0] = (s.e - e_) / sigma_;
+    for (int i = 0; i < 3; ++i)
+      if (need[i]) jac[i][0] = s.gradient[i] / sigma_;
+    return true;
+  }
+
+ private:
+  const detail::RestitutionModel& model_;
+  double v_, e_, sigma_;
+};
+
+double sigma_of(const RestitutionCurve& d, std::size_t i) {
+  return d.sigma_e.empty() ? 1.0 : d.sigma_e[i];
+}
+
+// Σ r² at p, or +∞ when a solve fails.
+double chi2_at(const detail::RestitutionModel& model, const ImpactLawParameters& p,
+               const RestitutionCurve& d) {
+  double sum = 0;
+  for (std::size_t i = 0; i < d.v_in.size(); ++i) {
+    detail::RestitutionSample s;
+    if (!model.evaluate(p, d.v_in[i], {false, false, false}, &s)) return INFINITY;
+    sum += std::pow((s.e - d.e[i]) / sigma_of(d, i), 2);
+  }
+  return sum;
+}
+
+// The damping parameter whose dimensionless number at the median speed, on a grid of two
+// values per decade over [1e-4, 1e2] (e from ~1 to ~0 for every family), fits best.
+double scan_damping_start(ImpactLaw law, double m, const ImpactLawParameters& p,
+                          const detail::RestitutionModel& model, const RestitutionCurve& d) {
+  std::vector<double> v = d.v_in;
+  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+  const double v_mid = v[v.size() / 2];
+  const double D1 = to_dimensionless(physical_impact(law, m, {p.K, p.n, 1.0}, v_mid)).damping;
+  double best = NAN, best_chi2 = INFINITY;
+  for (int i = 0; i <= 12; ++i) {
+    ImpactLawParameters trial = p;
+    trial.damping = std::pow(10.0, -4.0 + 0.5 * i) / D1;
+    const double chi2 = chi2_at(model, trial, d);
+    if (chi2 < best_chi2) best_chi2 = chi2, best = trial.damping;
+  }
+  if (!std::isfinite(best))
+    throw ComputeError(fmt::format("{}: no damping on the start grid gives a finished impact",
+                                   impact_law_name(law)));
+  return best;
+}
+
+std::string_view n_not_identifiable_because(ImpactLaw law) {
+  switch (law) {
+    case ImpactLaw::hunt_crossley_alpha: return "its e depends on alpha*v only, not on n";
+    case ImpactLaw::tsuji: return "its e depends on chi and n only, not on v";
+    case ImpactLaw::viscoelastic: return "the law is solved at n = 1.5";
+    case ImpactLaw::linear_damper: break;
+  }
+  return "";
+}
+
+// e depends on the parameters only through n and the dimensionless damping number D
+// (fit_impact.hpp), so K (which enters D only combined with the damping parameter) is never
+// identifiable from e(v). Nor is n except for the linear damper: tsuji's e depends on χ and n
+// only (flat in v), hunt-crossley-alpha's on αv only (the hysteresis form, fit_impact.hpp), and
+// the viscoelastic law is solved at n = 1.5.
+void require_identifiable(ImpactLaw law, const ImpactLawParameters& start,
+                          const ImpactFitOptions& o) {
+  if (o.fit_K)
+    throw InputError(fmt::format(
+        "fit: K cannot be fitted for {} from e(v) alone: e depends on K only through the "
+        "dimensionless damping number, together with {}",
+        impact_law_name(law), damping_parameter_name(law)));
+  if (o.fit_n && law != ImpactLaw::linear_damper)
+    throw InputError(fmt::format("fit: n cannot be fitted for {} from e(v): {}",
+                                 impact_law_name(law), n_not_identifiable_because(law)));
+  if (std::string why; !o.IsValid(&why)) throw InputError("fit-impact options: " + why);
+  physical_impact(law, 1.0, {start.K, start.n, std::max(start.damping, 0.0)}, 1.0);  // validates
+}
+
+std::string status_of(const ceres::Solver::Summary& summary, const ImpactFitReport& r,
+                      std::string* message) {
+  if (!summary.IsSolutionUsable() || summary.termination_type != ceres::CONVERGENCE) {
+    *message = "Ceres stopped without convergence: " + summary.BriefReport();
+    return "not_converged";
+  }
+  for (const FittedParameter& p : r.parameters) {
+    const bool at_bound = (p.name == "n" && (p.value == 1.0 || p.value == 2.0)) ||
+                          (p.name != "n" && p.name != "K" && p.value == 0.0);
+    if (!p.fixed && at_bound) {
+      *message = fmt::format("{} ended on its bound ({}): the law cannot reach the data inside "
+                             "its range", p.name, p.value);
+      return "at_bound";
+    }
+  }
+  const int dof = r.points - r.free_parameters;
+  if (r.weighted && dof > 0 && r.chi2 / dof > 9.0) {
+    *message = fmt::format("chi2/(N - p) = {:.4g} > 9: the law misses the data by more than "
+                           "3 sigma per point on average", r.chi2 / dof);
+    return "poor_fit";
+  }
+  *message = "converged";
+  return "converged";
+}
+
+}  // namespace
+
+ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawParameters& start,
+                                      const RestitutionCurve& data,
+                                      const ImpactFitOptions& options) {
+  validate(data);
+  require_identifiable(law, start, options);
+  const int k = int(options.fit_K) + int(options.fit_n) + int(options.fit_damping);
+  const int N = static_cast<int>(data.v_in.size());
+  if (N <= k)
+    throw InputError(fmt::format("restitution curve: {} points for {} free parameters: need more "
+                                 "points than free parameters", N, k));
+  const detail::RestitutionModel model(law, m, options.impact);
+  ImpactLawParameters p = start;
+  if (options.damping_start > 0) p.damping = options.damping_start;
+  else if (options.fit_damping || !(p.damping >= 0)) p.damping = scan_damping_start(law, m, p, model, data);
+
+  double K = p.K, n = p.n, d = p.damping;
+  ceres::Problem problem;
+  for (std::size_t i = 0; i < data.v_in.size(); ++i) {
+    ceres::LossFunction* loss = nullptr;
+    if (options.fit.loss == Loss::huber) loss = new ceres::HuberLoss(options.fit.loss_scale);
+    if (options.fit.loss == Loss::cauchy) loss = new ceres::CauchyLoss(options.fit.loss_scale);
+    problem.AddResidualBlock(
+        new RestitutionResidual(model, data.v_in[i], data.e[i], sigma_of(data, i)), loss, &K, &n,
+        &d);
+  }
+  problem.SetParameterLowerBound(&K, 0, 1e-9 * K);
+  problem.SetParameterLowerBound(&n, 0, 1.0);
+  problem.SetParameterUpperBound(&n, 0, 2.0);
+  problem.SetParameterLowerBound(&d, 0, 0.0);
+  if (!options.fit_K) problem.SetParameterBlockConstant(&K);
+  if (!options.fit_n) problem.SetParameterBlockConstant(&n);
+  if (!options.fit_damping) problem.SetParameterBlockConstant(&d);
+  ceres::Solver::Summary summary;
+  ceres::Solve(detail::solver_options(options.fit), &problem, &summary);
+
+  ImpactFitReport r;
+  r.law = law;
+  r.points = N;
+  r.free_parameters = k;
+  r.iterations = static_cast<int>(summary.iterations.size());
+  r.weighted = !data.sigma_e.empty();
+  const std::string unit_K = fmt::format("N/m^{}", n);
+  r.parameters = {{"K", unit_K, K, 0.0, !options.fit_K},
+                  {"n", "-", n, 0.0, !options.fit_n},
+                  {std::string(damping_parameter_name(law)),
+                   std::string(damping_parameter_unit(law)), d, 0.0, !options.fit_damping}};
+  for (std::size_t i = 0; i < data.v_in.size(); ++i) {
+    double e = NAN;
+    detail::RestitutionSample s;
+    if (model.evaluate({K, n, d}, data.v_in[i], {false, false, false}, &s)) e = s.e;
+    r.e_model.push_back(e);
+    r.residuals.push_back((e - data.e[i]) / sigma_of(data, i));
+    r.chi2 += r.residuals.back() * r.residuals.back();
+  }
+  r.rms_residual = std::sqrt(r.chi2 / N);
+  const double fit_term = r.weighted ? r.chi2 : N * std::log(std::max(r.chi2 / N, 1e-300));
+  r.aic = fit_term + 2.0 * k;
+  r.bic = fit_term + k * std::log(double(N));
+  r.status = status_of(summary, r, &r.message);
+  if (!std::isfinite(r.chi2)) {
+    r.status = "not_converged";
+    r.message = "the impact solve failed at the fitted parameters";
+    return r;
+  }
+  // Standard errors: (JᵀJ)⁻¹ at the optimum (Ceres Covariance), times χ²/(N − k) when σ is not
+  // given (estimated from the scatter).
+  ceres::Covariance::Options copt;
+  copt.algorithm_type = ceres::DENSE_SVD;
+  ceres::Covariance cov(copt);
+  std::vector<double*> blocks{&K, &n, &d};
+  std::vector<std::pair<const double*, const double*>> pairs;
+  for (int i = 0; i < 3; ++i)
+    if (!r.parameters[i].fixed) pairs.emplace_back(blocks[i], blocks[i]);
+  const bool have_cov = cov.Compute(pairs, &problem);
+  const double scale = r.weighted ? 1.0 : (N > k ? r.chi2 / (N - k) : NAN);
+  for (int i = 0; i < 3; ++i) {
+    if (r.parameters[i].fixed) continue;
+    double c = NAN;
+    if (have_cov) cov.GetCovarianceBlock(blocks[i], blocks[i], &c);
+    r.parameters[i].std_error = std::sqrt(c * scale);
+  }
+  return r;
+}
+
+}  // namespace calib::fit
