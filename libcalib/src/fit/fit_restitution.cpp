@@ -1,5 +1,6 @@
 // A contact law fitted to a restitution curve e(v): Ceres around the exact impact solve.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <memory>
 
@@ -127,7 +128,49 @@ std::string status_of(const ceres::Solver::Summary& summary, const ImpactFitRepo
   return "converged";
 }
 
+// Standard errors: (JᵀJ)⁻¹ at the optimum (Ceres Covariance), times χ²/(N − k) when σ is not
+// given (estimated from the scatter). NaN when the Jacobian is rank deficient.
+void add_covariance(ceres::Problem& problem, const std::array<double*, 3>& blocks,
+                    ImpactFitReport* r) {
+  ceres::Covariance::Options copt;
+  copt.algorithm_type = ceres::DENSE_SVD;
+  ceres::Covariance cov(copt);
+  std::vector<std::pair<const double*, const double*>> pairs;
+  for (int i = 0; i < 3; ++i)
+    for (int j = i; j < 3; ++j)
+      if (!r->parameters[i].fixed && !r->parameters[j].fixed)
+        pairs.emplace_back(blocks[i], blocks[j]);
+  const bool have_cov = cov.Compute(pairs, &problem);
+  const int dof = r->points - r->free_parameters;
+  const double scale = r->weighted ? 1.0 : (dof > 0 ? r->chi2 / dof : NAN);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      if (r->parameters[i].fixed || r->parameters[j].fixed) continue;
+      double c = NAN;
+      if (have_cov) cov.GetCovarianceBlock(blocks[std::min(i, j)], blocks[std::max(i, j)], &c);
+      r->covariance[i][j] = c * scale;
+    }
+  for (int i = 0; i < 3; ++i)
+    if (!r->parameters[i].fixed) r->parameters[i].std_error = std::sqrt(r->covariance[i][i]);
+}
+
 }  // namespace
+
+BandPoint restitution_band(const ImpactFitReport& r, double m, double v,
+                           const impact::ImpactOptions& options) {
+  const detail::RestitutionModel model(r.law, m, options);
+  std::array<bool, 3> need{};
+  for (int i = 0; i < 3; ++i) need[i] = !r.parameters[i].fixed;
+  detail::RestitutionSample s;
+  if (!model.evaluate(r.values(), v, need, &s))
+    throw ComputeError(fmt::format("{}: the impact solve failed at v = {} m/s",
+                                   impact_law_name(r.law), v));
+  double var = 0;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      if (need[i] && need[j]) var += s.gradient[i] * r.covariance[i][j] * s.gradient[j];
+  return {s.e, 1.96 * std::sqrt(var)};
+}
 
 ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawParameters& start,
                                       const RestitutionCurve& data,
@@ -193,23 +236,7 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
     r.message = "the impact solve failed at the fitted parameters";
     return r;
   }
-  // Standard errors: (JᵀJ)⁻¹ at the optimum (Ceres Covariance), times χ²/(N − k) when σ is not
-  // given (estimated from the scatter).
-  ceres::Covariance::Options copt;
-  copt.algorithm_type = ceres::DENSE_SVD;
-  ceres::Covariance cov(copt);
-  std::vector<double*> blocks{&K, &n, &d};
-  std::vector<std::pair<const double*, const double*>> pairs;
-  for (int i = 0; i < 3; ++i)
-    if (!r.parameters[i].fixed) pairs.emplace_back(blocks[i], blocks[i]);
-  const bool have_cov = cov.Compute(pairs, &problem);
-  const double scale = r.weighted ? 1.0 : (N > k ? r.chi2 / (N - k) : NAN);
-  for (int i = 0; i < 3; ++i) {
-    if (r.parameters[i].fixed) continue;
-    double c = NAN;
-    if (have_cov) cov.GetCovarianceBlock(blocks[i], blocks[i], &c);
-    r.parameters[i].std_error = std::sqrt(c * scale);
-  }
+  add_covariance(problem, {&K, &n, &d}, &r);
   return r;
 }
 

@@ -18,6 +18,7 @@
 // for tsuji e depends on χ and n only (not on v). For hunt-crossley-alpha e depends on αv only:
 // the hysteresis form x'' + xⁿ(κ + κh x') = 0 in y = x^{n+1}/(n+1) reads
 // x' dx'/dy = −(κ + κh x'), which holds no n (SF2020: e_out is a function of h alone).
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -103,6 +104,8 @@ struct ImpactFitReport {
   // σ is estimated: AIC = N ln(χ²/N) + 2k, BIC = N ln(χ²/N) + k ln N (constants dropped).
   double aic = 0.0, bic = 0.0;
   bool weighted = false;  // sigma_e given: standard errors from (JᵀJ)⁻¹ (σ known); else scaled
+  // Covariance of (K, n, damping) as the standard errors (zero rows for fixed parameters).
+  std::array<std::array<double, 3>, 3> covariance{};
   std::string status, message;
 
   ImpactLawParameters values() const;
@@ -117,6 +120,14 @@ struct ImpactFitReport {
 ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawParameters& start,
                                       const RestitutionCurve& data,
                                       const ImpactFitOptions& options = {});
+
+// The fitted law's e at speed v and the half-width of its 95 % confidence band,
+// 1.96 √(gᵀ Σ g) with g = ∂e/∂(K, n, d) (delta method, Σ the report's covariance).
+struct BandPoint {
+  double e = 0.0, half_width = 0.0;
+};
+BandPoint restitution_band(const ImpactFitReport& r, double m, double v,
+                           const impact::ImpactOptions& options = ImpactFitOptions{}.impact);
 
 // One entry of an AIC ranking: Akaike weight and evidence ratio exp((AIC − AIC_best)/2) of the
 // best law over this one (1 for the best).
