@@ -83,7 +83,7 @@ std::string fit_impact_text(const FitImpactOutcome& o) {
   if (o.record.contains("ranking")) {
     s += "ranking (lowest AIC first):\n";
     for (const auto& r : o.record["ranking"])
-      s += fmt::format("  {:<20} dAIC {:>10.3f}  weight {:.3g}  evidence ratio 10^{:.3g}  {}\n",
+      s += fmt::format("  {:<20} dAIC {:>10.3f}  weight {:.3g}  evidence ratio 10^{:.1f}  {}\n",
                        r["law"].get<std::string>(), r["delta_aic"].get<double>(),
                        r["akaike_weight"].get<double>(),
                        r["log10_evidence_ratio"].get<double>(), r["status"].get<std::string>());

@@ -8,6 +8,7 @@
 #include "calib/core/error.hpp"
 #include "calib/fit/impact_fit_run.hpp"
 #include "calib/io/csv.hpp"
+#include "calib/io/resources.hpp"
 #include "core/checks.hpp"
 
 namespace calib::fit {
@@ -41,7 +42,8 @@ std::vector<std::string> header_of(const std::filesystem::path& file) {
 }  // namespace
 
 RestitutionCurve read_restitution_curve(const std::filesystem::path& file) {
-  const std::vector<std::string> header = header_of(file);
+  const std::filesystem::path path = io::resolve_input_path(file);
+  const std::vector<std::string> header = header_of(path);
   const auto has = [&](std::string_view name) {
     return std::find(header.begin(), header.end(), name) != header.end();
   };
@@ -57,7 +59,7 @@ RestitutionCurve read_restitution_curve(const std::filesystem::path& file) {
                                    unused, file.string()));
   std::vector<std::string> columns{"v_in[m/s]", "e[-]"};
   if (has("sigma_e[-]")) columns.push_back("sigma_e[-]");
-  const io::NumericTable t = io::read_numeric_csv(file, columns);
+  const io::NumericTable t = io::read_numeric_csv(path, columns);
   RestitutionCurve d{t.columns[0], t.columns[1], {}, t.lines};
   if (columns.size() == 3) d.sigma_e = t.columns[2];
   validate(d);
