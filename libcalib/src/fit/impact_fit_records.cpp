@@ -30,6 +30,31 @@ Json assumptions(const ImpactFitReport& r) {
        "where e(v) determines it (linear-damper)"});
 }
 
+// The figure: data (with ±σ bars when given), each law's fitted e(v) and its 95 % band, from
+// the two CSV files beside the script. `gnuplot fit_impact.gp` in the folder writes
+// fit_impact.svg.
+std::string gnuplot_script(const FitImpactOutcome& o) {
+  std::string s =
+      "set terminal svg size 800,500 dynamic font 'sans,12'\n"
+      "set output 'fit_impact.svg'\nset datafile separator ','\nset logscale x\n"
+      "set xlabel 'impact speed v_{in} [m/s]'\nset ylabel 'coefficient of restitution e [-]'\n"
+      "set key bottom left\nset style fill transparent solid 0.2 noborder\n"
+      "first = '" + std::string(impact_law_name(o.reports.front().law)) + "'\nplot \\\n";
+  for (std::size_t i = 0; i < o.reports.size(); ++i) {
+    const std::string law(impact_law_name(o.reports[i].law));
+    const std::string pick = "(strcol(1) eq '" + law + "' ? ";
+    s += fmt::format(
+        "  'fit_impact_curve.csv' skip 1 using 2:{0}$4 : NaN):{0}$5 : NaN) with filledcurves "
+        "lc {1} notitle, \\\n"
+        "  'fit_impact_curve.csv' skip 1 using 2:{0}$3 : NaN) with lines lc {1} lw 2 "
+        "title '{2} (95 % band)', \\\n",
+        pick, i + 1, law);
+  }
+  return s +
+         "  'fit_impact_points.csv' skip 1 using 2:(strcol(1) eq first ? $3 : NaN):"
+         "(strcol(4) eq '' ? 0 : $4) with yerrorbars pt 7 ps 0.6 lc 'black' title 'data'\n";
+}
+
 }  // namespace
 
 Json impact_fit_record(const ImpactFitReport& r, const RestitutionCurve& data, double m) {
@@ -97,10 +122,11 @@ void write_fit_impact(const std::filesystem::path& folder, const FitImpactOutcom
   const io::OutputLock lock(folder);
   io::write_text_atomically(folder / "fit_impact.json", o.record.dump(2) + "\n");
   io::CsvWriter points(folder / "fit_impact_points.csv",
-                       {"law", "v_in[m/s]", "e[-]", "e_model[-]", "residual"});
+                       {"law", "v_in[m/s]", "e[-]", "sigma_e[-]", "e_model[-]", "residual"});
   for (const ImpactFitReport& r : o.reports)
     for (std::size_t i = 0; i < r.e_model.size(); ++i)
       points.row({std::string(impact_law_name(r.law)), data.v_in[i], data.e[i],
+                  data.sigma_e.empty() ? io::CsvCell(std::string()) : io::CsvCell(data.sigma_e[i]),
                   io::number_or_blank(r.e_model[i]), io::number_or_blank(r.residuals[i])});
   points.commit();
   const auto [lo, hi] = std::minmax_element(data.v_in.begin(), data.v_in.end());
@@ -116,6 +142,7 @@ void write_fit_impact(const std::filesystem::path& folder, const FitImpactOutcom
     }
   }
   curve.commit();
+  io::write_text_atomically(folder / "fit_impact.gp", gnuplot_script(o));
 }
 
 }  // namespace calib::fit
