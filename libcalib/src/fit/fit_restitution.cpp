@@ -206,8 +206,7 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
   r.free_parameters = k;
   r.iterations = static_cast<int>(summary.iterations.size());
   r.weighted = !data.sigma_e.empty();
-  const std::string unit_K = fmt::format("N/m^{}", n);
-  r.parameters = {{"K", unit_K, K, 0.0, !options.fit_K},
+  r.parameters = {{"K", "N/m^n", K, 0.0, !options.fit_K},
                   {"n", "-", n, 0.0, !options.fit_n},
                   {std::string(damping_parameter_name(law)),
                    std::string(damping_parameter_unit(law)), d, 0.0, !options.fit_damping}};
