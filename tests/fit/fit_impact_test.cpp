@@ -129,6 +129,35 @@ TEST(FitImpact, NoiseFreeDataRecoverEachLaw) {
   }
 }
 
+TEST(FitImpact, ContactTimeAndPeakForceMakeKAndNIdentifiable) {
+  // e, t_contact and f_max from the exact solve at K = 2e9, n = 1.4 (1.5 for viscoelastic);
+  // the fit starts at K = 1e9, n = 1.5 with all three parameters free and recovers them to
+  // 1e-6 relative (noise-free data; σ's only weigh the residuals).
+  for (const ImpactLaw law : fit::impact_laws()) {
+    const double n_true = law == ImpactLaw::viscoelastic ? 1.5 : 1.4, K_true = 2e9;
+    fit::RestitutionCurve d;
+    impact::ImpactOptions o = tight();
+    for (int i = 0; i < 8; ++i) {
+      const double v = 0.05 * std::pow(100.0, i / 7.0);
+      const impact::PhysicalResult r = impact::solve_physical(
+          fit::physical_impact(law, kMass, {K_true, n_true, true_damping(law)}, v), o);
+      d.v_in.push_back(v), d.e.push_back(r.e_out), d.sigma_e.push_back(0.005);
+      d.t_contact.push_back(r.t_contact), d.sigma_t_contact.push_back(1e-3 * r.t_contact);
+      d.f_max.push_back(r.f_max), d.sigma_f_max.push_back(1e-3 * r.f_max);
+    }
+    fit::ImpactFitOptions opt;
+    opt.fit_K = true;
+    opt.fit_n = law != ImpactLaw::viscoelastic;
+    const fit::ImpactFitReport r = fit::fit_restitution_curve(law, kMass, {1e9, 1.5, 0.0}, d, opt);
+    EXPECT_EQ(r.status, "converged") << impact_law_name(law) << ": " << r.message;
+    EXPECT_NEAR(r.parameters[0].value, K_true, 1e-6 * K_true) << impact_law_name(law);
+    EXPECT_NEAR(r.parameters[1].value, n_true, 1e-6 * n_true) << impact_law_name(law);
+    EXPECT_NEAR(r.parameters[2].value, true_damping(law), 1e-6 * true_damping(law))
+        << impact_law_name(law);
+    EXPECT_EQ(r.residual_count, 24);
+  }
+}
+
 TEST(FitImpact, NoisyDataTruthWithinThreeStandardErrorsAndMonteCarloSpread) {
   // σ_e = 0.005 at 12 speeds: the reported standard error (σ known: √(JᵀJ)⁻¹) against the
   // spread of the estimate over 100 noise draws (issue: within a factor 1.5), and the truth

@@ -37,6 +37,39 @@ class RestitutionResidual final : public ceres::SizedCostFunction<1, 1, 1, 1> {
   double v_, e_, sigma_;
 };
 
+// (t_model − t)/σ_t and/or (F_model − F)/σ_F at one point: one solve with the peak force
+// located, so both come from the same evaluation.
+class ContactResidual final : public ceres::CostFunction {
+ public:
+  ContactResidual(const detail::RestitutionModel& model, const RestitutionCurve& d, std::size_t i)
+      : model_(model), v_(d.v_in[i]) {
+    if (!d.t_contact.empty()) t_ = {d.t_contact[i], d.sigma_t_contact[i]};
+    if (!d.f_max.empty()) f_ = {d.f_max[i], d.sigma_f_max[i]};
+    set_num_residuals(int(!d.t_contact.empty()) + int(!d.f_max.empty()));
+    *mutable_parameter_block_sizes() = {1, 1, 1};
+  }
+  bool Evaluate(double const* const* p, double* r, double** jac) const override {
+    const std::array<bool, 3> need{jac && jac[0], jac && jac[1], jac && jac[2]};
+    detail::ContactSample s;
+    if (!model_.evaluate_contact({p[0][0], p[1][0], p[2][0]}, v_, need, &s)) return false;
+    int k = 0;
+    for (const auto& [data, model, gradient] :
+         {std::tuple{t_, s.t_contact, s.t_gradient}, std::tuple{f_, s.f_max, s.f_gradient}}) {
+      if (data[1] == 0) continue;
+      r[k] = (model - data[0]) / data[1];
+      for (int i = 0; i < 3; ++i)
+        if (need[i]) jac[i][k] = gradient[i] / data[1];
+      ++k;
+    }
+    return true;
+  }
+
+ private:
+  const detail::RestitutionModel& model_;
+  double v_;
+  std::array<double, 2> t_{0, 0}, f_{0, 0};  // value, σ (σ = 0: not measured)
+};
+
 double sigma_of(const RestitutionCurve& d, std::size_t i) {
   return d.sigma_e.empty() ? 1.0 : d.sigma_e[i];
 }
@@ -83,11 +116,17 @@ std::string_view n_not_identifiable_because(ImpactLaw law) {
 // only (flat in v), hunt-crossley-alpha's on αv only (the hysteresis form, fit_impact.hpp), and
 // the viscoelastic law is solved at n = 1.5.
 void require_identifiable(ImpactLaw law, const ImpactLawParameters& start,
-                          const ImpactFitOptions& o) {
+                          const ImpactFitOptions& o, bool contact_data) {
+  if (o.fit_n && law == ImpactLaw::viscoelastic)
+    throw InputError("fit: n cannot be fitted for viscoelastic: the law is solved at n = 1.5");
+  if (contact_data) {
+    if (std::string why; !o.IsValid(&why)) throw InputError("fit-impact options: " + why);
+    return;
+  }
   if (o.fit_K)
     throw InputError(fmt::format(
         "fit: K cannot be fitted for {} from e(v) alone: e depends on K only through the "
-        "dimensionless damping number, together with {}",
+        "dimensionless damping number, together with {} (t_contact[s] or f_max[N] data fix it)",
         impact_law_name(law), damping_parameter_name(law)));
   if (o.fit_n && law != ImpactLaw::linear_damper)
     throw InputError(fmt::format("fit: n cannot be fitted for {} from e(v): {}",
@@ -111,7 +150,7 @@ std::string status_of(const ceres::Solver::Summary& summary, const ImpactFitRepo
       return "at_bound";
     }
   }
-  const int dof = r.points - r.free_parameters;
+  const int dof = r.residual_count - r.free_parameters;
   if (r.weighted && dof > 0 && r.chi2 / dof > 9.0) {
     *message = fmt::format("chi2/(N - p) = {:.4g} > 9: the law misses the data by more than "
                            "3 sigma per point on average", r.chi2 / dof);
@@ -134,7 +173,7 @@ void add_covariance(ceres::Problem& problem, const std::array<double*, 3>& block
       if (!r->parameters[i].fixed && !r->parameters[j].fixed)
         pairs.emplace_back(blocks[i], blocks[j]);
   const bool have_cov = cov.Compute(pairs, &problem);
-  const int dof = r->points - r->free_parameters;
+  const int dof = r->residual_count - r->free_parameters;
   const double scale = r->weighted ? 1.0 : (dof > 0 ? r->chi2 / dof : NAN);
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) {
@@ -145,6 +184,36 @@ void add_covariance(ceres::Problem& problem, const std::array<double*, 3>& block
     }
   for (int i = 0; i < 3; ++i)
     if (!r->parameters[i].fixed) r->parameters[i].std_error = std::sqrt(r->covariance[i][i]);
+}
+
+// Model values, residuals, χ², the criteria at the fitted parameters.
+void add_residuals(const detail::RestitutionModel& model, const RestitutionCurve& data,
+                   const ImpactLawParameters& p, ImpactFitReport* r) {
+  const auto add = [&](double model_value, double x, double sigma, std::vector<double>* values,
+                       std::vector<double>* residuals) {
+    values->push_back(model_value);
+    residuals->push_back((model_value - x) / sigma);
+    r->chi2 += residuals->back() * residuals->back();
+    ++r->residual_count;
+  };
+  for (std::size_t i = 0; i < data.v_in.size(); ++i) {
+    detail::RestitutionSample s;
+    s.e = NAN;
+    if (!model.evaluate(p, data.v_in[i], {false, false, false}, &s)) s.e = NAN;
+    add(s.e, data.e[i], sigma_of(data, i), &r->e_model, &r->residuals);
+    if (!data.has_contact_data()) continue;
+    detail::ContactSample c{NAN, NAN};
+    if (!model.evaluate_contact(p, data.v_in[i], {false, false, false}, &c)) c = {NAN, NAN};
+    if (!data.t_contact.empty())
+      add(c.t_contact, data.t_contact[i], data.sigma_t_contact[i], &r->t_model, &r->t_residuals);
+    if (!data.f_max.empty())
+      add(c.f_max, data.f_max[i], data.sigma_f_max[i], &r->f_model, &r->f_residuals);
+  }
+  const double count = r->residual_count, k = r->free_parameters;
+  r->rms_residual = std::sqrt(r->chi2 / count);
+  const double fit_term = r->weighted ? r->chi2 : count * std::log(std::max(r->chi2 / count, 1e-300));
+  r->aic = fit_term + 2.0 * k;
+  r->bic = fit_term + k * std::log(count);
 }
 
 }  // namespace
@@ -169,12 +238,13 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
                                       const RestitutionCurve& data,
                                       const ImpactFitOptions& options) {
   validate(data);
-  require_identifiable(law, start, options);
+  require_identifiable(law, start, options, data.has_contact_data());
   const int k = int(options.fit_K) + int(options.fit_n) + int(options.fit_damping);
   const int N = static_cast<int>(data.v_in.size());
-  if (N <= k)
-    throw InputError(fmt::format("restitution curve: {} points for {} free parameters: need more "
-                                 "points than free parameters", N, k));
+  const int measured = N * (1 + int(!data.t_contact.empty()) + int(!data.f_max.empty()));
+  if (measured <= k)
+    throw InputError(fmt::format("restitution curve: {} measured values for {} free parameters: "
+                                 "need more values than free parameters", measured, k));
   const detail::RestitutionModel model(law, m, options.impact);
   ImpactLawParameters p = start;
   if (options.damping_start > 0) p.damping = options.damping_start;
@@ -189,6 +259,8 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
     problem.AddResidualBlock(
         new RestitutionResidual(model, data.v_in[i], data.e[i], sigma_of(data, i)), loss, &K, &n,
         &d);
+    if (data.has_contact_data())
+      problem.AddResidualBlock(new ContactResidual(model, data, i), nullptr, &K, &n, &d);
   }
   problem.SetParameterLowerBound(&K, 0, 1e-9 * K);
   problem.SetParameterLowerBound(&n, 0, 1.0);
@@ -210,18 +282,7 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
                   {"n", "-", n, 0.0, !options.fit_n},
                   {std::string(damping_parameter_name(law)),
                    std::string(damping_parameter_unit(law)), d, 0.0, !options.fit_damping}};
-  for (std::size_t i = 0; i < data.v_in.size(); ++i) {
-    double e = NAN;
-    detail::RestitutionSample s;
-    if (model.evaluate({K, n, d}, data.v_in[i], {false, false, false}, &s)) e = s.e;
-    r.e_model.push_back(e);
-    r.residuals.push_back((e - data.e[i]) / sigma_of(data, i));
-    r.chi2 += r.residuals.back() * r.residuals.back();
-  }
-  r.rms_residual = std::sqrt(r.chi2 / N);
-  const double fit_term = r.weighted ? r.chi2 : N * std::log(std::max(r.chi2 / N, 1e-300));
-  r.aic = fit_term + 2.0 * k;
-  r.bic = fit_term + k * std::log(double(N));
+  add_residuals(model, data, {K, n, d}, &r);
   r.status = status_of(summary, r, &r.message);
   if (!std::isfinite(r.chi2)) {
     r.status = "not_converged";

@@ -26,8 +26,9 @@ Json assumptions(const ImpactFitReport& r) {
                     "sigma_e taken as known"
                   : "residuals e_model - e (no sigma_e); standard errors from (J^T J)^-1 "
                     "scaled by chi2/(N - p)",
-       "K enters e(v) only with the damping parameter, so it is held fixed; n is fitted only "
-       "where e(v) determines it (linear-damper)"});
+       "e(v) alone fixes neither K (it enters e only with the damping parameter) nor n (except "
+       "for linear-damper); t_contact[s] or f_max[N] columns, when given, are extra residuals "
+       "(model - x)/sigma that do"});
 }
 
 // The figure: data (with ±σ bars when given), each law's fitted e(v) and its 95 % band, from
@@ -70,6 +71,7 @@ Json impact_fit_record(const ImpactFitReport& r, const RestitutionCurve& data, d
   rec["rms_residual"] = number(r.rms_residual);
   rec["chi2"] = number(r.chi2);
   rec["points"] = r.points;
+  rec["residual_count"] = r.residual_count;
   rec["free_parameters"] = r.free_parameters;
   rec["aic"] = number(r.aic);
   rec["bic"] = number(r.bic);
@@ -78,15 +80,29 @@ Json impact_fit_record(const ImpactFitReport& r, const RestitutionCurve& data, d
   rec["iterations"] = r.iterations;
   rec["m"] = m;
   Json& rows = rec["residuals"] = Json::array();
-  for (std::size_t i = 0; i < r.e_model.size(); ++i)
-    rows.push_back({{"v_in", data.v_in[i]},
-                    {"e", data.e[i]},
-                    {"e_model", number(r.e_model[i])},
-                    {"residual", number(r.residuals[i])}});
+  for (std::size_t i = 0; i < r.e_model.size(); ++i) {
+    Json row = {{"v_in", data.v_in[i]},
+                {"e", data.e[i]},
+                {"e_model", number(r.e_model[i])},
+                {"residual", number(r.residuals[i])}};
+    if (!r.t_model.empty()) {
+      row["t_contact"] = data.t_contact[i];
+      row["t_contact_model"] = number(r.t_model[i]);
+      row["t_contact_residual"] = number(r.t_residuals[i]);
+    }
+    if (!r.f_model.empty()) {
+      row["f_max"] = data.f_max[i];
+      row["f_max_model"] = number(r.f_model[i]);
+      row["f_max_residual"] = number(r.f_residuals[i]);
+    }
+    rows.push_back(row);
+  }
   rec["assumptions"] = assumptions(r);
   rec["units"] = {{"v_in", "m/s"},
                   {"e", "-"},
                   {"m", "kg"},
+                  {"t_contact", "s"},
+                  {"f_max", "N"},
                   {"residual", r.weighted ? "sigma_e" : "-"},
                   {"rms_residual", r.weighted ? "sigma_e" : "-"}};
   return rec;

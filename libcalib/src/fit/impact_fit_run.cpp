@@ -39,6 +39,24 @@ std::vector<std::string> header_of(const std::filesystem::path& file) {
   throw InputError(fmt::format("--data: '{}' has no header line", file.string()));
 }
 
+// The optional t_contact[s] and f_max[N] columns, each with its sigma column (a value without
+// its σ is refused by validate, naming it).
+template <class Has>
+void read_contact_columns(const std::filesystem::path& path, Has has, RestitutionCurve* d) {
+  std::vector<std::string> columns;
+  for (const char* name : {"t_contact[s]", "sigma_t_contact[s]", "f_max[N]", "sigma_f_max[N]"})
+    if (has(name)) columns.push_back(name);
+  if (columns.empty()) return;
+  const io::NumericTable t = io::read_numeric_csv(path, columns);
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    const std::string& c = columns[i];
+    (c == "t_contact[s]"         ? d->t_contact
+     : c == "sigma_t_contact[s]" ? d->sigma_t_contact
+     : c == "f_max[N]"           ? d->f_max
+                                 : d->sigma_f_max) = t.columns[i];
+  }
+}
+
 }  // namespace
 
 RestitutionCurve read_restitution_curve(const std::filesystem::path& file) {
@@ -52,16 +70,12 @@ RestitutionCurve read_restitution_curve(const std::filesystem::path& file) {
         "--data: '{}' is an impact record (t[s] column); this build fits restitution curves "
         "(v_in[m/s], e[-]) only",
         file.string()));
-  for (const char* unused : {"t_contact[s]", "f_max[N]"})
-    if (has(unused))
-      throw InputError(fmt::format("--data: column '{}' in '{}' is not fitted by this build; "
-                                   "remove it rather than have it ignored",
-                                   unused, file.string()));
   std::vector<std::string> columns{"v_in[m/s]", "e[-]"};
   if (has("sigma_e[-]")) columns.push_back("sigma_e[-]");
   const io::NumericTable t = io::read_numeric_csv(path, columns);
   RestitutionCurve d{t.columns[0], t.columns[1], {}, t.lines};
   if (columns.size() == 3) d.sigma_e = t.columns[2];
+  read_contact_columns(path, has, &d);
   validate(d);
   return d;
 }

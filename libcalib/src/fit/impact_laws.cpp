@@ -89,6 +89,31 @@ double restitution(ImpactLaw law, double m, const ImpactLawParameters& p, double
   return r.e_out;
 }
 
+namespace {
+
+template <class Row>
+void validate_contact_column(const RestitutionCurve& d, const std::vector<double>& x,
+                             const std::vector<double>& sigma, std::string_view name, Row row) {
+  if (x.empty()) return;
+  if (x.size() != d.v_in.size() || sigma.size() != x.size())
+    throw InputError(fmt::format("restitution curve: {} needs one value and one sigma_{} per "
+                                 "point ({} points, {} values, {} sigmas)",
+                                 name, name, d.v_in.size(), x.size(), sigma.size()));
+  if (d.sigma_e.empty())
+    throw InputError(fmt::format("restitution curve: {} is weighed against e through the "
+                                 "sigmas: give sigma_e too", name));
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (!(x[i] > 0) || !std::isfinite(x[i]))
+      throw InputError(fmt::format("row {}: {} = {} must be a finite number > 0", row(i), name,
+                                   x[i]));
+    if (!(sigma[i] > 0) || !std::isfinite(sigma[i]))
+      throw InputError(fmt::format("row {}: sigma_{} = {} must be a finite number > 0", row(i),
+                                   name, sigma[i]));
+  }
+}
+
+}  // namespace
+
 void validate(const RestitutionCurve& d) {
   const auto row = [&](std::size_t i) { return i < d.rows.size() ? d.rows[i] : i + 1; };
   if (d.e.size() != d.v_in.size() || (!d.sigma_e.empty() && d.sigma_e.size() != d.v_in.size()))
@@ -108,6 +133,8 @@ void validate(const RestitutionCurve& d) {
       throw InputError(fmt::format("row {}: sigma_e = {} must be a finite number > 0", row(i),
                                    d.sigma_e[i]));
   }
+  validate_contact_column(d, d.t_contact, d.sigma_t_contact, "t_contact", row);
+  validate_contact_column(d, d.f_max, d.sigma_f_max, "f_max", row);
   const auto [lo, hi] = std::minmax_element(d.v_in.begin(), d.v_in.end());
   if (*lo == *hi)
     throw InputError(fmt::format(

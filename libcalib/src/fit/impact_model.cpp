@@ -90,4 +90,48 @@ bool RestitutionModel::evaluate(const ImpactLawParameters& p, double v,
   }
 }
 
+bool RestitutionModel::solve_contact(const ImpactLawParameters& p, double v, double* t,
+                                     double* f) const {
+  if (!(p.K > 0) || !(p.damping >= 0) || !(p.n >= kMinN && p.n <= kMaxN)) return false;
+  impact::ImpactOptions options = options_;
+  options.diagnostics = true;  // the peak force
+  try {
+    const impact::PhysicalResult r =
+        impact::solve_physical(physical_impact(law_, m_, p, v), options);
+    if (r.status == impact::Status::max_steps) return false;
+    *t = r.t_contact, *f = r.f_max;
+    return std::isfinite(*t) && std::isfinite(*f);
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+bool RestitutionModel::evaluate_contact(const ImpactLawParameters& p, double v,
+                                        const std::array<bool, 3>& need,
+                                        ContactSample* out) const {
+  if (!solve_contact(p, v, &out->t_contact, &out->f_max)) return false;
+  const double eps = options_.rel_tol, s = std::cbrt(eps);
+  const std::array<double, 3> value{p.K, p.n, p.damping};
+  const std::array<double, 3> lo{0.0, kMinN, 0.0}, hi{INFINITY, kMaxN, INFINITY};
+  for (int i = 0; i < 3; ++i) {
+    if (!need[i]) continue;
+    const auto at = [&](double x, double* t, double* f) {
+      ImpactLawParameters q = p;
+      (i == 0 ? q.K : i == 1 ? q.n : q.damping) = x;
+      return solve_contact(q, v, t, f);
+    };
+    const double h = value[i] > 0 ? s * value[i] : std::sqrt(eps);
+    // Central where x ± h stays inside [lo, hi], else one-sided towards the inside.
+    const double up = value[i] + h <= hi[i] ? value[i] + h : value[i];
+    const double down = value[i] - h >= lo[i] ? value[i] - h : value[i];
+    double t_up = out->t_contact, f_up = out->f_max, t_down = t_up, f_down = f_up;
+    if (up != value[i] && !at(up, &t_up, &f_up)) return false;
+    if (down != value[i] && !at(down, &t_down, &f_down)) return false;
+    if (up == down) return false;  // no room on either side
+    out->t_gradient[i] = (t_up - t_down) / (up - down);
+    out->f_gradient[i] = (f_up - f_down) / (up - down);
+  }
+  return true;
+}
+
 }  // namespace calib::fit::detail

@@ -21,6 +21,12 @@ struct RestitutionSample {
   std::array<double, 3> gradient{0.0, 0.0, 0.0};  // ∂e/∂K, ∂e/∂n, ∂e/∂d
 };
 
+// Contact duration [s] and peak force [N] at one speed, and their gradients in (K, n, d).
+struct ContactSample {
+  double t_contact = 0.0, f_max = 0.0;
+  std::array<double, 3> t_gradient{0.0, 0.0, 0.0}, f_gradient{0.0, 0.0, 0.0};
+};
+
 class RestitutionModel {
  public:
   RestitutionModel(ImpactLaw law, double m, const impact::ImpactOptions& options);
@@ -29,8 +35,14 @@ class RestitutionModel {
   // the step.
   bool evaluate(const ImpactLawParameters& p, double v, const std::array<bool, 3>& need,
                 RestitutionSample* out) const;
+  // t_contact and f_max; their gradients by central differences of the physical solve in each
+  // flagged parameter (relative step rel_tol^{1/3}, one-sided at a bound), the same balance of
+  // truncation and solver noise as above.
+  bool evaluate_contact(const ImpactLawParameters& p, double v, const std::array<bool, 3>& need,
+                        ContactSample* out) const;
 
  private:
+  bool solve_contact(const ImpactLawParameters& p, double v, double* t, double* f) const;
   double unit_damping_number(double K, double n, double v) const;  // D₁
   bool solve(double D, double n, double* e) const;                  // E(D, n)
 

@@ -56,12 +56,19 @@ double restitution(ImpactLaw law, double m, const ImpactLawParameters& p, double
 
 // A measured restitution curve: e at each v_in, with optional standard deviations sigma_e
 // (empty: every point weighted 1). `rows` are the file lines, for messages (may be empty).
+// Optionally the contact duration t_contact [s] and the peak force f_max [N] at each point,
+// extra residuals (t_model − t)/σ_t and (F_model − F)/σ_F; they need their σ and sigma_e (a
+// residual in seconds or newtons is weighed against e only through the σ's). With either, K
+// and n become identifiable (e depends on them only through the damping number; t and F scale
+// with δ_m/v and m v²/δ_m).
 struct RestitutionCurve {
   std::vector<double> v_in, e, sigma_e;
   std::vector<std::size_t> rows;
+  std::vector<double> t_contact, sigma_t_contact, f_max, sigma_f_max;
+  bool has_contact_data() const { return !t_contact.empty() || !f_max.empty(); }
 };
-// InputError naming the row and value: e ∉ (0, 1], v ≤ 0, sigma ≤ 0, fewer than 2 points, or
-// all speeds equal.
+// InputError naming the row and value: e ∉ (0, 1], v ≤ 0, sigma ≤ 0, fewer than 2 points, all
+// speeds equal, a t_contact or f_max ≤ 0 or without its σ (or without sigma_e).
 void validate(const RestitutionCurve& data);
 
 struct ImpactFitOptions {
@@ -106,9 +113,12 @@ struct ImpactFitReport {
   ImpactLaw law = ImpactLaw::hunt_crossley_alpha;
   std::vector<FittedParameter> parameters;  // K, n, then the damping parameter
   std::vector<double> e_model, residuals;   // per point; residual (e_model − e)/σ
+  // Per point when the data have them (else empty): model values and residuals (model − x)/σ.
+  std::vector<double> t_model, t_residuals, f_model, f_residuals;
   double rms_residual = 0.0;                // √(Σ r²/N), in units of σ (of e if unweighted)
   double chi2 = 0.0;                        // Σ r²
   int points = 0, free_parameters = 0, iterations = 0;
+  int residual_count = 0;  // points, plus one per t_contact and per f_max value
   // Gaussian log-likelihood criteria: with sigma_e, AIC = χ² + 2k, BIC = χ² + k ln N; without,
   // σ is estimated: AIC = N ln(χ²/N) + 2k, BIC = N ln(χ²/N) + k ln N (constants dropped).
   double aic = 0.0, bic = 0.0;
@@ -124,7 +134,8 @@ struct ImpactFitReport {
 // Fits the free parameters of `law` to e(v); `start` gives K, n and (unless the scan chooses
 // it) the damping parameter. InputError for bad data, a parameter not identifiable from e(v)
 // (K for every law: it enters only the dimensionless damping number, with the damping
-// parameter; n for every law but linear-damper), or viscoelastic with n ≠ 3/2. A fit that does not reach
+// parameter; n for every law but linear-damper) — both become fittable with t_contact or
+// f_max data, except n of viscoelastic, which is solved at n = 3/2 only. A fit that does not reach
 // the data returns a report whose status says so.
 ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawParameters& start,
                                       const RestitutionCurve& data,

@@ -13,10 +13,10 @@
 
 namespace calib::fit {
 
-// A restitution curve file: columns v_in[m/s], e[-] and optionally sigma_e[-] (# comment
-// lines allowed). InputError naming the file, line and column; columns this build does not fit
-// yet (t_contact[s], f_max[N]) and impact records (t[s] with F[N] or delta[m]) are refused by
-// name rather than ignored.
+// A restitution curve file: columns v_in[m/s], e[-] and optionally sigma_e[-], t_contact[s]
+// with sigma_t_contact[s], f_max[N] with sigma_f_max[N] (# comment lines allowed). InputError
+// naming the file, line and column; impact records (t[s] with F[N] or delta[m]), which this
+// build does not fit, are refused by name rather than misread.
 RestitutionCurve read_restitution_curve(const std::filesystem::path& file);
 
 // Hertz contact of two equal spheres (or a sphere on a rigid wall): K = (4/3) E* √R*,
