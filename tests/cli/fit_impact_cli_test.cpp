@@ -93,6 +93,32 @@ TEST(FitImpactCli, HertzFlagsGiveJohnsonStiffnessAndMass) {
   EXPECT_NE(r.out.find("did not reach the data"), std::string::npos) << r.out;
 }
 
+TEST(FitImpactCli, ContactTimeAndPeakForceColumnsFitK) {
+  // e, t_contact and f_max written from the exact solve at K = 2e9 (n = 1.5, α = 0.2 s/m); the
+  // fit starts at --K 1e9 with K free and must come back to 2e9 (noise-free: 1e-6 relative).
+  const auto dir = fresh_dir("calib_fit_impact_", "contact");
+  std::string csv =
+      "v_in[m/s],e[-],sigma_e[-],t_contact[s],sigma_t_contact[s],f_max[N],sigma_f_max[N]\n";
+  for (int i = 0; i < 6; ++i) {
+    const double v = 0.1 * std::pow(20.0, i / 5.0);
+    const auto r = impact::solve_physical(
+        fit::physical_impact(fit::ImpactLaw::hunt_crossley_alpha, 0.01, {2e9, 1.5, 0.2}, v));
+    csv += fmt::format("{},{},0.005,{},{},{},{}\n", v, r.e_out, r.t_contact, 1e-3 * r.t_contact,
+                       r.f_max, 1e-3 * r.f_max);
+  }
+  put(dir / "tf.csv", csv);
+  const ShellRun r = fit_impact("--data " + (dir / "tf.csv").string() +
+                                " --law hunt-crossley-alpha --m 0.01 --K 1e9 --fit alpha,K "
+                                "--format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_NEAR(j["parameters"]["K"]["value"].get<double>(), 2e9, 2e9 * 1e-6);
+  EXPECT_NEAR(j["parameters"]["alpha"]["value"].get<double>(), 0.2, 0.2 * 1e-6);
+  EXPECT_EQ(j["residual_count"], 18);
+  EXPECT_GT(j["parameters"]["K"]["std_error"].get<double>(), 0.0);
+  EXPECT_TRUE(j["residuals"][0].contains("t_contact_model"));
+}
+
 TEST(FitImpactCli, BadInputExitsTwoNamingFieldAndValue) {
   const auto dir = fresh_dir("calib_fit_impact_", "bad");
   put(dir / "bad.csv", hunt_crossley_csv(0.005, 1.3));
@@ -105,6 +131,7 @@ TEST(FitImpactCli, BadInputExitsTwoNamingFieldAndValue) {
       {hc + " --law hunt-crossley-alpha --fit alpha,n", "n cannot be fitted"},
       {" --data " + (dir / "hc.csv").string() + " --law tsuji --m -1 --K 1e9", "--m"},
       {hc + " --law viscoelastic --n 1.2", "n = 1.5 only, got 1.2"},
+      {hc + " --law tsuji --out " + (dir / "hc.csv").string(), "not a folder"},
   };
   for (const auto& [args, expected] : cases) {
     const ShellRun r = fit_impact(args);

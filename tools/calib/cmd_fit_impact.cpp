@@ -119,6 +119,7 @@ void register_fit_impact(CLI::App& app) {
     if (a.format == Format::csv)
       throw InputError("--format: csv is not available for fit-impact (text or json)");
     const fit::FitImpactRequest q = request_of(a);
+    if (!a.out.empty()) fit::prepare_fit_impact_output(a.out, a.data);
     const fit::RestitutionCurve data = fit::read_restitution_curve(a.data);
     const fit::FitImpactOutcome o = fit::run_fit_impact(q, data);
     if (a.format == Format::json) fmt::print("{}\n", o.record.dump(2));

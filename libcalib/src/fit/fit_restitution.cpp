@@ -16,24 +16,34 @@ namespace calib::fit {
 
 namespace {
 
+// The parameter blocks hold K, n, d divided by their start values (n by 1), so that Ceres'
+// covariance, which does not scale the Jacobian's columns, sees columns of comparable size
+// (K ~ 1e9 beside alpha ~ 0.1 would otherwise look rank deficient).
+using Scale = std::array<double, 3>;
+ImpactLawParameters unscaled(double const* const* x, const Scale& s) {
+  return {x[0][0] * s[0], x[1][0] * s[1], x[2][0] * s[2]};
+}
+
 // (e_model(v; K, n, d) − e)/σ at one point; parameter blocks K, n, d (one scalar each, so a
 // fixed parameter is a constant block).
 class RestitutionResidual final : public ceres::SizedCostFunction<1, 1, 1, 1> {
  public:
-  RestitutionResidual(const detail::RestitutionModel& model, double v, double e, double sigma)
-      : model_(model), v_(v), e_(e), sigma_(sigma) {}
+  RestitutionResidual(const detail::RestitutionModel& model, const Scale& scale, double v,
+                      double e, double sigma)
+      : model_(model), scale_(scale), v_(v), e_(e), sigma_(sigma) {}
   bool Evaluate(double const* const* p, double* r, double** jac) const override {
     const std::array<bool, 3> need{jac && jac[0], jac && jac[1], jac && jac[2]};
     detail::RestitutionSample s;
-    if (!model_.evaluate({p[0][0], p[1][0], p[2][0]}, v_, need, &s)) return false;
+    if (!model_.evaluate(unscaled(p, scale_), v_, need, &s)) return false;
     r[0] = (s.e - e_) / sigma_;
     for (int i = 0; i < 3; ++i)
-      if (need[i]) jac[i][0] = s.gradient[i] / sigma_;
+      if (need[i]) jac[i][0] = s.gradient[i] * scale_[i] / sigma_;
     return true;
   }
 
  private:
   const detail::RestitutionModel& model_;
+  Scale scale_;
   double v_, e_, sigma_;
 };
 
@@ -41,8 +51,9 @@ class RestitutionResidual final : public ceres::SizedCostFunction<1, 1, 1, 1> {
 // located, so both come from the same evaluation.
 class ContactResidual final : public ceres::CostFunction {
  public:
-  ContactResidual(const detail::RestitutionModel& model, const RestitutionCurve& d, std::size_t i)
-      : model_(model), v_(d.v_in[i]) {
+  ContactResidual(const detail::RestitutionModel& model, const Scale& scale,
+                  const RestitutionCurve& d, std::size_t i)
+      : model_(model), scale_(scale), v_(d.v_in[i]) {
     if (!d.t_contact.empty()) t_ = {d.t_contact[i], d.sigma_t_contact[i]};
     if (!d.f_max.empty()) f_ = {d.f_max[i], d.sigma_f_max[i]};
     set_num_residuals(int(!d.t_contact.empty()) + int(!d.f_max.empty()));
@@ -51,14 +62,14 @@ class ContactResidual final : public ceres::CostFunction {
   bool Evaluate(double const* const* p, double* r, double** jac) const override {
     const std::array<bool, 3> need{jac && jac[0], jac && jac[1], jac && jac[2]};
     detail::ContactSample s;
-    if (!model_.evaluate_contact({p[0][0], p[1][0], p[2][0]}, v_, need, &s)) return false;
+    if (!model_.evaluate_contact(unscaled(p, scale_), v_, need, &s)) return false;
     int k = 0;
     for (const auto& [data, model, gradient] :
          {std::tuple{t_, s.t_contact, s.t_gradient}, std::tuple{f_, s.f_max, s.f_gradient}}) {
       if (data[1] == 0) continue;
       r[k] = (model - data[0]) / data[1];
       for (int i = 0; i < 3; ++i)
-        if (need[i]) jac[i][k] = gradient[i] / data[1];
+        if (need[i]) jac[i][k] = gradient[i] * scale_[i] / data[1];
       ++k;
     }
     return true;
@@ -66,6 +77,7 @@ class ContactResidual final : public ceres::CostFunction {
 
  private:
   const detail::RestitutionModel& model_;
+  Scale scale_;
   double v_;
   std::array<double, 2> t_{0, 0}, f_{0, 0};  // value, σ (σ = 0: not measured)
 };
@@ -163,7 +175,7 @@ std::string status_of(const ceres::Solver::Summary& summary, const ImpactFitRepo
 // Standard errors: (JᵀJ)⁻¹ at the optimum (Ceres Covariance), times χ²/(N − k) when σ is not
 // given (estimated from the scatter). NaN when the Jacobian is rank deficient.
 void add_covariance(ceres::Problem& problem, const std::array<double*, 3>& blocks,
-                    ImpactFitReport* r) {
+                    const Scale& s, ImpactFitReport* r) {
   ceres::Covariance::Options copt;
   copt.algorithm_type = ceres::DENSE_SVD;
   ceres::Covariance cov(copt);
@@ -180,7 +192,7 @@ void add_covariance(ceres::Problem& problem, const std::array<double*, 3>& block
       if (r->parameters[i].fixed || r->parameters[j].fixed) continue;
       double c = NAN;
       if (have_cov) cov.GetCovarianceBlock(blocks[std::min(i, j)], blocks[std::max(i, j)], &c);
-      r->covariance[i][j] = c * scale;
+      r->covariance[i][j] = c * scale * s[i] * s[j];
     }
   for (int i = 0; i < 3; ++i)
     if (!r->parameters[i].fixed) r->parameters[i].std_error = std::sqrt(r->covariance[i][i]);
@@ -250,19 +262,20 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
   if (options.damping_start > 0) p.damping = options.damping_start;
   else if (options.fit_damping || !(p.damping >= 0)) p.damping = scan_damping_start(law, m, p, model, data);
 
-  double K = p.K, n = p.n, d = p.damping;
+  const Scale scale{p.K, 1.0, p.damping > 0 ? p.damping : 1.0};
+  double K = 1.0, n = p.n, d = p.damping / scale[2];
   ceres::Problem problem;
   for (std::size_t i = 0; i < data.v_in.size(); ++i) {
     ceres::LossFunction* loss = nullptr;
     if (options.fit.loss == Loss::huber) loss = new ceres::HuberLoss(options.fit.loss_scale);
     if (options.fit.loss == Loss::cauchy) loss = new ceres::CauchyLoss(options.fit.loss_scale);
     problem.AddResidualBlock(
-        new RestitutionResidual(model, data.v_in[i], data.e[i], sigma_of(data, i)), loss, &K, &n,
-        &d);
+        new RestitutionResidual(model, scale, data.v_in[i], data.e[i], sigma_of(data, i)), loss,
+        &K, &n, &d);
     if (data.has_contact_data())
-      problem.AddResidualBlock(new ContactResidual(model, data, i), nullptr, &K, &n, &d);
+      problem.AddResidualBlock(new ContactResidual(model, scale, data, i), nullptr, &K, &n, &d);
   }
-  problem.SetParameterLowerBound(&K, 0, 1e-9 * K);
+  problem.SetParameterLowerBound(&K, 0, 1e-9);
   problem.SetParameterLowerBound(&n, 0, 1.0);
   problem.SetParameterUpperBound(&n, 0, 2.0);
   problem.SetParameterLowerBound(&d, 0, 0.0);
@@ -278,18 +291,20 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
   r.free_parameters = k;
   r.iterations = static_cast<int>(summary.iterations.size());
   r.weighted = !data.sigma_e.empty();
-  r.parameters = {{"K", "N/m^n", K, 0.0, !options.fit_K},
-                  {"n", "-", n, 0.0, !options.fit_n},
+  const ImpactLawParameters fitted{K * scale[0], n, d * scale[2]};
+  r.parameters = {{"K", "N/m^n", fitted.K, 0.0, !options.fit_K},
+                  {"n", "-", fitted.n, 0.0, !options.fit_n},
                   {std::string(damping_parameter_name(law)),
-                   std::string(damping_parameter_unit(law)), d, 0.0, !options.fit_damping}};
-  add_residuals(model, data, {K, n, d}, &r);
+                   std::string(damping_parameter_unit(law)), fitted.damping, 0.0,
+                   !options.fit_damping}};
+  add_residuals(model, data, fitted, &r);
   r.status = status_of(summary, r, &r.message);
   if (!std::isfinite(r.chi2)) {
     r.status = "not_converged";
     r.message = "the impact solve failed at the fitted parameters";
     return r;
   }
-  add_covariance(problem, {&K, &n, &d}, &r);
+  add_covariance(problem, {&K, &n, &d}, scale, &r);
   return r;
 }
 

@@ -1,13 +1,15 @@
 // `calib fit-impact`: the data file, the Hertz material, and the fits of one or all laws.
 #include <algorithm>
 #include <cmath>
-#include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
 #include "calib/fit/impact_fit_run.hpp"
 #include "calib/io/csv.hpp"
+#include "calib/io/input_file.hpp"
+#include "calib/io/output_target.hpp"
 #include "calib/io/resources.hpp"
 #include "core/checks.hpp"
 
@@ -15,10 +17,9 @@ namespace calib::fit {
 
 namespace {
 
-// The header cells of a CSV file: its first line that is neither blank nor a # comment.
-std::vector<std::string> header_of(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw InputError(fmt::format("--data: cannot open '{}'", file.string()));
+// The header cells of a CSV text: its first line that is neither blank nor a # comment.
+std::vector<std::string> header_of(const std::string& text, const std::filesystem::path& file) {
+  std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
     if (line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);
@@ -42,12 +43,13 @@ std::vector<std::string> header_of(const std::filesystem::path& file) {
 // The optional t_contact[s] and f_max[N] columns, each with its sigma column (a value without
 // its σ is refused by validate, naming it).
 template <class Has>
-void read_contact_columns(const std::filesystem::path& path, Has has, RestitutionCurve* d) {
+void read_contact_columns(const std::string& text, const std::filesystem::path& path, Has has,
+                          RestitutionCurve* d) {
   std::vector<std::string> columns;
   for (const char* name : {"t_contact[s]", "sigma_t_contact[s]", "f_max[N]", "sigma_f_max[N]"})
     if (has(name)) columns.push_back(name);
   if (columns.empty()) return;
-  const io::NumericTable t = io::read_numeric_csv(path, columns);
+  const io::NumericTable t = io::parse_numeric_csv(text, path, columns);
   for (std::size_t i = 0; i < columns.size(); ++i) {
     const std::string& c = columns[i];
     (c == "t_contact[s]"         ? d->t_contact
@@ -61,7 +63,8 @@ void read_contact_columns(const std::filesystem::path& path, Has has, Restitutio
 
 RestitutionCurve read_restitution_curve(const std::filesystem::path& file) {
   const std::filesystem::path path = io::resolve_input_path(file);
-  const std::vector<std::string> header = header_of(path);
+  const std::string text = io::read_input_file(path, io::kMaxDataFileBytes, "--data");
+  const std::vector<std::string> header = header_of(text, path);
   const auto has = [&](std::string_view name) {
     return std::find(header.begin(), header.end(), name) != header.end();
   };
@@ -72,10 +75,10 @@ RestitutionCurve read_restitution_curve(const std::filesystem::path& file) {
         file.string()));
   std::vector<std::string> columns{"v_in[m/s]", "e[-]"};
   if (has("sigma_e[-]")) columns.push_back("sigma_e[-]");
-  const io::NumericTable t = io::read_numeric_csv(path, columns);
+  const io::NumericTable t = io::parse_numeric_csv(text, path, columns);
   RestitutionCurve d{t.columns[0], t.columns[1], {}, t.lines};
   if (columns.size() == 3) d.sigma_e = t.columns[2];
-  read_contact_columns(path, has, &d);
+  read_contact_columns(text, path, has, &d);
   validate(d);
   return d;
 }
@@ -96,6 +99,11 @@ double effective_mass(const HertzSpheres& s) {
   require_positive("--radius", s.radius);
   const double M = *s.density * 4.0 / 3.0 * M_PI * std::pow(s.radius, 3);
   return s.wall ? M : M / 2.0;
+}
+
+void prepare_fit_impact_output(const std::filesystem::path& folder,
+                               const std::filesystem::path& data_file) {
+  io::prepare_output_dir(folder, {io::resolve_input_path(data_file)});
 }
 
 FitImpactOutcome run_fit_impact(const FitImpactRequest& q, const RestitutionCurve& data) {
