@@ -157,8 +157,10 @@ TEST(FitImpact, ContactTimeAndPeakForceMakeKAndNIdentifiable) {
     EXPECT_EQ(r.residual_count, 24);
     // K ~ 1e9 beside a damping parameter ~ 1e-5–50: the covariance must not see a rank-deficient
     // Jacobian (the parameters are scaled by their start values).
-    for (const auto& p : r.parameters)
-      if (!p.fixed) EXPECT_GT(p.std_error, 0.0) << impact_law_name(law) << " " << p.name;
+    for (const auto& p : r.parameters) {
+      if (p.fixed) continue;
+      EXPECT_GT(p.std_error, 0.0) << impact_law_name(law) << " " << p.name;
+    }
   }
 }
 
@@ -208,15 +210,18 @@ TEST(FitImpact, LawThatCannotReachTheDataIsNotReportedConverged) {
 }
 
 TEST(FitImpact, BadDataRefusedNamingTheRow) {
-  const auto message = [](fit::RestitutionCurve d) {
+  const auto message = [](std::vector<double> v, std::vector<double> e,
+                           std::vector<std::size_t> rows) {
+    fit::RestitutionCurve d;
+    d.v_in = v, d.e = e, d.rows = rows;
     return input_error_of([&] { fit::validate(d); });
   };
-  EXPECT_NE(message({{1.0, 2.0}, {0.9, 1.2}, {}, {4, 5}}).find("row 5: e = 1.2"),
+  EXPECT_NE(message({1.0, 2.0}, {0.9, 1.2}, {4, 5}).find("row 5: e = 1.2"),
             std::string::npos);
-  EXPECT_NE(message({{1.0, -2.0}, {0.9, 0.8}, {}, {}}).find("row 2: v_in = -2"),
+  EXPECT_NE(message({1.0, -2.0}, {0.9, 0.8}, {}).find("row 2: v_in = -2"),
             std::string::npos);
-  EXPECT_NE(message({{1.0}, {0.9}, {}, {}}).find("at least 2 points"), std::string::npos);
-  EXPECT_NE(message({{1.0, 1.0, 1.0}, {0.9, 0.8, 0.85}, {}, {}}).find("all 3 speeds are equal"),
+  EXPECT_NE(message({1.0}, {0.9}, {}).find("at least 2 points"), std::string::npos);
+  EXPECT_NE(message({1.0, 1.0, 1.0}, {0.9, 0.8, 0.85}, {}).find("all 3 speeds are equal"),
             std::string::npos);
   EXPECT_NE(input_error_of([] { fit::find_impact_law("hertz"); }).find("unknown law 'hertz'"),
             std::string::npos);

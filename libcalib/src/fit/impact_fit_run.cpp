@@ -76,7 +76,8 @@ RestitutionCurve read_restitution_curve(const std::filesystem::path& file) {
   std::vector<std::string> columns{"v_in[m/s]", "e[-]"};
   if (has("sigma_e[-]")) columns.push_back("sigma_e[-]");
   const io::NumericTable t = io::parse_numeric_csv(text, path, columns);
-  RestitutionCurve d{t.columns[0], t.columns[1], {}, t.lines};
+  RestitutionCurve d;
+  d.v_in = t.columns[0], d.e = t.columns[1], d.rows = t.lines;
   if (columns.size() == 3) d.sigma_e = t.columns[2];
   read_contact_columns(text, path, has, &d);
   validate(d);
