@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <memory>
+#include <tuple>
 
 #include <ceres/ceres.h>
 #include <fmt/format.h>
