@@ -9,6 +9,7 @@
 
 #include "calib/core/error.hpp"
 #include "calib/fit/fit_impact.hpp"
+#include "core/checks.hpp"
 #include "fit/ceres_options.hpp"
 #include "fit/impact_model.hpp"
 
@@ -250,6 +251,7 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
                                       const RestitutionCurve& data,
                                       const ImpactFitOptions& options) {
   validate(data);
+  require_positive("m (effective mass)", m);
   require_identifiable(law, start, options, data.has_contact_data());
   const int k = int(options.fit_K) + int(options.fit_n) + int(options.fit_damping);
   const int N = static_cast<int>(data.v_in.size());
