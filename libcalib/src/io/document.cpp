@@ -23,11 +23,24 @@ std::string escape_html(const std::string& s) {
       o += "&gt;";
     else if (c == '&')
       o += "&amp;";
+    else if (c == '"')
+      o += "&quot;";
     else
       o += c;
   }
   return o;
 }
+
+namespace {
+
+// The class of cell (r, c), "" when none.
+const std::string& cell_class_of(const Table& t, std::size_t r, std::size_t c) {
+  static const std::string none;
+  if (r >= t.cell_class.size() || c >= t.cell_class[r].size()) return none;
+  return t.cell_class[r][c];
+}
+
+}  // namespace
 
 std::string html(const Table& t) {
   std::string s = "<table><thead><tr>";
@@ -36,7 +49,11 @@ std::string html(const Table& t) {
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     const std::string cls = r < t.row_class.size() ? t.row_class[r] : "";
     s += cls.empty() ? "<tr>" : "<tr class=\"" + cls + "\">";
-    for (const auto& c : t.rows[r]) s += "<td>" + escape_html(c) + "</td>";
+    for (std::size_t c = 0; c < t.rows[r].size(); ++c) {
+      const std::string& cell_cls = cell_class_of(t, r, c);
+      s += cell_cls.empty() ? "<td>" : "<td class=\"" + cell_cls + "\">";
+      s += escape_html(t.rows[r][c]) + "</td>";
+    }
     s += "</tr>\n";
   }
   return s + "</tbody></table>\n";
@@ -66,7 +83,8 @@ std::string markdown(const Table& t) {
     const std::string cls = r < t.row_class.size() ? t.row_class[r] : "";
     for (std::size_t c = 0; c < t.rows[r].size(); ++c) {
       const std::string cell = md_cell(t.rows[r][c]);
-      s += (c == 0 && cls == "bad") ? fmt::format(" **{}** ⚠ |", cell) : fmt::format(" {} |", cell);
+      const bool flagged = (c == 0 && cls == "bad") || cell_class_of(t, r, c) == "bad";
+      s += flagged ? fmt::format(" **{}** ⚠ |", cell) : fmt::format(" {} |", cell);
     }
     s += "\n";
   }
@@ -107,6 +125,20 @@ void Section::table(const Table& t) {
   html += io::html(t);
   md += markdown(t) + "\n";
 }
+namespace {
+
+// The caption its plot script wrote beside a figure (<name>.caption, one paragraph), else the
+// figure's file name.
+std::string caption_of(const fs::path& png) {
+  std::ifstream f(fs::path(png).replace_extension(".caption"));
+  if (!f) return png.stem().string();
+  std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text.empty() ? png.stem().string() : text;
+}
+
+}  // namespace
+
 void Section::figures(const fs::path& out, const std::string& stem) {
   const fs::path dir = out / "figures" / stem;
   if (!path_exists(dir)) return;
@@ -118,11 +150,12 @@ void Section::figures(const fs::path& out, const std::string& stem) {
   for (const auto& p : pngs) {
     const std::string rel = "figures/" + stem + "/" + p.stem().string();
     const bool svg = path_exists(dir / (p.stem().string() + ".svg"));
+    const std::string caption = caption_of(p);
     html += fmt::format(
         "<figure><a href=\"{0}.{1}\"><img src=\"{0}.png\" "
         "alt=\"{2}\"></a><figcaption>{2}</figcaption></figure>\n",
-        rel, svg ? "svg" : "png", p.stem().string());
-    md += fmt::format("![{0}]({1}.png)\n", p.stem().string(), rel);
+        rel, svg ? "svg" : "png", escape_html(caption));
+    md += fmt::format("![{0}]({1}.png)\n\n{2}\n\n", p.stem().string(), rel, caption);
   }
   html += "</div>\n";
   md += "\n";

@@ -14,6 +14,9 @@ struct Table {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> row_class;  // "", "ok", "minor", "bad"
+  // Per cell, the same classes for one cell (e.g. one table entry off the published value);
+  // rows or cells left out have none.
+  std::vector<std::vector<std::string>> cell_class = {};
 };
 
 std::string escape_html(const std::string& s);
