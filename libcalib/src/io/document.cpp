@@ -2,6 +2,7 @@
 #include "calib/io/output_target.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fstream>
 
@@ -41,6 +42,25 @@ const std::string& cell_class_of(const Table& t, std::size_t r, std::size_t c) {
 }
 
 }  // namespace
+
+std::string colour_legend(const Table& t,
+                          const std::vector<std::pair<std::string, std::string>>& phrases) {
+  const auto used = [&](const std::string& cls) {
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+      if ((r < t.row_class.size() ? t.row_class[r] : "") == cls && !cls.empty()) return true;
+      if (cls.empty() && (r >= t.row_class.size() || t.row_class[r].empty())) return true;
+      for (std::size_t c = 0; c < t.rows[r].size(); ++c)
+        if (!cls.empty() && cell_class_of(t, r, c) == cls) return true;
+    }
+    return false;
+  };
+  std::string legend;
+  for (const auto& [cls, phrase] : phrases)
+    if (used(cls)) legend += (legend.empty() ? "" : "; ") + phrase;
+  if (legend.empty()) return legend;
+  legend[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(legend[0])));
+  return legend + ".";
+}
 
 std::string html(const Table& t) {
   std::string s = "<table><thead><tr>";

@@ -47,8 +47,12 @@ void report_section(const fs::path& dir, io::Section& s) {
   }
   s.text(
       "The effective mass of each example by the paper's three expressions (eq. 28, eq. 31, "
-      "eq. 39), next to the values NP prints. Green: libcalib's \"m_eff (eq. 28)\" rounds to "
-      "the printed \"paper m_eff\"; red: it does not; no colour: the paper prints none.");
+      "eq. 39), next to the values NP prints. " +
+      io::colour_legend(e, {{"ok",
+                             "green: libcalib's \"m_eff (eq. 28)\" rounds to the "
+                             "printed \"paper m_eff\""},
+                            {"bad", "red: it does not"},
+                            {"", "no colour: the paper prints none"}}));
   s.table(e);
 }
 

@@ -97,7 +97,7 @@ void crank_table(const std::filesystem::path& dir, io::Section& s) {
       "200 rad/s (a free crank started at ω₀, or a crank driven at constant speed).");
   s.table(csv_table(dir / "slider_crank_impacts.csv", {{"reading", "crank"},
                                                        {"impact", "impact"},
-                                                       {"t_start[s]", "t_start [s]", 6},
+                                                       {"t_start[s]", "t [s]", 6},
                                                        {"v_in[m/s]", "v_in [m/s]", 6},
                                                        {"v_out[m/s]", "v_out [m/s]", 6},
                                                        {"e", "e", 5},
