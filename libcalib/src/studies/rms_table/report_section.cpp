@@ -76,14 +76,14 @@ void report_section(const fs::path& dir, io::Section& s) {
       opt.value("optimal_integral", 0.0), opt.value("optimal_k", 0.0),
       opt.value("optimal_rms_percent", 0.0), red, t.rows(), red ? " (red, marked *)" : ""));
   s.table(tab);
-  // The gap is explained on the page itself: the report is read on its own.
-  const json grid =
-      io::read_json(dir / "rms_table.csv.meta.json")["config"].value("e_grid", json::object());
+  // The gap is explained on the page itself (the report is read on its own), with the e
+  // values this run sampled, as its numerical-model table lists them.
+  const auto e = io::read_text_csv(dir / "h_numerical.csv", {"e"});
   s.text(fmt::format(
-      "The paper does not state how it samples e; this run samples e from {} to {} in steps of "
-      "{}. The samplings libcalib tried do not reproduce the printed table either, so the table "
-      "is shown next to the paper's and never tuned to it.",
-      grid.value("from", 0.0), grid.value("to", 0.0), grid.value("step", 0.0)));
+      "The paper does not state how it samples e; this run samples {} values of e from {} to {}. "
+      "The samplings libcalib tried do not reproduce the printed table either, so the table is "
+      "shown next to the paper's and never tuned to it.",
+      e.rows(), e.rows() ? e.columns[0].front() : "-", e.rows() ? e.columns[0].back() : "-"));
   formula_table(dir, s);
 }
 
