@@ -63,6 +63,7 @@ set title '(a) e_{exact} vs desired e'
 set xlabel 'desired restitution e (-)'
 set ylabel 'e_{exact} (-)'
 set key outside bottom center
+set bmargin 7  # room for the legend below the x label
 plot dat('fig9') using 1:2 lw 2 title 'eq. 57 -> eq. 55', x dashtype 2 lc rgb 'black' title 'e_{exact} = e'
 set title '(b) absolute error'
 set ylabel '|e_{exact} - e| (-)'
@@ -72,3 +73,4 @@ plot dat('fig9') using 1:3 lw 2 title '|e_{exact} - e|'
 unset logscale xy
 set format y '%g'
 unset multiplot
+set bmargin
