@@ -79,12 +79,13 @@ std::string html(const Table& t) {
   return s + "</tbody></table>\n";
 }
 
-// Markdown table cell: pipes escaped (GitHub-flavoured Markdown).
+// Markdown table cell: pipes and asterisks escaped (GitHub-flavoured Markdown), so that a cell
+// marked "*" stays text, also inside the bold of a flagged cell.
 namespace {
 std::string md_cell(std::string text) {
   std::string o;
   for (char c : text) {
-    if (c == '|') o.push_back('\\');
+    if (c == '|' || c == '*') o.push_back('\\');
     o.push_back(c);
   }
   return o;
