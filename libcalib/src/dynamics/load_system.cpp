@@ -121,9 +121,11 @@ void read_planar(const io::ConfigNode& node, const std::string& origin, SystemSe
   auto planar = std::make_unique<PlanarMultibody>(models::multibody::PlanarSystem::from(node));
   s.q0 = planar->initial_coordinates();
   s.qd0 = planar->initial_velocities();
-  if (!(planar->penetration(0, s.q0) <= 0))
-    throw InputError(fmt::format("{}: the contact overlaps at the start (delta = {:.3g} m > 0)",
-                                 origin, planar->penetration(0, s.q0)));
+  for (int k = 0; k < planar->contact_count(); ++k)
+    if (!(planar->penetration(k, s.q0) <= 0))
+      throw InputError(fmt::format(
+          "{}: the contact '{}' overlaps at the start (delta = {:.3g} m > 0)", origin,
+          planar->contact_name(k), planar->penetration(k, s.q0)));
   s.system = std::move(planar);
 }
 
@@ -157,12 +159,16 @@ SystemSetup from_node(const io::ConfigNode& node, const std::string& origin) {
   s.name = node.string("name", s.type);
   // The contact law and the run's defaults first: a planar file's remaining keys are read (and
   // unknown ones rejected) by models::multibody::PlanarSystem::from.
-  const io::ConfigNode c = node.table("contact");
-  s.contact.model = c.string("model", s.contact.model);
-  s.contact.e = require_cor(c.where("e"), c.number("e"));
-  s.contact.k = positive(c, "k");
-  s.contact.n = require_exponent(c.where("n"), c.number("n", 1.5));
-  if (c.has("clamp")) s.contact.clamp = c.boolean("clamp");
+  // A planar file whose contacts are all clearance joints has no [contact] (PlanarSystem::from
+  // checks that it has clearance joints then).
+  if (s.type != "planar" || node.has("contact")) {
+    const io::ConfigNode c = node.table("contact");
+    s.contact.model = c.string("model", s.contact.model);
+    s.contact.e = require_cor(c.where("e"), c.number("e"));
+    s.contact.k = positive(c, "k");
+    s.contact.n = require_exponent(c.where("n"), c.number("n", 1.5));
+    if (c.has("clamp")) s.contact.clamp = c.boolean("clamp");
+  }
   if (node.has("constraints") && s.type != "planar")
     throw InputError(fmt::format("{}: only type = \"planar\" systems have constraints (this one "
                                  "is '{}')", node.where("constraints"), s.type));

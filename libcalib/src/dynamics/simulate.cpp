@@ -301,16 +301,22 @@ void Run::start_contact(int k) {
   Eigen::Map<Vector> q(y_.data(), n_), qd(y_.data() + n_, n_);
   const Vector j = sys_.penetration_gradient(k, q);
   const double v = j.dot(qd), m_eff = effective_mass(sys_, k, q);
+  const ContactModel* own = sys_.contact_model(k);
+  const ContactModel& model = own ? *own : contact_;
   if (o_.method == Method::piecewise) {
+    if (model.alpha)
+      throw InputError(fmt::format("simulate: contact '{}' has a damping factor alpha and no e; "
+                                   "the piecewise method needs an e",
+                                   sys_.contact_name(k)));
     check_not_accumulating(k, v);
-    const double impulse = (1.0 + contact_.e) * m_eff * v;
+    const double impulse = (1.0 + model.e) * m_eff * v;
     qd -= accelerations(sys_, q, j) * impulse;
     r_.impacts.push_back(
-        {k, t_, t_, v, contact_.e * v, contact_.e, 0.0, 0.0, impulse, m_eff, {}, q, qd, {}});
+        {k, t_, t_, v, model.e * v, model.e, 0.0, 0.0, impulse, m_eff, {}, q, qd, {}});
     return;
   }
   r_.impacts.push_back(
-      {k, t_, 0, v, 0, 0, 0, 0, 0, m_eff, begin_contact(contact_, v, m_eff), {}, {}, {}});
+      {k, t_, 0, v, 0, 0, 0, 0, 0, m_eff, begin_contact(model, v, m_eff), {}, {}, {}});
   active_[k] = r_.impacts.back().law;
   open_impact_[k] = static_cast<int>(r_.impacts.size()) - 1;
   y_[2 * n_ + k] = 0.0;

@@ -81,6 +81,43 @@ void read_pair(const PlanarSystem& s, const io::ConfigNode& t, const char* what,
   out.point_j = read_vec2(t, "point_j", {0, 0});
 }
 
+// The force law keys of a clearance joint: k, n and either alpha (+ damping_exponent) or
+// model + e; clamp optional.
+ClearanceLaw read_clearance_law(const io::ConfigNode& j) {
+  ClearanceLaw law;
+  law.k = require_positive(j.where("k"), j.number("k"));
+  law.n = require_exponent(j.where("n"), j.number("n", 1.5));
+  if (j.has("alpha") == j.has("model"))
+    throw InputError(fmt::format(
+        "{}: give exactly one of alpha (PINSLOT eq. 153 damping, s/m) or model (with e)",
+        j.where("alpha")));
+  if (j.has("alpha")) {
+    law.alpha = require_non_negative(j.where("alpha"), j.number("alpha"));
+    law.rate_exponent = require_positive(j.where("damping_exponent"),
+                                         j.number("damping_exponent", 1.0));
+  } else {
+    law.model = j.string("model");
+    law.e = require_cor(j.where("e"), j.number("e"));
+  }
+  if (j.has("clamp")) law.clamp = j.boolean("clamp");
+  return law;
+}
+
+ClearanceJoint read_clearance(const PlanarSystem& s, const io::ConfigNode& j) {
+  ClearanceJoint c;
+  read_pair(s, j, "joint", c);
+  c.bearing_radius = require_positive(j.where("bearing_radius"), j.number("bearing_radius"));
+  c.journal_radius = require_positive(j.where("journal_radius"), j.number("journal_radius"));
+  if (!(c.journal_radius < c.bearing_radius))
+    throw InputError(fmt::format("{}: the journal must be smaller than the bearing ({} m), got {}",
+                                 j.where("journal_radius"), c.bearing_radius, c.journal_radius));
+  auto body_name = [&](int b) { return b < 0 ? std::string("ground") : s.bodies[b].name; };
+  c.name = j.string("name", body_name(c.body_i) + "-" + body_name(c.body_j));
+  c.law = read_clearance_law(j);
+  j.reject_unknown();
+  return c;
+}
+
 Joint read_joint(const PlanarSystem& s, const io::ConfigNode& j) {
   Joint joint;
   const std::string type = j.string("type");
@@ -90,7 +127,8 @@ Joint read_joint(const PlanarSystem& s, const io::ConfigNode& j) {
     joint.type = Joint::Type::prismatic;
   else
     throw InputError(
-        fmt::format("{}: must be revolute or prismatic, got '{}'", j.where("type"), type));
+        fmt::format("{}: must be revolute, prismatic or revolute-clearance, got '{}'",
+                    j.where("type"), type));
   read_pair(s, j, "joint", joint);
   if (joint.type == Joint::Type::prismatic) {
     joint.axis_i = read_vec2(j, "axis_i", {1, 0});
@@ -204,8 +242,14 @@ PlanarSystem PlanarSystem::from(const io::ConfigNode& node) {
   for (const auto& b : node.tables("body")) s.bodies.push_back(read_body(b, s.bodies));
   if (s.bodies.empty()) throw InputError(fmt::format("{}: no [[body]] tables", node.where("body")));
   if (node.has("joint"))
-    for (const auto& j : node.tables("joint")) s.joints.push_back(read_joint(s, j));
-  s.contact = read_contact(s, node.table("contact"));
+    for (const auto& j : node.tables("joint")) {
+      if (j.string("type") == "revolute-clearance")
+        s.clearances.push_back(read_clearance(s, j));
+      else
+        s.joints.push_back(read_joint(s, j));
+    }
+  s.has_contact = node.has("contact") || s.clearances.empty();
+  if (s.has_contact) s.contact = read_contact(s, node.table("contact"));
   if (auto g = node.optional_table("gravity")) s.gravity = read_gravity(*g);
   if (node.has("spring"))
     for (const auto& t : node.tables("spring")) s.springs.push_back(read_spring(s, t));

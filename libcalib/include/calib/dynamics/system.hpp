@@ -14,6 +14,8 @@
 
 namespace calib::dynamics {
 
+struct ContactModel;
+
 using Vector = Eigen::VectorXd;
 using Matrix = Eigen::MatrixXd;
 
@@ -41,6 +43,9 @@ class System {
   virtual void add_generalized_force(int k, const Vector& q, double force, Vector& f) const {
     f += penetration_gradient(k, q) * force;
   }
+  // Contact k's own force law, or nullptr for the simulation's (the `contact` of simulate()):
+  // a planar file's clearance joints each carry theirs.
+  virtual const ContactModel* contact_model(int) const { return nullptr; }
   // True when δ_k is affine in q (J_k constant): the simulation then bounds δ_k over a step
   // exactly from the dense output's form (contact_events.cpp) instead of refining a search.
   virtual bool affine_penetration(int) const { return false; }

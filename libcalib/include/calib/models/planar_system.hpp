@@ -50,6 +50,29 @@ struct Contact {
   bool normal_in_body_j = false;
 };
 
+// The normal force of a clearance joint's contact: K δⁿ plus either PINSLOT eq. 153's damping
+// (3/2) α K |δ|ⁿ δ̇ᵐ (α [s/m], m) or a catalog model's damping calibrated for a target e at the
+// approach speed of each contact start, as for point contacts (dynamics/contact_model.hpp).
+struct ClearanceLaw {
+  std::string model;            // catalog name (with e); empty when alpha is given
+  double e = 0;                 // target restitution of the catalog model
+  double k = 0, n = 1.5;        // K [N/m^n], n
+  std::optional<double> alpha;  // PINSLOT eq. 153 [s/m]
+  double rate_exponent = 1.0;   // m of eq. 153
+  std::optional<bool> clamp;    // no pulling force (separation at F = 0) when true
+};
+
+// `revolute-clearance`: a journal of radius R_j (centre point_j on body_j) in a bearing of radius
+// R_b > R_j (centre point_i on body_i). Penetration δ = |r_j − r_b| − (R_b − R_j), normal along
+// the eccentricity r_j − r_b (Flores & Ambrósio's journal-bearing model).
+struct ClearanceJoint {
+  std::string name;  // `name`, else "<body_i>-<body_j>"
+  int body_i = -1, body_j = -1;
+  Vec2 point_i{0, 0}, point_j{0, 0};
+  double bearing_radius = 0, journal_radius = 0;  // R_b, R_j [m]
+  ClearanceLaw law;
+};
+
 // A translational spring–damper between two body points: tension
 // T = stiffness (L − length) + damping L̇ along the line P_i → P_j.
 struct Spring {
@@ -68,7 +91,9 @@ struct PlanarSystem {
   std::string name;
   std::vector<Body> bodies;
   std::vector<Joint> joints;
-  Contact contact;
+  Contact contact;           // the point contact ([contact]); absent when has_contact is false
+  bool has_contact = true;   // a file with clearance joints may omit [contact]
+  std::vector<ClearanceJoint> clearances;  // revolute-clearance joints (contacts, not constraints)
   std::vector<int> fixed;  // coordinate indices (3·body + {0,1,2}) held during assembly
   Vec2 gravity{0, 0};      // m/s²; `[gravity] g = 9.81` is (0, −g), or `vector = [gx, gy]`
   std::vector<Spring> springs;
