@@ -40,6 +40,9 @@ void write_csv(const dynamics::SystemSetup& s, const dynamics::SimulationResult&
     for (const char* c : {"x[m]", "y[m]", "phi[rad]", "vx[m/s]", "vy[m/s]", "omega[rad/s]"})
       header.push_back(b + "." + c);
   header.push_back("energy[J]");
+  const int contacts = s.system->contact_count();
+  for (int k = 0; k < contacts; ++k)
+    for (const char* c : {".delta[m]", ".force[N]"}) header.push_back(s.system->contact_name(k) + c);
   io::CsvWriter w(dir / "series.csv", header);
   std::vector<io::CsvCell> row(header.size(), 0.0);  // numbers only: assigned in place
   for (const auto& smp : r.series) {
@@ -50,6 +53,10 @@ void write_csv(const dynamics::SystemSetup& s, const dynamics::SimulationResult&
       for (double x : {st.x, st.y, st.phi, st.vx, st.vy, st.omega}) row[c++] = x;
     }
     row[c++] = smp.energy;
+    for (int k = 0; k < contacts; ++k) {
+      row[c++] = s.system->penetration(k, smp.q);
+      row[c++] = dynamics::contact_force(*s.system, r, k, smp);
+    }
     w.row(row);
   }
   w.commit();

@@ -1,4 +1,7 @@
 // `calib simulate --format json`: the impacts and the final state per body.
+#include <algorithm>
+#include <cmath>
+
 #include "calib/dynamics/systems.hpp"
 
 namespace calib::dynamics {
@@ -17,6 +20,20 @@ nlohmann::ordered_json number(double x) {
   return std::isfinite(x) ? nlohmann::ordered_json(x) : nlohmann::ordered_json(nullptr);
 }
 }  // namespace
+
+double contact_force(const System& sys, const SimulationResult& r, int k, const Sample& s) {
+  // Impacts are recorded in order of t_start: the last one of contact k starting at or before t.
+  auto it = std::upper_bound(r.impacts.begin(), r.impacts.end(), s.t,
+                             [](double t, const Impact& i) { return t < i.t_start; });
+  while (it != r.impacts.begin()) {
+    const Impact& i = *--it;
+    if (i.contact != k) continue;
+    const bool open = !std::isfinite(i.t_end) || s.t <= i.t_end;
+    if (!open || i.t_end == i.t_start) return 0.0;  // ended, or a piecewise impulse
+    return i.law.force(sys.penetration(k, s.q), sys.penetration_rate(k, s.q, s.qd));
+  }
+  return 0.0;
+}
 
 nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult& r, Method method) {
   nlohmann::ordered_json j;

@@ -67,6 +67,11 @@ struct SimulationResult {
   double max_drift = 0, max_velocity_drift = 0;  // over accepted steps (constrained systems)
 };
 
+// Contact k's normal force at a sample of the series (> 0 pushing apart): the law of the
+// contact of k open at sample.t evaluated at the sample's δ and δ̇, 0 when none is open.
+double contact_force(const System& system, const SimulationResult& result, int k,
+                     const Sample& sample);
+
 SimulationResult simulate(const System& system, const Vector& q0, const Vector& qd0,
                           const ContactModel& contact, const SimulateOptions& options);
 
