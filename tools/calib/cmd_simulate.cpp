@@ -25,10 +25,11 @@ struct SimulateArgs {
 const std::vector<std::string> kImpactHeader{"contact",    "t_start[s]",    "t_end[s]",
                                              "v_in[m/s]",  "v_out[m/s]",    "e",
                                              "delta_max[m]", "peak_force[N]", "impulse[N*s]",
-                                             "m_eff[kg]"};
+                                             "m_eff[kg]",  "region"};
 std::vector<io::CsvCell> impact_row(const dynamics::SystemSetup& s, const dynamics::Impact& i) {
   return {s.system->contact_name(i.contact), i.t_start, io::number_or_blank(i.t_end), i.v_in,
-          i.v_out, i.e, i.delta_max, i.peak_force, i.impulse, i.m_eff};
+          i.v_out, i.e, i.delta_max, i.peak_force, i.impulse, i.m_eff,
+          s.system->region_name(i.contact, i.region)};
 }
 
 // series.csv and impacts.csv into `dir` (prepared by the caller before the run).
@@ -111,7 +112,7 @@ void register_simulate(CLI::App& app) {
     // Every contact with its own law (clearance joints only): no file-wide model to name.
     bool own_laws = true;
     for (int k = 0; k < s.system->contact_count(); ++k)
-      own_laws = own_laws && s.system->contact_model(k) != nullptr;
+      own_laws = own_laws && s.system->contact_model(k, 0) != nullptr;
     const std::string law = own_laws ? std::string("each joint's own law")
                                      : fmt::format("model {} e = {}", s.contact.model, s.contact.e);
     fmt::print("{} ({}), {}, {}, t_end {} s, {} steps\n", s.name, s.type, law,

@@ -30,7 +30,8 @@ double contact_force(const System& sys, const SimulationResult& r, int k, const 
     if (i.contact != k) continue;
     const bool open = !std::isfinite(i.t_end) || s.t <= i.t_end;
     if (!open || i.t_end == i.t_start) return 0.0;  // ended, or a piecewise impulse
-    return i.law.force(sys.penetration(k, s.q), sys.penetration_rate(k, s.q, s.qd));
+    return law_at(sys, k, i.law, i.region_laws, s.q)
+        .force(sys.penetration(k, s.q), sys.penetration_rate(k, s.q, s.qd));
   }
   return 0.0;
 }
@@ -44,6 +45,7 @@ nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult&
   auto& impacts = j["impacts"] = nlohmann::ordered_json::array();
   for (const Impact& i : r.impacts) {
     nlohmann::ordered_json rec{{"contact", setup.system->contact_name(i.contact)},
+                               {"region", setup.system->region_name(i.contact, i.region)},
                                {"t_start", i.t_start},
                                {"t_end", number(i.t_end)},
                                {"v_in", i.v_in},

@@ -72,9 +72,24 @@ void PlanarMultibody::add_generalized_force(int k, const Vector& q, double force
     f += sys_.contact_array(q) * force;
 }
 
-const ContactModel* PlanarMultibody::contact_model(int k) const {
+const ContactModel* PlanarMultibody::contact_model(int k, int region) const {
   const auto* c = clearance(k);
-  return c ? &c->model() : nullptr;
+  return c ? &c->model(region) : nullptr;
+}
+
+int PlanarMultibody::region_count(int k) const {
+  const auto* c = clearance(k);
+  return c ? c->region_count() : 1;
+}
+
+int PlanarMultibody::region(int k, const Vector& q) const {
+  const auto* c = clearance(k);
+  return c ? c->region(q) : 0;
+}
+
+std::string PlanarMultibody::region_name(int k, int region) const {
+  if (!clearance(k)) return contact_name(k);
+  return sys_.clearances[k - (sys_.has_contact ? 1 : 0)].regions[region].name;
 }
 
 std::vector<std::string> PlanarMultibody::body_names() const {

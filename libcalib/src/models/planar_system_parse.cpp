@@ -103,17 +103,62 @@ ClearanceLaw read_clearance_law(const io::ConfigNode& j) {
   return law;
 }
 
+// The straight (a → b) or arc (R_m about arc_centre, from start over sweep) centre curve.
+SlotShape read_slot_shape(const io::ConfigNode& j) {
+  SlotShape shape;
+  const std::string kind = j.string("slot");
+  if (kind != "straight" && kind != "arc")
+    throw InputError(fmt::format("{}: must be straight or arc, got '{}'", j.where("slot"), kind));
+  shape.arc = kind == "arc";
+  shape.half_width = require_positive(j.where("half_width"), j.number("half_width"));
+  if (shape.arc) {
+    shape.centre = read_vec2(j, "arc_centre", {0, 0});
+    shape.radius = require_positive(j.where("arc_radius"), j.number("arc_radius"));
+    shape.start = read_angle(j, "start");
+    shape.sweep = read_angle(j, "sweep");
+    if (!(shape.sweep > 0 && shape.sweep < 2 * std::numbers::pi))
+      throw InputError(fmt::format("{}: the arc's angle must be in (0, 360) degrees, got {} rad",
+                                   j.where("sweep"), shape.sweep));
+    if (!(shape.half_width < shape.radius))
+      throw InputError(fmt::format("{}: must be < arc_radius ({} m), got {}",
+                                   j.where("half_width"), shape.radius, shape.half_width));
+  } else {
+    shape.a = read_vec2(j, "point_a", {0, 0});
+    shape.b = read_vec2(j, "point_b", {0, 0});
+    if (!(std::hypot(shape.b[0] - shape.a[0], shape.b[1] - shape.a[1]) > 0))
+      throw InputError(fmt::format("{}: the slot's ends coincide", j.where("point_b")));
+  }
+  return shape;
+}
+
 ClearanceJoint read_clearance(const PlanarSystem& s, const io::ConfigNode& j) {
   ClearanceJoint c;
+  c.slot = j.string("type") == "pin-in-slot";
   read_pair(s, j, "joint", c);
-  c.bearing_radius = require_positive(j.where("bearing_radius"), j.number("bearing_radius"));
-  c.journal_radius = require_positive(j.where("journal_radius"), j.number("journal_radius"));
-  if (!(c.journal_radius < c.bearing_radius))
-    throw InputError(fmt::format("{}: the journal must be smaller than the bearing ({} m), got {}",
-                                 j.where("journal_radius"), c.bearing_radius, c.journal_radius));
   auto body_name = [&](int b) { return b < 0 ? std::string("ground") : s.bodies[b].name; };
   c.name = j.string("name", body_name(c.body_i) + "-" + body_name(c.body_j));
-  c.law = read_clearance_law(j);
+  if (!c.slot) {
+    c.bearing_radius = require_positive(j.where("bearing_radius"), j.number("bearing_radius"));
+    c.journal_radius = require_positive(j.where("journal_radius"), j.number("journal_radius"));
+    if (!(c.journal_radius < c.bearing_radius))
+      throw InputError(fmt::format("{}: the journal must be smaller than the bearing ({} m), got {}",
+                                   j.where("journal_radius"), c.bearing_radius, c.journal_radius));
+    c.regions.push_back({c.name, read_clearance_law(j)});
+    j.reject_unknown();
+    return c;
+  }
+  c.shape = read_slot_shape(j);
+  c.journal_radius = require_positive(j.where("pin_radius"), j.number("pin_radius"));
+  if (!(c.journal_radius < c.shape.half_width))
+    throw InputError(fmt::format("{}: the pin must be narrower than the slot (half_width {} m), "
+                                 "got {}",
+                                 j.where("pin_radius"), c.shape.half_width, c.journal_radius));
+  const char* sides[2] = {c.shape.arc ? "inner" : "left", c.shape.arc ? "outer" : "right"};
+  for (const char* region : {sides[0], sides[1], "ends"}) {
+    const io::ConfigNode t = j.table(region);
+    c.regions.push_back({c.name + "." + region, read_clearance_law(t)});
+    t.reject_unknown();
+  }
   j.reject_unknown();
   return c;
 }
@@ -127,7 +172,7 @@ Joint read_joint(const PlanarSystem& s, const io::ConfigNode& j) {
     joint.type = Joint::Type::prismatic;
   else
     throw InputError(
-        fmt::format("{}: must be revolute, prismatic or revolute-clearance, got '{}'",
+        fmt::format("{}: must be revolute, prismatic, revolute-clearance or pin-in-slot, got '{}'",
                     j.where("type"), type));
   read_pair(s, j, "joint", joint);
   if (joint.type == Joint::Type::prismatic) {
@@ -243,7 +288,7 @@ PlanarSystem PlanarSystem::from(const io::ConfigNode& node) {
   if (s.bodies.empty()) throw InputError(fmt::format("{}: no [[body]] tables", node.where("body")));
   if (node.has("joint"))
     for (const auto& j : node.tables("joint")) {
-      if (j.string("type") == "revolute-clearance")
+      if (j.string("type") == "revolute-clearance" || j.string("type") == "pin-in-slot")
         s.clearances.push_back(read_clearance(s, j));
       else
         s.joints.push_back(read_joint(s, j));

@@ -34,7 +34,10 @@ class PlanarMultibody : public System {
   Vector penetration_gradient(int k, const Vector& q) const override;
   double penetration_rate(int k, const Vector& q, const Vector& qd) const override;
   void add_generalized_force(int k, const Vector& q, double force, Vector& f) const override;
-  const ContactModel* contact_model(int k) const override;
+  const ContactModel* contact_model(int k, int region) const override;
+  int region_count(int k) const override;
+  int region(int k, const Vector& q) const override;
+  std::string region_name(int k, int region) const override;
   std::vector<std::string> body_names() const override;
   BodyState body(int b, const Vector& q, const Vector& qd) const override;
   double energy(const Vector& q, const Vector& qd) const override;
