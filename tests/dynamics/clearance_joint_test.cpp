@@ -190,3 +190,119 @@ TEST(ClearanceJoint, BadInputNamesTheKey) {
   const std::string off_centre = journal_in_ground("alpha = 0.3", "x = 0.001");
   EXPECT_THROW(parse_system(off_centre, "off.toml"), InputError);
 }
+
+namespace {
+
+// A free pin (0.2 kg, R_p = 7.9 mm) in a slot of the ground of half-width 8 mm: straight from
+// (−20, 0) to (20, 0) mm, or an arc of R_m = 60 mm about the origin from 30° over 120°. Each
+// region has its own K so that the law used identifies the region.
+std::string pin_in_slot(const std::string& shape, const std::string& start) {
+  const bool arc = shape == "arc";
+  return fmt::format(R"(
+type = "planar"
+name = "pin"
+[[body]]
+name = "pin"
+mass = 0.2
+inertia = 1e-5
+{}
+[[joint]]
+type = "pin-in-slot"
+name = "slot"
+body_i = "ground"
+body_j = "pin"
+pin_radius = 0.0079
+half_width = 0.008
+{}
+[joint.{}]
+k = 1e9
+n = 1.5
+alpha = 0.32
+[joint.{}]
+k = 2e9
+n = 1.5
+alpha = 0.32
+[joint.ends]
+k = 3e9
+n = 1.4
+alpha = 0.32
+[simulate]
+t_end = 2e-3
+rel_tol = 1e-12
+abs_tol = 1e-14
+)",
+                     start,
+                     arc ? "slot = \"arc\"\narc_radius = 0.060\nstart_deg = 30\nsweep_deg = 120"
+                         : "slot = \"straight\"\npoint_a = [-0.02, 0.0]\npoint_b = [0.02, 0.0]",
+                     arc ? "inner" : "left", arc ? "outer" : "right");
+}
+
+}  // namespace
+
+TEST(PinInSlot, RegionsAndGradientOfTheStraightAndArcSlots) {
+  // Regions from the geometry (the closest point of the centre curve), and ∂δ/∂q by central
+  // differences (1e-8) in each region.
+  struct Probe {
+    const char* shape;
+    double x, y;
+    const char* region;
+  };
+  const Probe probes[] = {{"straight", 0.001, 0.00005, "slot.left"},
+                          {"straight", -0.003, -0.00005, "slot.right"},
+                          {"straight", 0.02005, 0.00003, "slot.ends"},
+                          {"straight", -0.02004, -0.00002, "slot.ends"},
+                          {"arc", 0.0, 0.05995, "slot.inner"},
+                          {"arc", -0.03, 0.0521, "slot.outer"},
+                          {"arc", 0.0522, 0.0298, "slot.ends"},     // below 30°
+                          {"arc", -0.0522, 0.0298, "slot.ends"}};  // beyond 150°
+  for (const Probe& p : probes) {
+    const std::string start = std::string(p.shape) == "arc" ? "y = 0.06" : "";
+    const SystemSetup s = parse_system(pin_in_slot(p.shape, start), "pin.toml");
+    Vector q(3);
+    q << p.x, p.y, 0.2;
+    EXPECT_EQ(s.system->region_name(0, s.system->region(0, q)), p.region) << p.x << " " << p.y;
+    const Vector g = s.system->penetration_gradient(0, q);
+    for (int i = 0; i < 3; ++i) {
+      Vector a = q, b = q;
+      a[i] += 1e-8;
+      b[i] -= 1e-8;
+      const double fd = (s.system->penetration(0, a) - s.system->penetration(0, b)) / 2e-8;
+      EXPECT_NEAR(g[i], fd, 1e-6) << p.region << " " << i;
+    }
+  }
+}
+
+TEST(PinInSlot, EachRegionsImpactIsTheSingleImpactSolveWithItsLaw) {
+  // The pin starts on the centre curve and moves along a normal of one region: free flight over
+  // the play w − R_p = 0.1 mm (t_start = 1e-4/v), then a central impact with m_eff = 0.2 kg in
+  // that region's law (eq. 153, C = 1.5 α K), which must equal calib impact's (solve_physical).
+  struct Case {
+    const char* shape;
+    std::string start;
+    const char* region;
+    double k, n, v;
+  };
+  const double v = 0.8;  // [m/s]
+  const Case cases[] = {{"straight", "vy = 0.8", "slot.left", 1e9, 1.5, v},
+                        {"straight", "vy = -0.8", "slot.right", 2e9, 1.5, v},
+                        {"straight", "x = 0.0199\nvx = 0.8", "slot.ends", 3e9, 1.4, v},
+                        {"arc", "y = 0.06\nvy = -0.8", "slot.inner", 1e9, 1.5, v},
+                        {"arc", "y = 0.06\nvy = 0.8", "slot.outer", 2e9, 1.5, v}};
+  for (const Case& c : cases) {
+    SystemSetup s = parse_system(pin_in_slot(c.shape, c.start), "pin.toml");
+    s.options.t_end = 1e-3;
+    const auto r = simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
+    ASSERT_GE(r.impacts.size(), 1u) << c.region;
+    const Impact& i = r.impacts[0];
+    EXPECT_EQ(s.system->region_name(0, i.region), c.region);
+    // The end cap: from x = 19.9 mm to the cap's centre 20 mm plus the play 0.1 mm.
+    const double free_path = std::string(c.region) == "slot.ends" ? 0.0002 : 0.0001;
+    EXPECT_NEAR(i.t_start, free_path / c.v, 1e-12) << c.region;
+    EXPECT_NEAR(i.m_eff, 0.2, 1e-12) << c.region;
+    const auto single = impact::solve_physical(
+        {Family::hysteresis, 0.2, c.k, c.v, c.n, 1.5 * 0.32 * c.k, false},
+        {.rel_tol = 1e-12, .abs_tol = 1e-14});
+    EXPECT_NEAR(i.e, single.e_out, 1e-8) << c.region;
+    EXPECT_NEAR(i.peak_force, single.f_max, 1e-8 * single.f_max) << c.region;
+  }
+}
