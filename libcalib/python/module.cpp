@@ -278,8 +278,9 @@ std::string run_study(const std::string& name, const std::string& config, const 
 py::object simulate(const std::string& system, const std::string& origin,
                     std::optional<std::string> model, std::optional<double> e,
                     std::optional<std::string> method, std::optional<double> t_end) {
-  dynamics::SystemSetup s = origin.empty() ? dynamics::load_system(system)
-                                           : dynamics::parse_system(system, origin);
+  const dynamics::KnFitter fitter = studies::kn_fit::kn_fitter();
+  dynamics::SystemSetup s = origin.empty() ? dynamics::load_system(system, fitter)
+                                           : dynamics::parse_system(system, origin, fitter);
   dynamics::Overrides o{.model = std::move(model), .e = e, .t_end = t_end};
   if (method) o.method = dynamics::method_from_name(*method, "method");
   dynamics::apply(o, s);

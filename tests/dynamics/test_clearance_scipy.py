@@ -181,3 +181,70 @@ def test_series_matches_scipy_point_by_point(runs):
         assert float(row["bearing.delta[m]"]) == pytest.approx(delta, abs=1e-11)
         # The force: dF = n K delta^(n-1) d(delta) ~ 1e-6 N for 1e-11 m, of up to ~750 N.
         assert float(row["bearing.force[N]"]) == pytest.approx(force(delta, rate), abs=1e-4)
+
+
+KN_SLOT = """
+type = "planar"
+name = "kn-slot"
+[[body]]
+name = "pin"
+mass = 0.015
+inertia = 4.8e-7
+x = 0.060
+vx = 0.5
+[[joint]]
+type = "pin-in-slot"
+body_i = "ground"
+body_j = "pin"
+pin_radius = 0.0079
+half_width = 0.008
+slot = "arc"
+arc_radius = 0.060
+start_deg = -60
+sweep_deg = 120
+[joint.inner]
+kn_model = "johnson"
+E = 207e9
+nu = 0.3
+delta_r = 0.0601
+length = 0.001
+alpha = 0.32
+[joint.outer]
+kn_model = "radzimovsky"
+E = 207e9
+nu = 0.3
+delta_r = 0.0599
+length = 0.001
+alpha = 0.32
+[joint.ends]
+kn_model = "goldsmith"
+E = 207e9
+nu = 0.3
+delta_r = 0.0001
+R_i = 0.008
+length = 0.001
+alpha = 0.32
+[simulate]
+t_end = 1e-3
+"""
+
+
+def test_kn_model_laws_are_calib_kn_fit(tmp_path):
+    # K and n of each region equal `calib kn-fit --model` for the same E, nu, dR, R_i and L
+    # (K per the CLI in N/mm^n for delta in mm, so K * 1000^n in N/m^n), to 1e-12.
+    f = tmp_path / "kn_slot.toml"
+    f.write_text(KN_SLOT)
+    res = subprocess.run([CLI, "simulate", "--system", str(f), "--format", "json"],
+                         check=True, capture_output=True, text=True)
+    laws = {law["region"]: law for law in json.loads(res.stdout)["laws"]}
+    expected = {"ground-pin.inner": ("johnson", "60.1mm", "100mm"),
+                "ground-pin.outer": ("radzimovsky", "59.9mm", "100mm"),
+                "ground-pin.ends": ("goldsmith", "0.1mm", "8mm")}
+    for region, (model, dr, ri) in expected.items():
+        out = subprocess.run([CLI, "kn-fit", "--model", model, "--E", "207GPa", "--nu", "0.3",
+                              "--dR", dr, "--Ri", ri, "--length", "1mm", "--format", "json"],
+                             check=True, capture_output=True, text=True)
+        fit = json.loads(out.stdout)
+        assert laws[region]["n"] == pytest.approx(fit["n"], rel=1e-12)
+        assert laws[region]["K[N/m^n]"] == pytest.approx(fit["K"] * 1000.0 ** fit["n"], rel=1e-12)
+        assert laws[region]["alpha[s/m]"] == 0.32

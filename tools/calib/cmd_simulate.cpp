@@ -10,6 +10,7 @@
 #include "calib/dynamics/systems.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/output_target.hpp"
+#include "calib/studies/kn_fit_single.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
@@ -83,7 +84,7 @@ void register_simulate(CLI::App& app) {
   add_format_flag(*cmd, a.format);
   cmd->callback([args] {
     const SimulateArgs& a = *args;
-    dynamics::SystemSetup s = dynamics::load_system(a.system);
+    dynamics::SystemSetup s = dynamics::load_system(a.system, studies::kn_fit::kn_fitter());
     dynamics::Overrides o;
     o.e = a.e;
     o.t_end = a.t_end;

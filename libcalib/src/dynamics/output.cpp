@@ -19,6 +19,27 @@ nlohmann::ordered_json bodies(const System& sys, const Vector& q, const Vector& 
 nlohmann::ordered_json number(double x) {
   return std::isfinite(x) ? nlohmann::ordered_json(x) : nlohmann::ordered_json(nullptr);
 }
+// The contacts' own laws (clearance joints), per region: K [N/m^n] and n as used (a kn_model
+// law's fitted values), and the damping (alpha and m of PINSLOT eq. 153, or a model and e).
+nlohmann::ordered_json contact_laws(const System& sys) {
+  auto out = nlohmann::ordered_json::array();
+  for (int k = 0; k < sys.contact_count(); ++k)
+    for (int r = 0; r < sys.region_count(k); ++r) {
+      const ContactModel* m = sys.contact_model(k, r);
+      if (!m) continue;
+      nlohmann::ordered_json law{{"contact", sys.contact_name(k)}, {"region", sys.region_name(k, r)},
+                                 {"K[N/m^n]", m->k},        {"n", m->n}};
+      if (m->alpha) {
+        law["alpha[s/m]"] = *m->alpha;
+        law["damping_exponent"] = m->rate_exponent;
+      } else {
+        law["model"] = m->model;
+        law["e"] = m->e;
+      }
+      out.push_back(law);
+    }
+  return out;
+}
 }  // namespace
 
 double contact_force(const System& sys, const SimulationResult& r, int k, const Sample& s) {
@@ -59,6 +80,7 @@ nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult&
                                     : nlohmann::ordered_json(nullptr);
     impacts.push_back(rec);
   }
+  j["laws"] = contact_laws(*setup.system);
   j["final"] = bodies(*setup.system, r.q_final, r.qd_final);
   j["steps"] = r.steps;
   if (setup.system->constraint_count() > 0)  // planar multibody: the drift actually reached

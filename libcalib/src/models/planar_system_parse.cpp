@@ -85,8 +85,23 @@ void read_pair(const PlanarSystem& s, const io::ConfigNode& t, const char* what,
 // model + e; clamp optional.
 ClearanceLaw read_clearance_law(const io::ConfigNode& j) {
   ClearanceLaw law;
-  law.k = require_positive(j.where("k"), j.number("k"));
-  law.n = require_exponent(j.where("n"), j.number("n", 1.5));
+  if (j.has("kn_model")) {
+    if (j.has("k") || j.has("n"))
+      throw InputError(fmt::format("{}: give k and n, or kn_model (fitted), not both",
+                                   j.where("kn_model")));
+    law.kn_model = j.string("kn_model");
+    law.youngs = require_positive(j.where("E"), j.number("E"));
+    law.poisson = j.number("nu");
+    if (!(law.poisson > -1 && law.poisson < 0.5))
+      throw InputError(fmt::format("{}: must be in (-1, 0.5), got {}", j.where("nu"), law.poisson));
+    law.delta_r = require_positive(j.where("delta_r"), j.number("delta_r"));
+    law.radius_i = require_positive(j.where("R_i"), j.number("R_i", law.radius_i));
+    law.length = require_positive(j.where("length"), j.number("length"));
+    law.external = j.boolean("external", false);
+  } else {
+    law.k = require_positive(j.where("k"), j.number("k"));
+    law.n = require_exponent(j.where("n"), j.number("n", 1.5));
+  }
   if (j.has("alpha") == j.has("model"))
     throw InputError(fmt::format(
         "{}: give exactly one of alpha (PINSLOT eq. 153 damping, s/m) or model (with e)",

@@ -60,6 +60,11 @@ struct ClearanceLaw {
   std::optional<double> alpha;  // PINSLOT eq. 153 [s/m]
   double rate_exponent = 1.0;   // m of eq. 153
   std::optional<bool> clamp;    // no pulling force (separation at F = 0) when true
+  // `kn_model` (a cylindrical law of calib kn-fit --model) instead of k and n: K and n are
+  // fitted from these by the kn-fit layer when the file is loaded (dynamics::KnFitter), SI.
+  std::string kn_model;
+  double youngs = 0, poisson = 0, delta_r = 0, radius_i = 0.1, length = 0;
+  bool external = false;  // ΔR = R_i + R_j (pin against a convex track) instead of R_i − R_j
 };
 
 // The centre curve of a slot in its body's frame: a segment between the end caps' centres a
