@@ -116,8 +116,8 @@ TEST(ClearanceJoint, SingleJournalImpactIsTheSingleImpactSolve) {
   // passes through the journal's centre of mass). The impact must be calib impact's for the same
   // law (solve_physical with the same family, K, n, damping and clamp), to the integration
   // tolerance 1e-9. PINSLOT eq. 153 with α = 0.32 s/m is the hysteresis law C = (3/2)αK.
-  for (const std::string law : {"alpha = 0.32", "model = \"flores\"\ne = 0.7",
-                                "model = \"linear-damper\"\ne = 0.6"}) {
+  for (const std::string law :
+       {"alpha = 0.32", "model = \"flores\"\ne = 0.7", "model = \"linear-damper\"\ne = 0.6"}) {
     SystemSetup s = parse_system(journal_in_ground(law, "vx = 1.5"), "journal.toml");
     s.options.t_end = 1e-3;
     const auto r = simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
@@ -127,9 +127,9 @@ TEST(ClearanceJoint, SingleJournalImpactIsTheSingleImpactSolve) {
     EXPECT_NEAR(i.v_in, 1.5, 1e-12) << law;
     EXPECT_NEAR(i.m_eff, 0.4, 1e-12) << law;
     if (law == "alpha = 0.32") EXPECT_NEAR(i.law.damping, 1.5 * 0.32 * 1e10, 1e-3) << law;
-    const auto single = impact::solve_physical(
-        {i.law.family, 0.4, 1e10, 1.5, 1.5, i.law.damping, i.law.clamp},
-        {.rel_tol = 1e-12, .abs_tol = 1e-14});
+    const auto single =
+        impact::solve_physical({i.law.family, 0.4, 1e10, 1.5, 1.5, i.law.damping, i.law.clamp},
+                               {.rel_tol = 1e-12, .abs_tol = 1e-14});
     EXPECT_NEAR(i.e, single.e_out, 1e-9) << law;
     // δ = |r_j − r_b| − 0.5 mm is a difference of positions ~6 times larger than δ_max: it
     // carries the positions' absolute error (abs_tol 1e-14 m per step, ~1e-13 m over the
@@ -247,14 +247,12 @@ TEST(PinInSlot, RegionsAndGradientOfTheStraightAndArcSlots) {
     double x, y;
     const char* region;
   };
-  const Probe probes[] = {{"straight", 0.001, 0.00005, "slot.left"},
-                          {"straight", -0.003, -0.00005, "slot.right"},
-                          {"straight", 0.02005, 0.00003, "slot.ends"},
-                          {"straight", -0.02004, -0.00002, "slot.ends"},
-                          {"arc", 0.0, 0.05995, "slot.inner"},
-                          {"arc", -0.03, 0.0521, "slot.outer"},
-                          {"arc", 0.0522, 0.0298, "slot.ends"},     // below 30°
-                          {"arc", -0.0522, 0.0298, "slot.ends"}};  // beyond 150°
+  const Probe probes[] = {
+      {"straight", 0.001, 0.00005, "slot.left"},   {"straight", -0.003, -0.00005, "slot.right"},
+      {"straight", 0.02005, 0.00003, "slot.ends"}, {"straight", -0.02004, -0.00002, "slot.ends"},
+      {"arc", 0.0, 0.05995, "slot.inner"},         {"arc", -0.03, 0.0521, "slot.outer"},
+      {"arc", 0.0522, 0.0298, "slot.ends"},    // below 30°
+      {"arc", -0.0522, 0.0298, "slot.ends"}};  // beyond 150°
   for (const Probe& p : probes) {
     const std::string start = std::string(p.shape) == "arc" ? "y = 0.06" : "";
     const SystemSetup s = parse_system(pin_in_slot(p.shape, start), "pin.toml");
@@ -299,9 +297,9 @@ TEST(PinInSlot, EachRegionsImpactIsTheSingleImpactSolveWithItsLaw) {
     const double free_path = std::string(c.region) == "slot.ends" ? 0.0002 : 0.0001;
     EXPECT_NEAR(i.t_start, free_path / c.v, 1e-12) << c.region;
     EXPECT_NEAR(i.m_eff, 0.2, 1e-12) << c.region;
-    const auto single = impact::solve_physical(
-        {Family::hysteresis, 0.2, c.k, c.v, c.n, 1.5 * 0.32 * c.k, false},
-        {.rel_tol = 1e-12, .abs_tol = 1e-14});
+    const auto single =
+        impact::solve_physical({Family::hysteresis, 0.2, c.k, c.v, c.n, 1.5 * 0.32 * c.k, false},
+                               {.rel_tol = 1e-12, .abs_tol = 1e-14});
     EXPECT_NEAR(i.e, single.e_out, 1e-8) << c.region;
     EXPECT_NEAR(i.peak_force, single.f_max, 1e-8 * single.f_max) << c.region;
   }

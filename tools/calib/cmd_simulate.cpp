@@ -23,13 +23,20 @@ struct SimulateArgs {
 };
 
 // The impact table, one header and row set for impacts.csv and `--format csv`.
-const std::vector<std::string> kImpactHeader{"contact",    "t_start[s]",    "t_end[s]",
-                                             "v_in[m/s]",  "v_out[m/s]",    "e",
-                                             "delta_max[m]", "peak_force[N]", "impulse[N*s]",
-                                             "m_eff[kg]",  "region"};
+const std::vector<std::string> kImpactHeader{
+    "contact",      "t_start[s]",    "t_end[s]",     "v_in[m/s]", "v_out[m/s]", "e",
+    "delta_max[m]", "peak_force[N]", "impulse[N*s]", "m_eff[kg]", "region"};
 std::vector<io::CsvCell> impact_row(const dynamics::SystemSetup& s, const dynamics::Impact& i) {
-  return {s.system->contact_name(i.contact), i.t_start, io::number_or_blank(i.t_end), i.v_in,
-          i.v_out, i.e, i.delta_max, i.peak_force, i.impulse, i.m_eff,
+  return {s.system->contact_name(i.contact),
+          i.t_start,
+          io::number_or_blank(i.t_end),
+          i.v_in,
+          i.v_out,
+          i.e,
+          i.delta_max,
+          i.peak_force,
+          i.impulse,
+          i.m_eff,
           s.system->region_name(i.contact, i.region)};
 }
 
@@ -44,7 +51,8 @@ void write_csv(const dynamics::SystemSetup& s, const dynamics::SimulationResult&
   header.push_back("energy[J]");
   const int contacts = s.system->contact_count();
   for (int k = 0; k < contacts; ++k)
-    for (const char* c : {".delta[m]", ".force[N]"}) header.push_back(s.system->contact_name(k) + c);
+    for (const char* c : {".delta[m]", ".force[N]"})
+      header.push_back(s.system->contact_name(k) + c);
   io::CsvWriter w(dir / "series.csv", header);
   std::vector<io::CsvCell> row(header.size(), 0.0);  // numbers only: assigned in place
   for (const auto& smp : r.series) {

@@ -73,11 +73,12 @@ ClearanceContact::Held ClearanceContact::held_point(const Vector& q) const {
   if (joint_.body_i >= 0) {
     const double phi = q[3 * joint_.body_i + 2];
     const V2 d = p - V2(q[3 * joint_.body_i], q[3 * joint_.body_i + 1]);
-    p = V2(std::cos(phi) * d.x() + std::sin(phi) * d.y(), -std::sin(phi) * d.x() + std::cos(phi) * d.y());
+    p = V2(std::cos(phi) * d.x() + std::sin(phi) * d.y(),
+           -std::sin(phi) * d.x() + std::cos(phi) * d.y());
   }
   const mb::SlotShape& s = joint_.shape;
-  const auto [c, region] = s.arc ? closest_on_arc(s, p)
-                                 : closest_on_segment(V2(s.a[0], s.a[1]), V2(s.b[0], s.b[1]), p);
+  const auto [c, region] =
+      s.arc ? closest_on_arc(s, p) : closest_on_segment(V2(s.a[0], s.a[1]), V2(s.b[0], s.b[1]), p);
   return {{c.x(), c.y()}, region};
 }
 

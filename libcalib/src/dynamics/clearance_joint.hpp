@@ -46,7 +46,7 @@ class ClearanceContact {
 
   const models::multibody::PlanarSystem& system_;
   const models::multibody::ClearanceJoint& joint_;
-  double play_;  // c
+  double play_;                       // c
   std::vector<ContactModel> models_;  // per region
 };
 

@@ -52,8 +52,9 @@ ActiveLaw begin_contact(const ContactModel& model, double v_in, double m_eff) {
   if (model.alpha) {  // PINSLOT eq. 153: C = (3/2) α K
     require_non_negative("contact alpha [s/m]", *model.alpha);
     require_positive("contact damping_exponent", model.rate_exponent);
-    return {Family::hysteresis, model.k, model.n, 1.5 * *model.alpha * model.k, m_eff,
-            model.clamp.value_or(false), model.rate_exponent};
+    return {Family::hysteresis,           model.k, model.n,
+            1.5 * *model.alpha * model.k, m_eff,   model.clamp.value_or(false),
+            model.rate_exponent};
   }
   require_cor("contact e", model.e);
   const models::Model& m = models::find(model.model);

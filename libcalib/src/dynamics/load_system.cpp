@@ -30,7 +30,8 @@ namespace {
 
 // One reader per system type: its tables → the system, q0 and q̇0 (InputError names the key).
 // SF2020 §8: [ball] mass, radius, height, velocity; [gravity] g.
-void read_bouncing_ball(const io::ConfigNode& node, const std::string& /*origin*/, const KnFitter& /*fitter*/, SystemSetup& s) {
+void read_bouncing_ball(const io::ConfigNode& node, const std::string& /*origin*/,
+                        const KnFitter& /*fitter*/, SystemSetup& s) {
   const io::ConfigNode ball = node.table("ball");
   const double m = positive(ball, "mass"), radius = positive(ball, "radius");
   const double height = ball.number("height"), velocity = ball.number("velocity", 0.0);
@@ -45,7 +46,8 @@ void read_bouncing_ball(const io::ConfigNode& node, const std::string& /*origin*
 }
 
 // SF2020 §9: [primary], [impact_mass], [cavity] gap, [friction], [gravity].
-void read_impact_damper(const io::ConfigNode& node, const std::string& /*origin*/, const KnFitter& /*fitter*/, SystemSetup& s) {
+void read_impact_damper(const io::ConfigNode& node, const std::string& /*origin*/,
+                        const KnFitter& /*fitter*/, SystemSetup& s) {
   const io::ConfigNode p = node.table("primary"), m = node.table("impact_mass");
   ImpactDamper::Parameters par{};
   par.primary_mass = positive(p, "mass");
@@ -75,7 +77,8 @@ void read_impact_damper(const io::ConfigNode& node, const std::string& /*origin*
 }
 
 // SF2020 §10: [crank], [rod], [slider], [block], [contact_geometry] a.
-void read_slider_crank(const io::ConfigNode& node, const std::string& /*origin*/, const KnFitter& /*fitter*/, SystemSetup& s) {
+void read_slider_crank(const io::ConfigNode& node, const std::string& /*origin*/,
+                       const KnFitter& /*fitter*/, SystemSetup& s) {
   const io::ConfigNode crank = node.table("crank"), rod = node.table("rod");
   const io::ConfigNode slider = node.table("slider"), block = node.table("block");
   SliderCrank::Parameters p{};
@@ -104,7 +107,8 @@ void read_slider_crank(const io::ConfigNode& node, const std::string& /*origin*/
 }
 
 // PN2020 §6: [rod1], [rod2], [pivots] a, [gravity] g.
-void read_two_pendulums(const io::ConfigNode& node, const std::string& origin, const KnFitter& /*fitter*/, SystemSetup& s) {
+void read_two_pendulums(const io::ConfigNode& node, const std::string& origin,
+                        const KnFitter& /*fitter*/, SystemSetup& s) {
   const io::ConfigNode r1 = node.table("rod1"), r2 = node.table("rod2");
   TwoPendulums::Parameters p{positive(r1, "mass"), positive(r1, "length"), positive(r2, "mass"),
                              positive(r2, "length"), positive(node.table("pivots"), "a"),
@@ -119,15 +123,17 @@ void read_two_pendulums(const io::ConfigNode& node, const std::string& origin, c
 }
 
 // The planar-system file (models/planar_system.hpp) as a PlanarMultibody.
-void read_planar(const io::ConfigNode& node, const std::string& origin, const KnFitter& fitter, SystemSetup& s) {
+void read_planar(const io::ConfigNode& node, const std::string& origin, const KnFitter& fitter,
+                 SystemSetup& s) {
   auto description = models::multibody::PlanarSystem::from(node);
   for (auto& joint : description.clearances)
     for (auto& region : joint.regions) {
       if (region.law.kn_model.empty()) continue;
       if (!fitter)
-        throw InputError(fmt::format("{}: region '{}' names kn_model = '{}', which needs the kn-fit "
-                                     "layer (calib simulate and calib.simulate fit it)",
-                                     origin, region.name, region.law.kn_model));
+        throw InputError(
+            fmt::format("{}: region '{}' names kn_model = '{}', which needs the kn-fit "
+                        "layer (calib simulate and calib.simulate fit it)",
+                        origin, region.name, region.law.kn_model));
       std::tie(region.law.k, region.law.n) = fitter(region.law);
     }
   auto planar = std::make_unique<PlanarMultibody>(std::move(description));
@@ -135,9 +141,9 @@ void read_planar(const io::ConfigNode& node, const std::string& origin, const Kn
   s.qd0 = planar->initial_velocities();
   for (int k = 0; k < planar->contact_count(); ++k)
     if (!(planar->penetration(k, s.q0) <= 0))
-      throw InputError(fmt::format(
-          "{}: the contact '{}' overlaps at the start (delta = {:.3g} m > 0)", origin,
-          planar->contact_name(k), planar->penetration(k, s.q0)));
+      throw InputError(
+          fmt::format("{}: the contact '{}' overlaps at the start (delta = {:.3g} m > 0)", origin,
+                      planar->contact_name(k), planar->penetration(k, s.q0)));
   s.system = std::move(planar);
 }
 

@@ -27,8 +27,10 @@ nlohmann::ordered_json contact_laws(const System& sys) {
     for (int r = 0; r < sys.region_count(k); ++r) {
       const ContactModel* m = sys.contact_model(k, r);
       if (!m) continue;
-      nlohmann::ordered_json law{{"contact", sys.contact_name(k)}, {"region", sys.region_name(k, r)},
-                                 {"K[N/m^n]", m->k},        {"n", m->n}};
+      nlohmann::ordered_json law{{"contact", sys.contact_name(k)},
+                                 {"region", sys.region_name(k, r)},
+                                 {"K[N/m^n]", m->k},
+                                 {"n", m->n}};
       if (m->alpha) {
         law["alpha[s/m]"] = *m->alpha;
         law["damping_exponent"] = m->rate_exponent;

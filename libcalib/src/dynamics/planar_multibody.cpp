@@ -64,8 +64,7 @@ double PlanarMultibody::penetration_rate(int k, const Vector& q, const Vector& q
   return c ? c->rate(q, qd) : sys_.contact_array(q).dot(qd);
 }
 
-void PlanarMultibody::add_generalized_force(int k, const Vector& q, double force,
-                                            Vector& f) const {
+void PlanarMultibody::add_generalized_force(int k, const Vector& q, double force, Vector& f) const {
   if (const auto* c = clearance(k))
     c->add_force(q, force, f);
   else

@@ -311,9 +311,10 @@ void Run::start_contact(int k) {
   const ContactModel& model = own ? *own : contact_;
   if (o_.method == Method::piecewise) {
     if (model.alpha)
-      throw InputError(fmt::format("simulate: contact '{}' has a damping factor alpha and no e; "
-                                   "the piecewise method needs an e",
-                                   sys_.contact_name(k)));
+      throw InputError(
+          fmt::format("simulate: contact '{}' has a damping factor alpha and no e; "
+                      "the piecewise method needs an e",
+                      sys_.contact_name(k)));
     check_not_accumulating(k, v);
     const double impulse = (1.0 + model.e) * m_eff * v;
     qd -= accelerations(sys_, q, j) * impulse;
@@ -325,8 +326,8 @@ void Run::start_contact(int k) {
   if (sys_.region_count(k) > 1)
     for (int r = 0; r < sys_.region_count(k); ++r)
       regions.push_back(begin_contact(*sys_.contact_model(k, r), v, m_eff));
-  r_.impacts.push_back({k, t_, 0, v, 0, 0, 0, 0, 0, m_eff, begin_contact(model, v, m_eff), region,
-                        regions, {}, {}, {}});
+  const ActiveLaw law = begin_contact(model, v, m_eff);
+  r_.impacts.push_back({k, t_, 0, v, 0, 0, 0, 0, 0, m_eff, law, region, regions, {}, {}, {}});
   active_[k] = r_.impacts.back().law;
   region_laws_[k] = std::move(regions);
   open_impact_[k] = static_cast<int>(r_.impacts.size()) - 1;

@@ -87,8 +87,8 @@ ClearanceLaw read_clearance_law(const io::ConfigNode& j) {
   ClearanceLaw law;
   if (j.has("kn_model")) {
     if (j.has("k") || j.has("n"))
-      throw InputError(fmt::format("{}: give k and n, or kn_model (fitted), not both",
-                                   j.where("kn_model")));
+      throw InputError(
+          fmt::format("{}: give k and n, or kn_model (fitted), not both", j.where("kn_model")));
     law.kn_model = j.string("kn_model");
     law.youngs = require_positive(j.where("E"), j.number("E"));
     law.poisson = j.number("nu");
@@ -108,8 +108,8 @@ ClearanceLaw read_clearance_law(const io::ConfigNode& j) {
         j.where("alpha")));
   if (j.has("alpha")) {
     law.alpha = require_non_negative(j.where("alpha"), j.number("alpha"));
-    law.rate_exponent = require_positive(j.where("damping_exponent"),
-                                         j.number("damping_exponent", 1.0));
+    law.rate_exponent =
+        require_positive(j.where("damping_exponent"), j.number("damping_exponent", 1.0));
   } else {
     law.model = j.string("model");
     law.e = require_cor(j.where("e"), j.number("e"));
@@ -135,8 +135,8 @@ SlotShape read_slot_shape(const io::ConfigNode& j) {
       throw InputError(fmt::format("{}: the arc's angle must be in (0, 360) degrees, got {} rad",
                                    j.where("sweep"), shape.sweep));
     if (!(shape.half_width < shape.radius))
-      throw InputError(fmt::format("{}: must be < arc_radius ({} m), got {}",
-                                   j.where("half_width"), shape.radius, shape.half_width));
+      throw InputError(fmt::format("{}: must be < arc_radius ({} m), got {}", j.where("half_width"),
+                                   shape.radius, shape.half_width));
   } else {
     shape.a = read_vec2(j, "point_a", {0, 0});
     shape.b = read_vec2(j, "point_b", {0, 0});
@@ -156,8 +156,9 @@ ClearanceJoint read_clearance(const PlanarSystem& s, const io::ConfigNode& j) {
     c.bearing_radius = require_positive(j.where("bearing_radius"), j.number("bearing_radius"));
     c.journal_radius = require_positive(j.where("journal_radius"), j.number("journal_radius"));
     if (!(c.journal_radius < c.bearing_radius))
-      throw InputError(fmt::format("{}: the journal must be smaller than the bearing ({} m), got {}",
-                                   j.where("journal_radius"), c.bearing_radius, c.journal_radius));
+      throw InputError(
+          fmt::format("{}: the journal must be smaller than the bearing ({} m), got {}",
+                      j.where("journal_radius"), c.bearing_radius, c.journal_radius));
     c.regions.push_back({c.name, read_clearance_law(j)});
     j.reject_unknown();
     return c;
@@ -165,9 +166,10 @@ ClearanceJoint read_clearance(const PlanarSystem& s, const io::ConfigNode& j) {
   c.shape = read_slot_shape(j);
   c.journal_radius = require_positive(j.where("pin_radius"), j.number("pin_radius"));
   if (!(c.journal_radius < c.shape.half_width))
-    throw InputError(fmt::format("{}: the pin must be narrower than the slot (half_width {} m), "
-                                 "got {}",
-                                 j.where("pin_radius"), c.shape.half_width, c.journal_radius));
+    throw InputError(
+        fmt::format("{}: the pin must be narrower than the slot (half_width {} m), "
+                    "got {}",
+                    j.where("pin_radius"), c.shape.half_width, c.journal_radius));
   const char* sides[2] = {c.shape.arc ? "inner" : "left", c.shape.arc ? "outer" : "right"};
   for (const char* region : {sides[0], sides[1], "ends"}) {
     const io::ConfigNode t = j.table(region);

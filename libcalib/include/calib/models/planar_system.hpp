@@ -100,7 +100,7 @@ struct ClearanceJoint {
   int body_i = -1, body_j = -1;
   Vec2 point_i{0, 0}, point_j{0, 0};
   double bearing_radius = 0, journal_radius = 0;  // R_b (revolute only), R_j [m]
-  SlotShape shape;                                 // pin-in-slot only
+  SlotShape shape;                                // pin-in-slot only
   // revolute: one region; pin-in-slot: {left|inner, right|outer, ends} in that order.
   std::vector<ClearanceRegion> regions;
 };
@@ -123,8 +123,8 @@ struct PlanarSystem {
   std::string name;
   std::vector<Body> bodies;
   std::vector<Joint> joints;
-  Contact contact;           // the point contact ([contact]); absent when has_contact is false
-  bool has_contact = true;   // a file with clearance joints may omit [contact]
+  Contact contact;          // the point contact ([contact]); absent when has_contact is false
+  bool has_contact = true;  // a file with clearance joints may omit [contact]
   std::vector<ClearanceJoint> clearances;  // clearance joints (contacts, not constraints)
   std::vector<int> fixed;  // coordinate indices (3·body + {0,1,2}) held during assembly
   Vec2 gravity{0, 0};      // m/s²; `[gravity] g = 9.81` is (0, −g), or `vector = [gx, gy]`
