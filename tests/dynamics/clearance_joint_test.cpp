@@ -2,7 +2,11 @@
 // (δ = |r_j − r_b| − (R_b − R_j), normal along the eccentricity). Checked against finite
 // differences, the single-impact solver (calib impact) for the same law and effective mass,
 // free-flight kinematics, and the conservation laws of an isolated two-body system.
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <numbers>
 #include <string>
 
 #include <fmt/format.h>
@@ -126,7 +130,9 @@ TEST(ClearanceJoint, SingleJournalImpactIsTheSingleImpactSolve) {
     EXPECT_NEAR(i.t_start, 0.5e-3 / 1.5, 1e-13) << law;
     EXPECT_NEAR(i.v_in, 1.5, 1e-12) << law;
     EXPECT_NEAR(i.m_eff, 0.4, 1e-12) << law;
-    if (law == "alpha = 0.32") EXPECT_NEAR(i.law.damping, 1.5 * 0.32 * 1e10, 1e-3) << law;
+    if (law == "alpha = 0.32") {
+      EXPECT_NEAR(i.law.damping, 1.5 * 0.32 * 1e10, 1e-3) << law;
+    }
     const auto single =
         impact::solve_physical({i.law.family, 0.4, 1e10, 1.5, 1.5, i.law.damping, i.law.clamp},
                                {.rel_tol = 1e-12, .abs_tol = 1e-14});
@@ -303,4 +309,40 @@ TEST(PinInSlot, EachRegionsImpactIsTheSingleImpactSolveWithItsLaw) {
     EXPECT_NEAR(i.e, single.e_out, 1e-8) << c.region;
     EXPECT_NEAR(i.peak_force, single.f_max, 1e-8 * single.f_max) << c.region;
   }
+}
+
+TEST(ClearanceJoint, VanishingClearanceReproducesTheIdealSliderCrank) {
+  // The shipped slider–crank with its rod–slider clearance cut to c = 1 µm and K raised to
+  // 6.6102e12 N/m^1.5, one revolution: the slider must follow the ideal mechanism,
+  // x_s = r cos θ + √(l² − r² sin² θ) (exact loop closure, θ = ωt). The slider's centre is within
+  // c + δ of the journal's, and a vertical offset e_y of the journal moves the rod's end by at
+  // most r/√(l² − r²)·e_y ≈ 0.46 e_y along x: |x_s − x_ideal| ≤ 1.5 (c + max δ_max).
+  std::string text;
+  {
+    std::ifstream in(std::filesystem::path(CALIB_SOURCE_DIR) /
+                     "configs/systems/slider_crank_clearance.toml");
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  auto replace = [&](const std::string& from, const std::string& to) {
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+  };
+  replace("journal_radius = 0.0095", "journal_radius = 0.009999");
+  replace("k = 6.6102e10", "k = 6.6102e12");
+  replace("t_end = 0.024", "t_end = 0.012");
+  SystemSetup s = parse_system(text, "stiff.toml");
+  const auto r = simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
+  double delta_max = 0, error = 0;
+  for (const Impact& i : r.impacts) delta_max = std::max(delta_max, i.delta_max);
+  const double omega = 5000 * 2 * std::numbers::pi / 60, crank = 0.05, rod = 0.12;
+  for (const Sample& smp : r.series) {
+    const double th = omega * smp.t;
+    const double ideal =
+        crank * std::cos(th) + std::sqrt(rod * rod - std::pow(crank * std::sin(th), 2));
+    error = std::max(error, std::abs(s.system->body(2, smp.q, smp.qd).x - ideal));
+  }
+  ASSERT_GE(r.impacts.size(), 1u);
+  EXPECT_LE(error, 1.5 * (1e-6 + delta_max));
+  EXPECT_LT(error, 5e-6);  // measured 2.3e-6 (c = 0.5 mm, K = 6.6e10: 5.8e-4)
 }
