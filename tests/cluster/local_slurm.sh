@@ -61,14 +61,18 @@ local_slurm_start() {
   LOCAL_SLURM_DIR=$dir
   dd if=/dev/urandom of="$dir/munge/munge.key" bs=1024 count=1 status=none
   chmod 400 "$dir/munge/munge.key"
-  munged --force --key-file="$dir/munge/munge.key" --socket="$dir/munge/munge.socket" \
-    --pid-file="$dir/munge/munged.pid" --log-file="$dir/munge/munged.log" \
-    --seed-file="$dir/munge/munged.seed" || return 1
+  # Every daemon in the foreground, a child of this shell: a test killed from outside (ctest's
+  # timeout kills the process tree) takes them with it.
+  munged --foreground --force --key-file="$dir/munge/munge.key" \
+    --socket="$dir/munge/munge.socket" --pid-file="$dir/munge/munged.pid" \
+    --log-file="$dir/munge/munged.log" --seed-file="$dir/munge/munged.seed" 2>"$dir/munged.out" &
+  LOCAL_SLURM_MUNGED=$!
+  local i state
+  for ((i = 0; i < 50; ++i)); do [[ -S $dir/munge/munge.socket ]] && break; sleep 0.1; done
   slurmctld -D -f "$SLURM_CONF" >"$dir/slurmctld.out" 2>&1 &
   LOCAL_SLURM_PIDS="$!"
   slurmd -D -N localhost -f "$SLURM_CONF" >"$dir/slurmd.out" 2>&1 &
   LOCAL_SLURM_PIDS+=" $!"
-  local i state
   for ((i = 0; i < 100; ++i)); do
     state=$(sinfo -h -n localhost -o %T 2>/dev/null)
     [[ $state == idle ]] && return 0
@@ -86,27 +90,24 @@ local_slurm_stop() {
   [[ -n ${LOCAL_SLURM_DIR:-} ]] || return 0
   local dir=$LOCAL_SLURM_DIR pid i
   if [[ -n ${LOCAL_SLURM_PIDS:-} ]]; then
-    scancel --quiet --full --user=root 2>/dev/null
+    SLURM_CONF=$dir/slurm.conf scancel --quiet --full --user=root 2>/dev/null
     for ((i = 0; i < 100; ++i)); do
-      [[ -z $(squeue -h -o %i 2>/dev/null) ]] && break
+      [[ -z $(SLURM_CONF=$dir/slurm.conf squeue -h -o %i 2>/dev/null) ]] && break
       sleep 0.2
     done
-    for pid in $LOCAL_SLURM_PIDS; do kill -TERM "$pid" 2>/dev/null; done
-    for pid in $LOCAL_SLURM_PIDS; do
-      for ((i = 0; i < 50; ++i)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -KILL "$pid" 2>/dev/null
-      wait "$pid" 2>/dev/null
-    done
   fi
+  # The Slurm daemons first, munged (which they authenticate through) last.
   local survivors=
-  for pid in $LOCAL_SLURM_PIDS; do kill -0 "$pid" 2>/dev/null && survivors+=" $pid"; done
-  if [[ -f $dir/munge/munged.pid ]]; then
-    pid=$(cat "$dir/munge/munged.pid")
-    kill -TERM "$pid" 2>/dev/null
-    for ((i = 0; i < 50; ++i)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -0 "$pid" 2>/dev/null && survivors+=" $pid"
-  fi
-  LOCAL_SLURM_DIR= LOCAL_SLURM_PIDS=
+  for group in "${LOCAL_SLURM_PIDS:-}" "${LOCAL_SLURM_MUNGED:-}"; do
+    for pid in $group; do kill -TERM "$pid" 2>/dev/null; done
+    for pid in $group; do
+      for ((i = 0; i < 50; ++i)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      kill -KILL "$pid" 2>/dev/null && echo "local_slurm: $pid ignored SIGTERM: killed" >&2
+      wait "$pid" 2>/dev/null
+      kill -0 "$pid" 2>/dev/null && survivors+=" $pid"
+    done
+  done
+  LOCAL_SLURM_DIR= LOCAL_SLURM_PIDS= LOCAL_SLURM_MUNGED=
   if [[ -n $survivors ]]; then
     echo "local_slurm: still running after stop:$survivors" >&2
     return 1

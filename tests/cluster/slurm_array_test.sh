@@ -25,6 +25,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/calib-cluster.XXXXXX")
 failures=0 checks=0
 finish() {
   local status=$?
+  [[ -n ${single:-} ]] && kill "$single" 2>/dev/null
   local_slurm_stop || { echo "FAIL the cluster's daemons did not stop"; failures=1 status=1; }
   if ((failures == 0 && status == 0)); then
     rm -rf "$work"
@@ -68,7 +69,11 @@ config=$source/tests/cluster/array_sweep.toml
 array=$source/tools/slurm/sweep_array.sbatch merge=$source/tools/slurm/merge.sbatch
 start=$SECONDS
 
-"$calib" sweep --config "$config" --out "$work/single.csv" --quiet --threads 2 || exit 1
+# In the background and waited for, so that a TERM from outside runs the trap at once.
+"$calib" sweep --config "$config" --out "$work/single.csv" --quiet --threads 2 &
+single=$!
+wait "$single" || exit 1
+single=
 # 96,000 points and a header: the space of array_sweep.toml (48 x 2000).
 check "single run: 96001 lines" [ "$(rows single.csv)" -eq 96001 ]
 
