@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/io/resources.hpp"
 #include "calib/studies/config_sweep.hpp"
 #include "calib/sweep/sweep.hpp"
 #include "commands.hpp"
@@ -56,7 +57,8 @@ void register_sweep(CLI::App& app) {
     opt.progress = a.flags.execution().progress;
     opt.resume = a.resume;
     if (!a.shard.empty()) std::tie(opt.shard_index, opt.shard_count) = sweep::parse_shard(a.shard);
-    const auto r = studies::run_config_sweep(a.flags.config, a.flags.out, opt);
+    const auto r =
+        studies::run_config_sweep(io::resolve_input_path(a.flags.config), a.flags.out, opt);
     if (!a.flags.quiet)
       fmt::print(stderr, "sweep: {} -> {}\n", r.summary.BriefReport(), r.out.string());
   });

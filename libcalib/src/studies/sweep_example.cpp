@@ -1,5 +1,5 @@
 // `calib sweep --example`: a sweep config with every key explained, that `calib sweep --config`
-// runs as it is (tests/cli/sweep_shard_test.cpp runs it).
+// runs as it is (tests/cli/sweep_array_test.cpp runs it).
 #include "calib/studies/config_sweep.hpp"
 
 namespace calib::studies {
