@@ -22,15 +22,16 @@ const std::string kConfig = std::string(CALIB_SOURCE_DIR) + "/configs/sweeps/cop
 // `calib ARGS` with the environment ENV (VAR=value ..., every SLURM_ variable of the test's own
 // environment removed first), from `dir`: exit status, stdout + stderr.
 ShellRun calib_in(const fs::path& dir, const std::string& env, const std::string& args) {
-  return run_shell("cd '" + dir.string() + "' && env -u SLURM_ARRAY_TASK_ID -u SLURM_ARRAY_TASK_COUNT "
-                   "-u SLURM_ARRAY_TASK_MIN -u SLURM_ARRAY_TASK_MAX " + env + " '" + kCli + "' " +
-                   args + " 2>&1");
+  return run_shell("cd '" + dir.string() +
+                   "' && env -u SLURM_ARRAY_TASK_ID -u SLURM_ARRAY_TASK_COUNT "
+                   "-u SLURM_ARRAY_TASK_MIN -u SLURM_ARRAY_TASK_MAX " +
+                   env + " '" + kCli + "' " + args + " 2>&1");
 }
 
 std::string task_env(int id, int count) {
-  return "SLURM_ARRAY_TASK_ID=" + std::to_string(id) + " SLURM_ARRAY_TASK_COUNT=" +
-         std::to_string(count) + " SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_MAX=" +
-         std::to_string(count - 1);
+  return "SLURM_ARRAY_TASK_ID=" + std::to_string(id) +
+         " SLURM_ARRAY_TASK_COUNT=" + std::to_string(count) +
+         " SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_MAX=" + std::to_string(count - 1);
 }
 
 bool contains(const std::string& text, const std::string& token) {
@@ -46,9 +47,9 @@ TEST(SweepArray, AutoShardsMergeToTheSingleRun) {
   ASSERT_EQ(calib_in(d, "", "sweep --quiet --config " + kConfig + " --out single.csv").code, 0);
   std::string parts;
   for (int i = 0; i < 4; ++i) {
-    const ShellRun r = calib_in(d, task_env(i, 4),
-                                "sweep --quiet --shard auto --config " + kConfig +
-                                    " --out 'out/part_{shard}.csv'");
+    const ShellRun r = calib_in(
+        d, task_env(i, 4),
+        "sweep --quiet --shard auto --config " + kConfig + " --out 'out/part_{shard}.csv'");
     ASSERT_EQ(r.code, 0) << r.out;
     ASSERT_TRUE(fs::exists(d / "out" / ("part_" + std::to_string(i) + ".csv.meta.json")));
     parts += " out/part_" + std::to_string(i) + ".csv";
@@ -60,14 +61,16 @@ TEST(SweepArray, AutoShardsMergeToTheSingleRun) {
 
 TEST(SweepArray, AutoOutsideAnArrayExitsTwoNamingTheVariables) {
   const fs::path d = calib_test::fresh_dir("calib_array_", "refused");
-  const std::string args = "sweep --quiet --shard auto --config " + kConfig + " --out part_{shard}.csv";
+  const std::string args =
+      "sweep --quiet --shard auto --config " + kConfig + " --out part_{shard}.csv";
   const ShellRun none = calib_in(d, "", args);
   EXPECT_EQ(none.code, 2) << none.out;
   EXPECT_TRUE(contains(none.out, "SLURM_ARRAY_TASK_ID is not set")) << none.out;
   // --array=0-6:2: four tasks but MAX − MIN + 1 = 7; shards 1, 3, 5 would never run.
   const ShellRun step = calib_in(d, task_env(2, 7) + " SLURM_ARRAY_TASK_COUNT=4", args);
   EXPECT_EQ(step.code, 2) << step.out;
-  EXPECT_TRUE(contains(step.out, "SLURM_ARRAY_TASK_COUNT=4 but SLURM_ARRAY_TASK_MAX=6")) << step.out;
+  EXPECT_TRUE(contains(step.out, "SLURM_ARRAY_TASK_COUNT=4 but SLURM_ARRAY_TASK_MAX=6"))
+      << step.out;
   EXPECT_TRUE(fs::is_empty(d)) << "a refused run wrote a file";
 }
 
@@ -76,11 +79,35 @@ TEST(SweepArray, ExamplePrintsAConfigThatRunsAsItIs) {
   const ShellRun printed = calib_in(d, "", "sweep --example");
   ASSERT_EQ(printed.code, 0) << printed.out;
   // Every key the sweep reader accepts is explained (docs/config.md lists the same keys).
-  for (const char* key :
-       {"kernel =", "model =", "[fixed]", "e ", "n ", "m ", "k ", "v ", "clamp", "[space]",
-        "combine =", "values =", "linspace =", "logspace =", "range =", "random =", "samples =",
-        "seed =", "max_points =", "[solver]", "rel_tol =", "abs_tol =", "cor_rel_tol =",
-        "calibration_rel_tol =", "calibration_abs_tol =", "verify =", "[kg]", "[N/m^n]", "[m/s]"})
+  for (const char* key : {"kernel =",
+                          "model =",
+                          "[fixed]",
+                          "e ",
+                          "n ",
+                          "m ",
+                          "k ",
+                          "v ",
+                          "clamp",
+                          "[space]",
+                          "combine =",
+                          "values =",
+                          "linspace =",
+                          "logspace =",
+                          "range =",
+                          "random =",
+                          "samples =",
+                          "seed =",
+                          "max_points =",
+                          "[solver]",
+                          "rel_tol =",
+                          "abs_tol =",
+                          "cor_rel_tol =",
+                          "calibration_rel_tol =",
+                          "calibration_abs_tol =",
+                          "verify =",
+                          "[kg]",
+                          "[N/m^n]",
+                          "[m/s]"})
     EXPECT_TRUE(contains(printed.out, key)) << "--example does not explain " << key;
   calib_test::put(d / "example.toml", printed.out);
   const ShellRun run = calib_in(d, "", "sweep --quiet --config example.toml --out example.csv");
@@ -97,7 +124,8 @@ TEST(SweepArray, ExamplePrintsAConfigThatRunsAsItIs) {
     ++rows;
     double e = 0, e_out = 0;
     char status[8] = {};
-    ASSERT_EQ(std::sscanf(line.c_str(), "%*d,%lf,%*f,%*f,%*f,%lf,%*d,%7s", &e, &e_out, status), 3) << line;
+    ASSERT_EQ(std::sscanf(line.c_str(), "%*d,%lf,%*f,%*f,%*f,%lf,%*d,%7s", &e, &e_out, status), 3)
+        << line;
     EXPECT_NEAR(e_out, e, 1e-10 * e) << line;
     EXPECT_STREQ(status, "ok") << line;
   }

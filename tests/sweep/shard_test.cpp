@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "calib/sweep/shard.hpp"
 #include "../test_support.hpp"
+#include "calib/sweep/shard.hpp"
 
 namespace {
 
@@ -47,8 +47,8 @@ TEST(Shard, AutoTakesEveryTaskOfAnArrayAsItsShard) {
 }
 
 TEST(Shard, AutoReadsTheSizeFromMinAndMaxWithoutCount) {
-  const Variables v{{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "0"},
-                    {"SLURM_ARRAY_TASK_MAX", "3"}};
+  const Variables v{
+      {"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_MAX", "3"}};
   EXPECT_EQ(parse_shard("auto", environment(v)), std::make_pair(2, 4));
   const Variables count_only{{"SLURM_ARRAY_TASK_ID", "5"}, {"SLURM_ARRAY_TASK_COUNT", "6"}};
   EXPECT_EQ(parse_shard("auto", environment(count_only)), std::make_pair(5, 6));
@@ -57,9 +57,11 @@ TEST(Shard, AutoReadsTheSizeFromMinAndMaxWithoutCount) {
 TEST(Shard, AutoRefusesMissingVariablesNamingThem) {
   const std::string no_id = input_error_of([] { parse_shard("auto", environment({})); });
   EXPECT_TRUE(contains(no_id, "SLURM_ARRAY_TASK_ID is not set")) << no_id;
-  const std::string no_size = input_error_of(
-      [] { parse_shard("auto", environment({{"SLURM_ARRAY_TASK_ID", "1"}})); });
-  for (const char* name : {"SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX"})
+  const std::string no_size = input_error_of([] {
+    parse_shard("auto", environment({{"SLURM_ARRAY_TASK_ID", "1"}}));
+  });
+  for (const char* name :
+       {"SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX"})
     EXPECT_TRUE(contains(no_size, name)) << no_size;
   const std::string min_only = input_error_of([] {
     parse_shard("auto", environment({{"SLURM_ARRAY_TASK_ID", "1"}, {"SLURM_ARRAY_TASK_MIN", "0"}}));
@@ -78,19 +80,22 @@ TEST(Shard, AutoRefusesInconsistentArraysNamingTheVariables) {
       input_error_of([] { parse_shard("auto", environment(array_task("3", "1", "3", "3"))); });
   EXPECT_TRUE(contains(rerun, "SLURM_ARRAY_TASK_MIN=3")) << rerun;
   EXPECT_TRUE(contains(rerun, "--shard auto/N")) << rerun;
-  const std::string beyond = input_error_of(
-      [] { parse_shard("auto", environment({{"SLURM_ARRAY_TASK_ID", "8"}, {"SLURM_ARRAY_TASK_COUNT", "8"}})); });
+  const std::string beyond = input_error_of([] {
+    parse_shard("auto",
+                environment({{"SLURM_ARRAY_TASK_ID", "8"}, {"SLURM_ARRAY_TASK_COUNT", "8"}}));
+  });
   EXPECT_TRUE(contains(beyond, "SLURM_ARRAY_TASK_ID=8 is not below the array size 8")) << beyond;
   for (const char* bad : {"x", "-1", "1.5", " 1", "99999999999"}) {
-    const std::string message = input_error_of(
-        [bad] { parse_shard("auto", environment(array_task(bad, "8", "0", "7"))); });
+    const std::string message =
+        input_error_of([bad] { parse_shard("auto", environment(array_task(bad, "8", "0", "7"))); });
     EXPECT_TRUE(contains(message, std::string("SLURM_ARRAY_TASK_ID=\"") + bad + "\"")) << message;
   }
 }
 
 TEST(Shard, AutoOverNTakesTheShardFromTheTaskAndTheCountGiven) {
   // --array=3 submitted again for a sweep of 8 shards.
-  EXPECT_EQ(parse_shard("auto/8", environment(array_task("3", "1", "3", "3"))), std::make_pair(3, 8));
+  EXPECT_EQ(parse_shard("auto/8", environment(array_task("3", "1", "3", "3"))),
+            std::make_pair(3, 8));
   const std::string beyond =
       input_error_of([] { parse_shard("auto/8", environment(array_task("8", "9", "0", "8"))); });
   EXPECT_TRUE(contains(beyond, "SLURM_ARRAY_TASK_ID=8 is not a shard of 8")) << beyond;

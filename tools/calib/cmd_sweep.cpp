@@ -27,8 +27,8 @@ void register_sweep(CLI::App& app) {
   SweepArgs& a = *args;
   auto* cmd = app.add_subcommand(
       "sweep", "run a kernel (impact | calibrate) over a parameter space from a config");
-  auto* config =
-      cmd->add_option("--config", a.flags.config, "sweep config (e.g. configs/sweeps/copt_grid.toml)");
+  auto* config = cmd->add_option("--config", a.flags.config,
+                                 "sweep config (e.g. configs/sweeps/copt_grid.toml)");
   cmd->add_flag("--example", a.example,
                 "print a sweep config with every key explained (runs as is with --config)")
       ->excludes(config);
@@ -51,7 +51,8 @@ void register_sweep(CLI::App& app) {
       return;
     }
     if (a.flags.config.empty())
-      throw InputError("sweep: --config is required (calib sweep --example prints one to start from)");
+      throw InputError(
+          "sweep: --config is required (calib sweep --example prints one to start from)");
     sweep::SweepOptions opt;
     opt.threads = a.flags.threads;
     opt.progress = a.flags.execution().progress;

@@ -39,10 +39,10 @@ std::optional<int> task_variable(const Environment& env, const char* name) {
 int required_task_id(const Environment& env) {
   const std::optional<int> id = task_variable(env, kTaskId);
   if (!id)
-    throw InputError(fmt::format(
-        "--shard auto: {} is not set: run it as a task of a Slurm job array (sbatch "
-        "--array=0-<N-1>), or give the shard as --shard i/N",
-        kTaskId));
+    throw InputError(
+        fmt::format("--shard auto: {} is not set: run it as a task of a Slurm job array (sbatch "
+                    "--array=0-<N-1>), or give the shard as --shard i/N",
+                    kTaskId));
   return *id;
 }
 
@@ -52,9 +52,10 @@ int array_size(const Environment& env) {
   const std::optional<int> low = task_variable(env, kTaskMin);
   const std::optional<int> high = task_variable(env, kTaskMax);
   if (!count && !(low && high))
-    throw InputError(fmt::format("--shard auto: the array size is unknown: neither {} nor both {} "
-                                 "and {} are set; give the shard as --shard auto/N or i/N",
-                                 kTaskCount, kTaskMin, kTaskMax));
+    throw InputError(
+        fmt::format("--shard auto: the array size is unknown: neither {} nor both {} "
+                    "and {} are set; give the shard as --shard auto/N or i/N",
+                    kTaskCount, kTaskMin, kTaskMax));
   if (low && *low != 0)
     throw InputError(fmt::format(
         "--shard auto: {}={}: the array must be 0-<N-1>, one task per shard; to run some "
@@ -75,15 +76,15 @@ std::pair<int, int> shard_of_array_task(std::string_view after_auto, const Envir
     const int id = required_task_id(env);
     const int size = array_size(env);
     if (id >= size)
-      throw InputError(fmt::format("--shard auto: {}={} is not below the array size {}", kTaskId,
-                                   id, size));
+      throw InputError(
+          fmt::format("--shard auto: {}={} is not below the array size {}", kTaskId, id, size));
     return {id, size};
   }
   const std::optional<int> n =
       after_auto[0] == '/' ? whole_number(after_auto.substr(1)) : std::nullopt;
   if (!n || *n < 1)
-    throw InputError(fmt::format("--shard must be i/N, auto or auto/N (N >= 1), got \"auto{}\"",
-                                 after_auto));
+    throw InputError(
+        fmt::format("--shard must be i/N, auto or auto/N (N >= 1), got \"auto{}\"", after_auto));
   const int id = required_task_id(env);
   if (id >= *n)
     throw InputError(fmt::format("--shard auto/{}: {}={} is not a shard of {} (0 to {})", *n,
@@ -106,8 +107,9 @@ std::pair<int, int> parse_shard(const std::string& text, const Environment& envi
     return shard_of_array_task(std::string_view(text).substr(kAuto.size()), environment);
   // Exactly "<i>/<N>": from_chars on each side, nothing before, between or after.
   const std::size_t slash = text.find('/');
-  const std::optional<int> i =
-      slash == std::string::npos ? std::nullopt : whole_number(std::string_view(text).substr(0, slash));
+  const std::optional<int> i = slash == std::string::npos
+                                   ? std::nullopt
+                                   : whole_number(std::string_view(text).substr(0, slash));
   const std::optional<int> n =
       i ? whole_number(std::string_view(text).substr(slash + 1)) : std::nullopt;
   if (!i || !n || *n < 1 || *i >= *n)
