@@ -86,7 +86,7 @@ start=$SECONDS
 # In the background and waited for, so that a TERM from outside runs the trap at once.
 "$calib" sweep --config "$config" --out "$work/single.csv" --quiet --threads 2 &
 single=$!
-wait "$single" || exit 1
+wait "$single" || { echo "FAIL the single-machine run"; exit 1; }
 single=
 # 96,000 points and a header: the space of array_sweep.toml (48 x 2000).
 check "single run: 96001 lines" [ "$(rows single.csv)" -eq 96001 ]
