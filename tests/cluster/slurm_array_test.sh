@@ -14,6 +14,7 @@
 # usage: slurm_array_test.sh CALIB_CLI SOURCE_DIR
 set -uo pipefail
 calib=$1 source=$2
+export PATH=$PATH:/usr/sbin:/sbin  # the daemons, for a shell whose PATH lacks them
 for program in munged slurmctld slurmd sbatch squeue scancel scontrol; do
   if ! command -v "$program" >/dev/null; then
     echo "SKIPPED: $program is not installed (Debian packages slurm-wlm and munge; tools/setup.sh installs them)"
