@@ -5,6 +5,7 @@
 
 #include "calib/io/csv.hpp"
 #include "calib/io/provenance.hpp"
+#include "calib/io/result_table.hpp"
 #include "calib/studies/kn_fit.hpp"
 #include "calib/sweep/sweep.hpp"
 
@@ -32,21 +33,20 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
       started_utc,
       wall_seconds,
       {{"published", c.published_tables.string()}, {"source", "PINSLOT Tables 2-9, 10-11"}}};
-  {
-    io::CsvWriter w(
-        out / "kn_tables.csv",
-        {"table", "model", "material", "region", "dR[mm]", "internal", "R_i[mm]", "K[N/mm^(n+1)]", "n",
-         "max_err_percent", "K_paper[N/mm^(n+1)]", "n_paper", "max_err_paper", "K_se[N/mm^(n+1)]", "n_se",
-         "flag", "note"});
-    for (const Row& row : r.rows)
-      w.row({row.paper.table, row.paper.model, row.paper.material, row.paper.region, row.paper.dR,
-             std::string(row.contact.internal ? "yes" : "no"), row.contact.R_i, row.ours.K,
-             row.ours.n, row.ours.max_err_percent, row.paper.K, row.paper.n,
-             io::number_or_blank(row.paper.max_err), row.ours.K_se, row.ours.n_se, row.flag,
-             row.note});
-    w.commit();
-    io::write_provenance_sidecar(out / "kn_tables.csv", prov);
-  }
+  io::write_table(
+      out / "kn_tables.csv",
+      {"table", "model", "material", "region", "dR[mm]", "internal", "R_i[mm]", "K[N/mm^(n+1)]",
+       "n", "max_err_percent", "K_paper[N/mm^(n+1)]", "n_paper", "max_err_paper",
+       "K_se[N/mm^(n+1)]", "n_se", "flag", "note"},
+      [&](io::CsvWriter& w) {
+        for (const Row& row : r.rows)
+          w.row({row.paper.table, row.paper.model, row.paper.material, row.paper.region,
+                 row.paper.dR, std::string(row.contact.internal ? "yes" : "no"),
+                 row.contact.R_i, row.ours.K, row.ours.n, row.ours.max_err_percent, row.paper.K,
+                 row.paper.n, io::number_or_blank(row.paper.max_err), row.ours.K_se,
+                 row.ours.n_se, row.flag, row.note});
+      },
+      prov);
   // Fitted power law vs implicit law, every 10th sample (the figure data). One small
   // file per fit, written side by side (serially).
   const auto curves = out / "curves";
