@@ -39,7 +39,7 @@ TEST(Registry, FourPlacesAgreeForEveryStudy) {
     if (s.figure_data) {
       EXPECT_TRUE(fs::exists(src / "tools/plot" / (std::string(s.stem) + ".gp")));
     }
-    EXPECT_NE(s.run, nullptr);
+    EXPECT_NE(s.run_with, nullptr);
     EXPECT_NE(s.report_section, nullptr);
     EXPECT_FALSE(s.title.empty() || s.source.empty() || s.description.empty());
     // `calib <name> --help` exists and names the study's default config.

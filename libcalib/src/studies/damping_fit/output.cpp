@@ -64,17 +64,11 @@ nlohmann::json coefficients_json(const Result& r, const Config& c) {
 
 }  // namespace
 
-void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
-           const std::string& started_utc, double wall_seconds) {
-  io::Provenance prov{"calib damping-fit",
-                      c.as_json,
-                      {{"rel_tol", c.solver.impact.rel_tol},
+void write(const Result& r, const Config& c, const RunContext& context) {
+  const std::filesystem::path& out = context.out;
+  const io::Provenance prov = context.provenance({{"rel_tol", c.solver.impact.rel_tol},
                        {"abs_tol", c.solver.impact.abs_tol},
-                       {"cor_rel_tol", c.solver.cor_rel_tol}},
-                      threads,
-                      started_utc,
-                      wall_seconds,
-                      {{"ode_solves", r.solves}, {"source", "PN2020 §4.2, eq. 36-57"}}};
+                       {"cor_rel_tol", c.solver.cor_rel_tol}}, {{"ode_solves", r.solves}, {"source", "PN2020 §4.2, eq. 36-57"}});
   io::write_table(out / "copt_grid.csv", {"n", "e", "zeta", "c_opt[N*s/m]", "e_out"},
                   [&](io::CsvWriter& w) {
                     for (const auto& p : r.grid) w.row({p.n, p.e, p.zeta, p.c_opt, p.e_out});

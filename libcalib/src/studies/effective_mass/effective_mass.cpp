@@ -88,17 +88,14 @@ io::CsvCell opt(const std::optional<double>& x) {
 }
 }  // namespace
 
-void write(const Result& r, const Config& c, const std::filesystem::path& out,
-           int /*threads: run is serial*/, const std::string& started_utc, double wall_seconds) {
-  const io::Provenance prov{
-      "calib effective-mass-study",
-      c.as_json,
+void write(const Result& r, const Config&, const RunContext& context) {
+  const std::filesystem::path& out = context.out;
+  io::Provenance prov = context.provenance(
       {{"assembly_tol", 1e-12}, {"infinite_ratio", 1e-12}},
-      1,
-      started_utc,
-      wall_seconds,
       {{"source",
-        "Nikravesh & Poursina, effective mass: eq. 28, 31, 38-39, Examples 1-4, Fig. 10"}}};
+        "Nikravesh & Poursina, effective mass: eq. 28, 31, 38-39, Examples 1-4, Fig. 10"}});
+  prov.tool = "calib effective-mass-study";  // `calib effective-mass --system` is the other tool
+  prov.threads = 1;                          // the run is serial (see run())
   io::write_table(out / "examples.csv",
                   {"file", "name", "m_eff[kg]", "m_eff_eq31[kg]", "m_eff_eq39[kg]", "m_app_i[kg]",
                    "m_app_j[kg]", "status", "paper_m_eff[kg]", "paper_m_app_i[kg]",

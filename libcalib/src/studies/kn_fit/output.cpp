@@ -18,21 +18,14 @@ std::string curve_file_name(const std::string& table, const std::string& model,
                      region.empty() ? dR : region.substr(0, 2));
 }
 
-void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
-           const std::string& started_utc, double wall_seconds) {
-  const io::Provenance prov{
-      "calib kn-fit",
-      c.as_json,
-      {{"W_min", c.protocol.W_min},
+void write(const Result& r, const Config& c, const RunContext& context) {
+  const std::filesystem::path& out = context.out;
+  const io::Provenance prov = context.provenance({{"W_min", c.protocol.W_min},
        {"W_max", c.protocol.W_max},
        {"W_step", c.protocol.W_step},
        {"weighting", c.protocol.weighting == fit::Weighting::none ? "none" : "relative"},
        {"error_floor_mm", c.protocol.error_floor},
-       {"fit", "Ceres, W = K delta^n, started from the log-log line"}},
-      threads,
-      started_utc,
-      wall_seconds,
-      {{"published", c.published_tables.string()}, {"source", "PINSLOT Tables 2-9, 10-11"}}};
+       {"fit", "Ceres, W = K delta^n, started from the log-log line"}}, {{"published", c.published_tables.string()}, {"source", "PINSLOT Tables 2-9, 10-11"}});
   io::write_table(
       out / "kn_tables.csv",
       {"table", "model", "material", "region", "dR[mm]", "internal", "R_i[mm]", "K[N/mm^(n+1)]",
@@ -65,7 +58,7 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
         w.commit();
         return char{0};
       },
-      sweep::Execution{threads});
+      sweep::Execution{context.threads});
 }
 
 std::string report(const Result& r) {

@@ -16,20 +16,14 @@ namespace calib::studies::rms_table {
 
 using io::number_or_blank;
 
-void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
-           const std::string& started_utc, double wall_seconds) {
-  io::Provenance prov{"calib rms-table",
-                      c.as_json,
-                      {{"rel_tol", c.solver.impact.rel_tol},
+void write(const Result& r, const Config& c, const RunContext& context) {
+  const std::filesystem::path& out = context.out;
+  const io::Provenance prov = context.provenance({{"rel_tol", c.solver.impact.rel_tol},
                        {"abs_tol", c.solver.impact.abs_tol},
                        {"cor_rel_tol", c.solver.cor_rel_tol},
-                       {"n", c.n}},
-                      threads,
-                      started_utc,
-                      wall_seconds,
-                      {{"published", c.published.string()},
+                       {"n", c.n}}, {{"published", c.published.string()},
                        {"e_samples", r.e.size()},
-                       {"ode_solves", r.ode_solves}}};
+                       {"ode_solves", r.ode_solves}});
   io::write_table(out / "rms_table.csv", {"a", "b", "I", "rms_percent", "rms_paper", "diff"},
                   [&](io::CsvWriter& w) {
                     for (const Cell& cell : r.cells)

@@ -195,16 +195,10 @@ void write_damper_response(const Result& r, const fs::path& out, const io::Prove
 
 }  // namespace
 
-void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
-           const std::string& started_utc, double wall_seconds) {
-  const io::Provenance prov{"calib systems",
-                            c.as_json,
-                            {{"ode", "Dormand-Prince 5(4) dense output, events by TOMS748"},
-                             {"single_impact_rel_tol", 1e-11}},
-                            threads,
-                            started_utc,
-                            wall_seconds,
-                            {{"source", "SF2020 §8 (Table 3, eq. 63), §9 (Table 4, eq. 64-69)"}}};
+void write(const Result& r, const Config&, const RunContext& context) {
+  const std::filesystem::path& out = context.out;
+  const io::Provenance prov = context.provenance({{"ode", "Dormand-Prince 5(4) dense output, events by TOMS748"},
+                             {"single_impact_rel_tol", 1e-11}}, {{"source", "SF2020 §8 (Table 3, eq. 63), §9 (Table 4, eq. 64-69)"}});
   // One job per file (or pair of files): the files are independent, so they are written side
   // by side.
   using Writer = void (*)(const Result&, const fs::path&, const io::Provenance&);
@@ -217,7 +211,7 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
         files[i](r, out, prov);
         return char{0};
       },
-      sweep::Execution{threads});
+      sweep::Execution{context.threads});
 }
 
 }  // namespace calib::studies::systems

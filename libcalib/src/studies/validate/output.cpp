@@ -15,8 +15,8 @@ using io::number_or_blank;
 std::string clamp_name(bool clamp) { return clamp ? "on" : "off"; }
 }  // namespace
 
-void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
-           const std::string& started_utc, double wall_seconds) {
+void write(const Result& r, const Config& c, const RunContext& context) {
+  const std::filesystem::path& out = context.out;
   nlohmann::json formulas = nlohmann::json::array();
   for (const Formula& f : c.formulas)
     formulas.push_back({{"name", f.name},
@@ -24,20 +24,14 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
                         {"family", family_name(f.family)},
                         {"clamp", f.clamp},
                         {"fitted_e_min", f.fitted_e_min}});
-  io::Provenance prov{"calib validate",
-                      c.as_json,
-                      {{"rel_tol", c.solver.rel_tol},
+  const io::Provenance prov = context.provenance({{"rel_tol", c.solver.rel_tol},
                        {"abs_tol", c.solver.abs_tol},
-                       {"units", c.physical_units ? "physical (SI-unit ODE)" : "dimensionless"}},
-                      threads,
-                      started_utc,
-                      wall_seconds,
-                      {{"formulas", formulas},
+                       {"units", c.physical_units ? "physical (SI-unit ODE)" : "dimensionless"}}, {{"formulas", formulas},
                        {"samples_per_e", c.samples},
                        {"seed", c.seed},
                        {"ranges", {{"m", c.m}, {"k", c.k}, {"v", c.v}, {"n", c.n}}},
                        {"ode_solves", r.solves},
-                       {"source", "PN2020 §5.1, Fig. 8 (generalised)"}}};
+                       {"source", "PN2020 §5.1, Fig. 8 (generalised)"}});
   io::write_table(out / "validation.csv",
                   {"formula", "clamp", "e", "max_abs_err", "median_abs_err", "p95_abs_err",
                    "samples", "failures"},
