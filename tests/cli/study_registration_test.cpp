@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "calib/studies/study.hpp"
 #include "../test_support.hpp"
+#include "calib/studies/study.hpp"
 #include "shell.hpp"
 
 using namespace calib;
@@ -56,7 +56,8 @@ TEST(StudyRegistration, TheCliNamesNoStudy) {
       const std::string lit = it->str();
       for (const studies::Study& s : studies::registry())
         for (std::string_view name : {s.name, s.stem}) {
-          const std::regex word("(^|[^A-Za-z0-9_/.-])" + std::string(name) + "($|[^A-Za-z0-9_/.-])");
+          const std::regex word("(^|[^A-Za-z0-9_/.-])" + std::string(name) +
+                                "($|[^A-Za-z0-9_/.-])");
           EXPECT_FALSE(std::regex_search(lit.substr(1, lit.size() - 2), word))
               << entry.path().filename() << ": " << lit;
         }
@@ -72,8 +73,9 @@ TEST(StudyRegistration, ModeOptionsNeedTheirModeAndRetiredSpellingsNameTheNewOne
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("--sweep applies to one system: give --system FILE"), std::string::npos)
       << r.out;
-  r = calib_cli("effective-mass --system configs/effmass/np_example4_slider_crank.toml --sweep "
-                "crank.angle=0:90:3 --csv x.csv");
+  r = calib_cli(
+      "effective-mass --system configs/effmass/np_example4_slider_crank.toml --sweep "
+      "crank.angle=0:90:3 --csv x.csv");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("--csv is now --out"), std::string::npos) << r.out;
   r = calib_cli("kn-fit --model johnson --material steel --dR 5mm --threads 2");
@@ -86,9 +88,10 @@ TEST(StudyRegistration, ModeOptionsNeedTheirModeAndRetiredSpellingsNameTheNewOne
 // and --out writes the sweep with its sidecar: 3 points, 3 rows recorded.
 TEST(StudyRegistration, EffectiveMassSystemFromAnywhereWritesItsSweepToOut) {
   const fs::path d = calib_test::fresh_dir("calib_registration_", "em");
-  const ShellRun r = run_shell("cd " + d.string() + " && " + CALIB_CLI +
-                               " effective-mass --system configs/effmass/np_example4_slider_crank.toml"
-                               " --sweep crank.angle=0:90:3 --out sweep.csv 2>&1");
+  const ShellRun r =
+      run_shell("cd " + d.string() + " && " + CALIB_CLI +
+                " effective-mass --system configs/effmass/np_example4_slider_crank.toml"
+                " --sweep crank.angle=0:90:3 --out sweep.csv 2>&1");
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("3 points written to sweep.csv"), std::string::npos) << r.out;
   const std::string meta = calib_test::slurp(d / "sweep.csv.meta.json");

@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include "../test_support.hpp"
 #include "calib/io/provenance.hpp"
 #include "calib/io/result_table.hpp"
-#include "../test_support.hpp"
 
 using namespace calib;
 namespace fs = std::filesystem;
@@ -22,11 +22,12 @@ io::Provenance provenance() {
 TEST(WriteTable, WritesTheRowsAndASidecarCountingThem) {
   const fs::path dir = calib_test::fresh_dir("calib_write_table_", "rows");
   const fs::path csv = dir / "t.csv";
-  io::write_table(csv, {"x", "name"},
-                  [](io::CsvWriter& w) {
-                    for (int i = 1; i <= 3; ++i) w.row({0.5 * i, std::string("r")});
-                  },
-                  provenance());
+  io::write_table(
+      csv, {"x", "name"},
+      [](io::CsvWriter& w) {
+        for (int i = 1; i <= 3; ++i) w.row({0.5 * i, std::string("r")});
+      },
+      provenance());
   EXPECT_EQ(calib_test::slurp(csv), "x,name\n0.5,r\n1,r\n1.5,r\n");
   const auto meta = io::read_sidecar(io::sidecar_of(csv));
   EXPECT_EQ(meta.at("table").at("rows").get<int>(), 3);
@@ -49,13 +50,15 @@ TEST(WriteTable, AFailedTableLeavesThePreviousOneAndNoTemporary) {
   const fs::path dir = calib_test::fresh_dir("calib_write_table_", "atomic");
   const fs::path csv = dir / "t.csv";
   io::write_table(csv, {"x"}, {{1.0}}, provenance());
-  const std::string table = calib_test::slurp(csv), sidecar = calib_test::slurp(io::sidecar_of(csv));
-  EXPECT_THROW(io::write_table(csv, {"x"},
-                               [](io::CsvWriter& w) {
-                                 w.row({2.0});
-                                 throw std::runtime_error("interrupted");
-                               },
-                               provenance()),
+  const std::string table = calib_test::slurp(csv),
+                    sidecar = calib_test::slurp(io::sidecar_of(csv));
+  EXPECT_THROW(io::write_table(
+                   csv, {"x"},
+                   [](io::CsvWriter& w) {
+                     w.row({2.0});
+                     throw std::runtime_error("interrupted");
+                   },
+                   provenance()),
                std::runtime_error);
   EXPECT_EQ(calib_test::slurp(csv), table);
   EXPECT_EQ(calib_test::slurp(io::sidecar_of(csv)), sidecar);

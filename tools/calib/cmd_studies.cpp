@@ -92,7 +92,10 @@ void print_mode_output(const studies::ModeOutput& out, Format format) {
     fmt::print("{}\n", fmt::join(out.header, ","));
     for (const auto& row : out.rows) {
       std::string line;
-      for (const auto& c : row) line += (line.empty() ? "" : ",") + io::format_cell(c);
+      for (const auto& c : row) {
+        if (!line.empty()) line += ',';
+        line += io::format_cell(c);
+      }
       fmt::print("{}\n", line);
     }
   } else if (!out.record.is_null()) {

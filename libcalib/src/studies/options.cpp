@@ -1,15 +1,13 @@
-// The values of a study's extra options (studies/options.hpp) and the files of a run.
+// The values of a study's extra options (studies/options.hpp), as text with typed readers.
 #include "calib/studies/options.hpp"
 
-#include <map>
 #include <cmath>
 #include <filesystem>
 
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
-#include "calib/io/output_target.hpp"
-#include "calib/studies/study.hpp"
+#include "calib/io/csv.hpp"
 
 namespace calib::studies {
 
@@ -46,29 +44,6 @@ std::optional<double> OptionValues::number(std::string_view flag) const {
 
 double OptionValues::number(std::string_view flag, double fallback) const {
   return number(flag).value_or(fallback);
-}
-
-namespace {
-// Every regular file under `dir` with its modification time (none when `dir` does not exist).
-std::map<std::filesystem::path, std::filesystem::file_time_type> files_under(
-    const std::filesystem::path& dir) {
-  namespace fs = std::filesystem;
-  std::map<fs::path, fs::file_time_type> files;
-  std::error_code ec;
-  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-    if (it->is_regular_file(ec)) files[it->path()] = it->last_write_time(ec);
-  return files;
-}
-}  // namespace
-
-// The files of the run: new under the results folder, or rewritten (their time changed).
-RunSummary Study::run_listing(const RunRequest& request) const {
-  const auto before = files_under(request.out);
-  RunSummary summary{run(request), {}};
-  for (const auto& [path, time] : files_under(request.out))
-    if (const auto it = before.find(path); it == before.end() || it->second != time)
-      summary.files.push_back(path);
-  return summary;
 }
 
 }  // namespace calib::studies

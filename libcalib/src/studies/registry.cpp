@@ -1,4 +1,6 @@
 // The one list of studies (studies/study.hpp). Order = run-all and report order.
+#include <map>
+
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
@@ -85,6 +87,29 @@ std::vector<ConfiguredStudy> run_all_configs(const std::filesystem::path& folder
                                  "rms_table.toml); nothing to run",
                                  folder.string()));
   return list;
+}
+
+namespace {
+// Every regular file under `dir` with its modification time (none when `dir` does not exist).
+std::map<std::filesystem::path, std::filesystem::file_time_type> files_under(
+    const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::map<fs::path, fs::file_time_type> files;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (it->is_regular_file(ec)) files[it->path()] = it->last_write_time(ec);
+  return files;
+}
+}  // namespace
+
+// The files of the run: new under the results folder, or rewritten (their time changed).
+RunSummary Study::run_listing(const RunRequest& request) const {
+  const auto before = files_under(request.out);
+  RunSummary summary{run(request), {}};
+  for (const auto& [path, time] : files_under(request.out))
+    if (const auto it = before.find(path); it == before.end() || it->second != time)
+      summary.files.push_back(path);
+  return summary;
 }
 
 }  // namespace calib::studies

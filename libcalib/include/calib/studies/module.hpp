@@ -64,9 +64,12 @@ std::string run_module(const Study& study, const RunRequest& request) {
   const io::OutputLock lock(request.out);  // one run per output folder
   detail::apply_overrides<M>(study, config, request.overrides);
   const auto result = M::run(config, request.execution);
-  const RunContext context{request.out,           fmt::format("calib {}", study.name),
-                           request.execution.threads, clock.started_utc(),
-                           clock.seconds(),       config.as_json};
+  const RunContext context{request.out,
+                           fmt::format("calib {}", study.name),
+                           request.execution.threads,
+                           clock.started_utc(),
+                           clock.seconds(),
+                           config.as_json};
   M::write(result, config, context);
   return M::summary(result);
 }

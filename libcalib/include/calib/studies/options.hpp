@@ -34,10 +34,10 @@ struct OptionSpec {
   std::string_view flag;  // "--clamp"
   std::string_view help;
   OptionKind kind = OptionKind::text;
-  std::vector<std::string_view> choices = {};  // the allowed values (empty: any)
-  std::string_view default_value = {};         // shown in --help
-  long long min = 0, max = 0;                  // whole numbers
-  std::string_view needs = {};                 // an option this one needs
+  std::vector<std::string_view> choices = {};   // the allowed values (empty: any)
+  std::string_view default_value = {};          // shown in --help
+  long long min = 0, max = 0;                   // whole numbers
+  std::string_view needs = {};                  // an option this one needs
   std::vector<std::string_view> excludes = {};  // options it cannot be given with
   std::string_view replaced_by = {};  // a retired spelling: refused, naming its replacement
 };

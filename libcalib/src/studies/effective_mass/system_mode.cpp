@@ -51,7 +51,9 @@ ModeOutput one_system(const OptionValues& values) {
 }  // namespace
 
 StudyOptions Module::options() {
-  return {.mode = {{.flag = "--system",
+  return {.run = {},
+          .overrides = nullptr,
+          .mode = {{.flag = "--system",
                     .help = "one system TOML (see configs/effmass/) instead of the study"},
                    {.flag = "--sweep",
                     .help = "with --system: coordinate=from:to:count, e.g. crank.angle=0:90:91 "

@@ -61,6 +61,8 @@ ModeOutput fit_data_mode(const OptionValues& values) {
 StudyOptions Module::options() {
   using enum OptionKind;
   return {
+      .run = {},
+      .overrides = nullptr,
       .mode =
           {{.flag = "--model",
             .help = "single fit: radzimovsky, johnson, goldsmith, dubowsky-freudenstein, "
@@ -120,8 +122,9 @@ StudyOptions Module::options() {
             .kind = number,
             .default_value = "1"}},
       .modes = {{"--data", fit_data_mode}, {"--model", fit_model_mode}},
-      .mode_hint = "a single fit: give --model (one material and geometry) or --data "
-                   "(measurements)"};
+      .mode_hint =
+          "a single fit: give --model (one material and geometry) or --data "
+          "(measurements)"};
 }
 
 }  // namespace calib::studies::kn_fit

@@ -49,7 +49,9 @@ StudyOptions Module::options() {
                    .kind = OptionKind::whole,
                    .min = 1,
                    .max = 100'000'000}},
-          .overrides = [](const OptionValues& values) { return studies::Overrides(overrides_from(values)); }};
+          .overrides = [](const OptionValues& values) {
+            return studies::Overrides(overrides_from(values));
+          }};
 }
 
 }  // namespace calib::studies::validate
