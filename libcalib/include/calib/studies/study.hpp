@@ -49,10 +49,10 @@ struct RunContext {
   }
 };
 
-// What `calib <study>` prints and where its files went.
+// A run's summary and the files it wrote (Python's run_study returns both).
 struct RunSummary {
-  std::string text;                                // the one-paragraph summary
-  std::vector<std::filesystem::path> files;        // every file written under the results folder
+  std::string text;                          // the one-paragraph summary
+  std::vector<std::filesystem::path> files;  // new or rewritten under the results folder
 };
 
 struct Study {
@@ -61,7 +61,8 @@ struct Study {
   std::string_view title;        // report heading
   std::string_view source;       // the paper and its sections
   std::string_view description;  // one line (CLI help)
-  // Reads request.config, computes, writes request.out; returns a one-paragraph summary.
+  // Reads request.config, computes, writes request.out; returns a one-paragraph summary
+  // (studies/module.hpp: run_module<Module>, set by make_study).
   std::string (*run_with)(const Study& study, const RunRequest& request) = nullptr;
   // Prepares gnuplot data from a results folder into `work`; the variables for the script.
   // nullptr: the study has no figures.
