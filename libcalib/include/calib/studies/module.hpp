@@ -60,9 +60,9 @@ template <StudyModule M>
 std::string run_module(const Study& study, const RunRequest& request) {
   io::WallClock clock;
   typename M::Config config = M::Config::from(io::ConfigNode::load_file(request.config));
+  detail::apply_overrides<M>(study, config, request.overrides);  // refused before any output
   io::prepare_output_dir(request.out, {request.config});
   const io::OutputLock lock(request.out);  // one run per output folder
-  detail::apply_overrides<M>(study, config, request.overrides);
   const auto result = M::run(config, request.execution);
   const RunContext context{request.out,
                            fmt::format("calib {}", study.name),
