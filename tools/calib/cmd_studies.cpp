@@ -67,6 +67,7 @@ CLI::Option* add_extra_option(CLI::App& cmd, const OptionSpec& spec, ExtraOption
   if (!spec.choices.empty())
     o->check(CLI::IsMember(std::vector<std::string>(spec.choices.begin(), spec.choices.end())));
   if (!spec.default_value.empty()) o->default_str(std::string(spec.default_value));
+  if (!spec.replaced_by.empty()) o->group("");  // retired: accepted only to be refused by name
   return x.option[flag] = o;
 }
 
