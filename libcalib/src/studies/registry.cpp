@@ -44,14 +44,15 @@ const std::vector<Study>& registry() {
       make_study<simulator_inputs::Module>(
           {"simulator-inputs", "simulator_inputs",
            "The input for other simulators: what they achieve with e and what to type instead",
-           "docs/simulators.md (LAMMPS, LIGGGHTS, Chrono, Yade, MercuryDPM, MFiX, Kratos, "
-           "multibody codes, MuJoCo); issue #18",
+           "each code's documentation and source (LAMMPS, LIGGGHTS, Chrono, Yade, MercuryDPM, "
+           "MFiX, Kratos, multibody codes, MuJoCo)",
            "target e x code x clamp: the e each code achieves when typing e, and the corrected "
            "input"}),
       make_study<systems::Module>(
-          {"systems", "systems", "The seeds' example systems: every law inside a dynamic system",
+          {"systems", "systems", "The papers' example systems: every law inside a dynamic system",
            "SF2020 §8 (bouncing ball, Table 3, Figs. 8-11), §9 (impact damper, Table 4, Figs. "
-           "13-17)",
+           "13-17), §10 (slider-crank, Tables 5-6, Figs. 19-20); PN2020 §6 (two pendulums, Fig. "
+           "11)",
            "bouncing ball and impact damper re-simulated with every law (dynamics layer)"}),
       make_study<exact_table::Module>(
           {.name = "exact-table",
