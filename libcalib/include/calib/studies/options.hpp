@@ -74,11 +74,11 @@ struct StudyMode {
 };
 
 struct StudyOptions {
-  std::vector<OptionSpec> run;  // settings of the study run, read by `overrides`
+  std::vector<OptionSpec> run = {};  // settings of the study run, read by `overrides`
   Overrides (*overrides)(const OptionValues& values) = nullptr;
-  std::vector<OptionSpec> mode;  // options of the modes only (refused in a study run)
-  std::vector<StudyMode> modes;
-  std::string_view mode_hint;  // what a mode option needs, e.g. "give --model or --data"
+  std::vector<OptionSpec> mode = {};  // options of the modes only (refused in a study run)
+  std::vector<StudyMode> modes = {};
+  std::string_view mode_hint = {};  // what a mode option needs, e.g. "give --model or --data"
 };
 
 }  // namespace calib::studies
