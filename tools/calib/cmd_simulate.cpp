@@ -11,6 +11,7 @@
 #include "calib/dynamics/write_run.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/output_target.hpp"
+#include "calib/studies/kn_fit_single.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
@@ -40,7 +41,7 @@ void register_simulate(CLI::App& app) {
   add_format_flag(*cmd, a.format);
   cmd->callback([args] {
     const SimulateArgs& a = *args;
-    dynamics::SystemSetup s = dynamics::load_system(a.system);
+    dynamics::SystemSetup s = dynamics::load_system(a.system, studies::kn_fit::kn_fitter());
     dynamics::Overrides o;
     o.e = a.e;
     o.t_end = a.t_end;
@@ -66,10 +67,14 @@ void register_simulate(CLI::App& app) {
       }
       return;
     }
-    fmt::print("{} ({}), model {} e = {}, {}, t_end {} s, {} steps\n", s.name, s.type,
-               s.contact.model, s.contact.e,
-               dynamics::method_name(s.options.method),
-               s.options.t_end, r.steps);
+    // Every contact with its own law (clearance joints only): no file-wide model to name.
+    bool own_laws = true;
+    for (int k = 0; k < s.system->contact_count(); ++k)
+      own_laws = own_laws && s.system->contact_model(k, 0) != nullptr;
+    const std::string law = own_laws ? std::string("each joint's own law")
+                                     : fmt::format("model {} e = {}", s.contact.model, s.contact.e);
+    fmt::print("{} ({}), {}, {}, t_end {} s, {} steps\n", s.name, s.type, law,
+               dynamics::method_name(s.options.method), s.options.t_end, r.steps);
     if (s.system->constraint_count() > 0)
       fmt::print("{} constraints, Baumgarte rate {} 1/s: max |Phi| {:.2e} m|rad, max |dPhi/dt| "
                  "{:.2e} m/s|rad/s (drift_tol {:.0e})\n",
