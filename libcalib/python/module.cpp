@@ -295,17 +295,13 @@ py::dict run_study(const std::string& name, const std::string& config, const std
                      : std::filesystem::path(config);
   const std::filesystem::path dir =
       out.empty() ? std::filesystem::path("results") / s.stem : std::filesystem::path(out);
-  studies::RunSummary run;
-  {
+  const studies::RunSummary run = [&] {
     py::gil_scoped_release release;
-    run = s.run_listing({cfg, dir, {threads, false}});
-  }
-  py::dict result;
-  result["summary"] = run.text;
+    return s.run_listing({cfg, dir, {threads, false}});
+  }();
   py::list files;
   for (const auto& f : run.files) files.append(f.string());
-  result["files"] = files;
-  return result;
+  return py::dict(py::arg("summary") = run.text, py::arg("files") = files);
 }
 
 // `calib simulate` as a dict: the --format json record plus the time series as numpy arrays
