@@ -16,9 +16,11 @@
 #include "calib/codes/input_for.hpp"
 #include "calib/core/error.hpp"
 #include "calib/dynamics/systems.hpp"
+#include "calib/dynamics/write_run.hpp"
 #include "calib/fit/fit.hpp"
 #include "calib/fit/impact_fit_run.hpp"
 #include "calib/io/config.hpp"
+#include "calib/io/output_target.hpp"
 #include "calib/io/resources.hpp"
 #include "calib/models/catalog.hpp"
 #include "calib/models/exact_damping.hpp"
@@ -284,16 +286,22 @@ py::dict effective_mass(const std::string& toml_text, const std::string& origin)
   return to_python(rec);
 }
 
-std::string run_study(const std::string& name, const std::string& config, const std::string& out,
-                      int threads) {
+// The study's summary and every file it wrote (studies::Study::run_listing).
+py::dict run_study(const std::string& name, const std::string& config, const std::string& out,
+                   int threads) {
   const studies::Study& s = studies::find(name);
   const std::filesystem::path cfg =
       config.empty() ? io::find_resource("configs/" + std::string(s.stem) + ".toml")
                      : std::filesystem::path(config);
   const std::filesystem::path dir =
       out.empty() ? std::filesystem::path("results") / s.stem : std::filesystem::path(out);
-  py::gil_scoped_release release;
-  return s.run({cfg, dir, {threads, false}, nlohmann::json::object()});
+  const studies::RunSummary run = [&] {
+    py::gil_scoped_release release;
+    return s.run_listing({cfg, dir, {threads, false}});
+  }();
+  py::list files;
+  for (const auto& f : run.files) files.append(f.string());
+  return py::dict(py::arg("summary") = run.text, py::arg("files") = files);
 }
 
 // `calib simulate` as a dict: the --format json record plus the time series as numpy arrays
@@ -302,18 +310,25 @@ std::string run_study(const std::string& name, const std::string& config, const 
 // `system` is a file path, or TOML text when `origin` is given (a dict from Python).
 py::object simulate(const std::string& system, const std::string& origin,
                     std::optional<std::string> model, std::optional<double> e,
-                    std::optional<std::string> method, std::optional<double> t_end) {
+                    std::optional<std::string> method, std::optional<double> t_end,
+                    const std::string& out_dir) {
   const dynamics::KnFitter fitter = studies::kn_fit::kn_fitter();
   dynamics::SystemSetup s = origin.empty() ? dynamics::load_system(system, fitter)
                                            : dynamics::parse_system(system, origin, fitter);
   dynamics::Overrides o{.model = std::move(model), .e = e, .t_end = t_end};
   if (method) o.method = dynamics::method_from_name(*method, "method");
   dynamics::apply(o, s);
+  if (!out_dir.empty()) {  // checked before the run, as `calib simulate --out`
+    std::vector<std::filesystem::path> inputs;
+    if (origin.empty()) inputs.emplace_back(system);
+    io::prepare_output_dir(out_dir, inputs);
+  }
   dynamics::SimulationResult r;
   {
     py::gil_scoped_release release;
     r = dynamics::simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
   }
+  if (!out_dir.empty()) dynamics::write_run(s, r, out_dir);  // the files of `calib simulate --out`
   py::dict out = to_python(dynamics::to_json(s, r, s.options.method));
   const auto n = static_cast<py::ssize_t>(r.series.size());
   auto column = [&](auto value) {

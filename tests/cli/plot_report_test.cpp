@@ -37,6 +37,12 @@ std::pair<std::uint32_t, std::uint32_t> png_size(const fs::path& p) {
   return {be(16), be(20)};
 }
 
+// The run context `calib run-all` would give a study writing into `out`.
+template <class Config>
+studies::RunContext context(const fs::path& out, const Config& c) {
+  return {out, "calib test", 1, "t", 0, c.as_json};
+}
+
 // Small versions of the five studies, written as `calib run-all` would.
 // `name` keeps tests apart when ctest runs them in parallel.
 fs::path make_results(const std::string& name) {
@@ -46,25 +52,24 @@ fs::path make_results(const std::string& name) {
   {
     auto c = studies::rms_table::Config::defaults();
     c.published = kSource / "datasets/published/sf2020_table2.csv";
-    studies::rms_table::write(studies::rms_table::run(c, 0), c, results / "rms_table", 1, "t", 0);
+    studies::rms_table::write(studies::rms_table::run(c, 0), c, context(results / "rms_table", c));
   }
   {
     auto c = studies::damping_fit::Config::defaults();
     c.n_count = 6, c.e_count = 40, c.scaling_n_count = 3, c.scaling_count = 5, c.cf_e_count = 40,
     c.cf_n_count = 5;
-    studies::damping_fit::write(studies::damping_fit::run(c, 0), c, results / "damping_fit", 1, "t",
-                                0);
+    studies::damping_fit::write(studies::damping_fit::run(c, 0), c, context(results / "damping_fit", c));
   }
   {
     auto c = studies::validate::Config::defaults();
     c.e_count = 6, c.samples = 3;
-    studies::validate::write(studies::validate::run(c, 0), c, results / "validate", 1, "t", 0);
+    studies::validate::write(studies::validate::run(c, 0), c, context(results / "validate", c));
   }
   {
     auto c = studies::kn_fit::Config::defaults();
     c.published_tables = kSource / "datasets/published/pinslot_kn_tables.csv";
     c.protocol.W_step = 1.0;
-    studies::kn_fit::write(studies::kn_fit::run(c, 0), c, results / "kn_fit", 1, "t", 0);
+    studies::kn_fit::write(studies::kn_fit::run(c, 0), c, context(results / "kn_fit", c));
   }
   {
     studies::effective_mass::Config c;
@@ -73,14 +78,12 @@ fs::path make_results(const std::string& name) {
     c.sweeps.push_back({crank, crank, "crank.angle", 0, 90, 10, "fig10_slider_crank"});
     c.sweeps.push_back({pendulum, pendulum, "rod.angle", -90, -10, 9, "example1_pendulum"});
     c.systems.push_back({crank, crank, 0.8015, 4.04});
-    studies::effective_mass::write(studies::effective_mass::run(c), c, results / "effective_mass",
-                                   1, "t", 0);
+    studies::effective_mass::write(studies::effective_mass::run(c), c, context(results / "effective_mass", c));
   }
   {
     studies::simulator_inputs::Config c;
     c.codes = {"lammps", "liggghts", "chrono", "yade", "mujoco"};
-    studies::simulator_inputs::write(studies::simulator_inputs::run(c), c,
-                                     results / "simulator_inputs", 1, "t", 0);
+    studies::simulator_inputs::write(studies::simulator_inputs::run(c), c, context(results / "simulator_inputs", c));
   }
   {
     studies::systems::Config c;
@@ -91,7 +94,7 @@ fs::path make_results(const std::string& name) {
     c.damper_t_end = 5.0;
     c.crank_file = kSource / "configs/systems/slider_crank.toml";
     c.pendulums_file = kSource / "configs/systems/two_pendulums.toml";
-    studies::systems::write(studies::systems::run(c), c, results / "systems", 1, "t", 0);
+    studies::systems::write(studies::systems::run(c), c, context(results / "systems", c));
   }
   return results;
 }

@@ -175,9 +175,23 @@ def test_gil_is_released_during_a_long_call():
 
 
 def test_run_study_writes_results(tmp_path):
-    summary = calib.run_study("effective-mass", out=tmp_path / "em")
-    assert "0.4527" in summary  # NP Example 3 (paper 0.45)
+    run = calib.run_study("effective-mass", out=tmp_path / "em")
+    assert "0.4527" in run["summary"]  # NP Example 3 (paper 0.45)
     assert (tmp_path / "em" / "examples.csv").exists()
+    # Every file written is listed: examples.csv, the two sweeps of configs/effective_mass.toml,
+    # each with its sidecar.
+    names = sorted(os.path.basename(f) for f in run["files"])
+    assert "examples.csv" in names and "examples.csv.meta.json" in names
+    assert len(names) == len(os.listdir(tmp_path / "em")), names
+
+
+def test_simulate_out_writes_the_files_of_the_cli(tmp_path):
+    # The same library function (dynamics::write_run) as `calib simulate --out`: same bytes.
+    calib.simulate("configs/systems/bouncing_ball.toml", out=tmp_path / "py")
+    subprocess.run([CLI, "simulate", "--system", "configs/systems/bouncing_ball.toml", "--out",
+                    str(tmp_path / "cli")], check=True, capture_output=True)
+    for name in ("series.csv", "impacts.csv"):
+        assert (tmp_path / "py" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes()
 
 
 def test_models_catalog():

@@ -9,7 +9,10 @@
 #include <gtest/gtest.h>
 
 #include "calib/core/error.hpp"
+#include "calib/studies/module.hpp"
 #include "calib/studies/study.hpp"
+#include "calib/studies/validate.hpp"
+#include "../test_support.hpp"
 
 using namespace calib;
 namespace fs = std::filesystem;
@@ -39,7 +42,7 @@ TEST(Registry, FourPlacesAgreeForEveryStudy) {
     if (s.figure_data) {
       EXPECT_TRUE(fs::exists(src / "tools/plot" / (std::string(s.stem) + ".gp")));
     }
-    EXPECT_NE(s.run, nullptr);
+    EXPECT_NE(s.run_with, nullptr);
     EXPECT_NE(s.report_section, nullptr);
     EXPECT_FALSE(s.title.empty() || s.source.empty() || s.description.empty());
     // `calib <name> --help` exists and names the study's default config.
@@ -62,4 +65,39 @@ TEST(Registry, EveryStudyFolderIsRegistered) {
     EXPECT_NO_THROW(studies::find(f.substr(0, f.size() - std::string("_test.cpp").size()))) << f;
   }
   EXPECT_THROW(studies::find("no-such-study"), InputError);
+}
+
+// The contract is checked at compile time (make_study requires StudyModule): a module without
+// write() or with a write() of the old six-parameter shape is not a study.
+namespace {
+struct NoWrite {
+  using Config = studies::validate::Config;
+  using Result = studies::validate::Result;
+  static constexpr auto run = studies::validate::run;
+  static constexpr auto summary = studies::validate::report;
+  static constexpr auto report_section = studies::validate::report_section;
+};
+struct OldWrite : NoWrite {
+  static void write(const Result&, const Config&, const fs::path&, int, const std::string&,
+                    double) {}
+};
+}  // namespace
+static_assert(studies::StudyModule<studies::validate::Module>);
+static_assert(studies::HasOverrides<studies::validate::Module>);
+static_assert(!studies::StudyModule<NoWrite>);
+static_assert(!studies::StudyModule<OldWrite>);
+
+// Typed overrides reach only their own study: validate's settings given to rms-table are refused
+// (InputError naming the study) before anything is written.
+TEST(Registry, OverridesOfAnotherStudyAreRefusedBeforeAnyOutput) {
+  const fs::path out = calib_test::fresh_dir("calib_registry_", "overrides") / "rms";
+  studies::validate::Overrides o;
+  o.samples = 5;
+  const std::string why = calib_test::input_error_of([&] {
+    studies::find("rms-table").run(
+        {fs::path(CALIB_SOURCE_DIR) / "configs/rms_table.toml", out, {1, false}, o});
+  });
+  EXPECT_NE(why.find("rms-table: these overrides belong to another study"), std::string::npos)
+      << why;
+  EXPECT_FALSE(fs::exists(out));
 }

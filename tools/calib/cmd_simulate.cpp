@@ -8,6 +8,7 @@
 
 #include "calib/core/error.hpp"
 #include "calib/dynamics/systems.hpp"
+#include "calib/dynamics/write_run.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/output_target.hpp"
 #include "calib/studies/kn_fit_single.hpp"
@@ -22,58 +23,6 @@ struct SimulateArgs {
   Format format = Format::text;
 };
 
-// The impact table, one header and row set for impacts.csv and `--format csv`.
-const std::vector<std::string> kImpactHeader{
-    "contact",      "t_start[s]",    "t_end[s]",     "v_in[m/s]", "v_out[m/s]", "e",
-    "delta_max[m]", "peak_force[N]", "impulse[N*s]", "m_eff[kg]", "region"};
-std::vector<io::CsvCell> impact_row(const dynamics::SystemSetup& s, const dynamics::Impact& i) {
-  return {s.system->contact_name(i.contact),
-          i.t_start,
-          io::number_or_blank(i.t_end),
-          i.v_in,
-          i.v_out,
-          i.e,
-          i.delta_max,
-          i.peak_force,
-          i.impulse,
-          i.m_eff,
-          s.system->region_name(i.contact, i.region)};
-}
-
-// series.csv and impacts.csv into `dir` (prepared by the caller before the run).
-void write_csv(const dynamics::SystemSetup& s, const dynamics::SimulationResult& r,
-               const std::filesystem::path& dir) {
-  const auto names = s.system->body_names();
-  std::vector<std::string> header{"t[s]"};
-  for (const auto& b : names)
-    for (const char* c : {"x[m]", "y[m]", "phi[rad]", "vx[m/s]", "vy[m/s]", "omega[rad/s]"})
-      header.push_back(b + "." + c);
-  header.push_back("energy[J]");
-  const int contacts = s.system->contact_count();
-  for (int k = 0; k < contacts; ++k)
-    for (const char* c : {".delta[m]", ".force[N]"})
-      header.push_back(s.system->contact_name(k) + c);
-  io::CsvWriter w(dir / "series.csv", header);
-  std::vector<io::CsvCell> row(header.size(), 0.0);  // numbers only: assigned in place
-  for (const auto& smp : r.series) {
-    std::size_t c = 0;
-    row[c++] = smp.t;
-    for (int b = 0; b < static_cast<int>(names.size()); ++b) {
-      const auto st = s.system->body(b, smp.q, smp.qd);
-      for (double x : {st.x, st.y, st.phi, st.vx, st.vy, st.omega}) row[c++] = x;
-    }
-    row[c++] = smp.energy;
-    for (int k = 0; k < contacts; ++k) {
-      row[c++] = s.system->penetration(k, smp.q);
-      row[c++] = dynamics::contact_force(*s.system, r, k, smp);
-    }
-    w.row(row);
-  }
-  w.commit();
-  io::CsvWriter im(dir / "impacts.csv", kImpactHeader);
-  for (const auto& i : r.impacts) im.row(impact_row(s, i));
-  im.commit();
-}
 }  // namespace
 
 void register_simulate(CLI::App& app) {
@@ -104,16 +53,16 @@ void register_simulate(CLI::App& app) {
     for (const auto& i : r.impacts)
       if (!std::isfinite(i.e) && std::isfinite(i.t_end))
         throw ComputeError("simulate: an impact's restitution is not a number");
-    if (!a.out.empty()) write_csv(s, r, a.out);
+    if (!a.out.empty()) dynamics::write_run(s, r, a.out);
     if (a.format == Format::json) {
       fmt::print("{}\n", dynamics::to_json(s, r, s.options.method).dump(2));
       return;
     }
     if (a.format == Format::csv) {  // the impact table (the time series: --out DIR)
-      fmt::print("{}\n", fmt::join(kImpactHeader, ","));
+      fmt::print("{}\n", fmt::join(dynamics::impact_header(), ","));
       for (const auto& i : r.impacts) {
         std::vector<std::string> cells;
-        for (const auto& c : impact_row(s, i)) cells.push_back(io::format_cell(c));
+        for (const auto& c : dynamics::impact_row(s, i)) cells.push_back(io::format_cell(c));
         fmt::print("{}\n", fmt::join(cells, ","));
       }
       return;

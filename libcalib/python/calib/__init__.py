@@ -207,25 +207,28 @@ def effective_mass(system):
 
 def run_study(name, config=None, out=None, threads=0):
     """Run a registered study (calib <name>): its default config unless `config` is given,
-    results into `out` (default results/<stem>). Returns the study's summary text."""
+    results into `out` (default results/<stem>). Returns {"summary": the study's summary text,
+    "files": every file the run wrote (paths as text)}."""
     config, out = _args.path("config", config, True), _args.path("out", out, True)
     return _native(_calib.run_study, "run_study", _args.text("name", name), config or "", out or "",
                    _args.threads(threads))
 
 
-def simulate(system, model=None, e=None, method=None, t_end=None):
+def simulate(system, model=None, e=None, method=None, t_end=None, out=None):
     """Forward dynamics of a system (calib simulate): a file path, a shipped name such as
     "configs/systems/two_pendulums_planar.toml", or a dict of the same structure (type, bodies,
     joints, contact, ...). model, e, method ("continuous" | "piecewise") and t_end [s] override
     the system's. Returns the --format json record (system, model, method, impacts, final,
     steps, and constraints for planar systems) plus "series": numpy arrays "t" [s], "energy" [J]
     and per body "x", "y" [m], "phi" [rad], "vx", "vy" [m/s], "omega" [rad/s]. ValueError on bad
-    input, ComputeError when the run fails (e.g. constraint drift beyond drift_tol)."""
+    input, ComputeError when the run fails (e.g. constraint drift beyond drift_tol). With `out`,
+    also writes series.csv and impacts.csv into that folder, as `calib simulate --out`."""
     e, t_end = _args.optional_real("e", e), _args.optional_real("t_end", t_end)
+    out = _args.path("out", out, True) or ""
     model, method = _args.text("model", model, True), _args.text("method", method, True)
     if isinstance(system, dict):
-        return _native(_calib.simulate, "simulate", _toml(system), "<dict>", model, e, method, t_end)
-    return _native(_calib.simulate, "simulate", _args.path("system", system), "", model, e, method, t_end)
+        return _native(_calib.simulate, "simulate", _toml(system), "<dict>", model, e, method, t_end, out)
+    return _native(_calib.simulate, "simulate", _args.path("system", system), "", model, e, method, t_end, out)
 
 
 def code_laws():

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/io/resources.hpp"
 #include "calib/models/planar_system.hpp"
 #include "core/checks.hpp"
 
@@ -293,7 +294,9 @@ bool read_assembly(PlanarSystem& s, const io::ConfigNode& node) {
 }  // namespace
 
 PlanarSystem PlanarSystem::load(const std::filesystem::path& file) {
-  return from(io::ConfigNode::load_file(file));
+  // As given when it exists, else the shipped file of that relative path (io/resources.hpp),
+  // the same lookup as dynamics::load_system: `--system configs/effmass/x.toml` works anywhere.
+  return from(io::ConfigNode::load_file(io::resolve_input_path(file)));
 }
 
 // Tables are read in dependency order: bodies first (joints, springs and the contact name them),

@@ -30,6 +30,24 @@ figure { margin: 0; width: 380px; } figure img { width: 100%; border: 1px solid 
 figcaption { font-size: 0.8em; color: #555; } pre { background: #f7f7f7; padding: 8px; overflow-x: auto; }
 )css";
 
+// A study's folder in `results`: named by its stem (`calib run-all`: rms_table/) or by its
+// command (`calib rms-table --out results/rms-table`); empty when neither exists.
+fs::path study_folder(const fs::path& results, const studies::Study& st) {
+  for (std::string_view name : {st.stem, st.name})
+    if (io::is_folder(results / name)) return results / name;
+  return {};
+}
+
+// What write_report looks for, for the message when it finds nothing.
+std::string expected_layout(const fs::path& results) {
+  std::string stems;
+  for (const studies::Study& st : studies::registry())
+    stems += fmt::format("{}{}/", stems.empty() ? "" : ", ", st.stem);
+  return fmt::format("expected one folder per study in {}, named by its stem or its command "
+                     "(rms_table/ or rms-table/): {}",
+                     results.string(), stems);
+}
+
 }  // namespace
 
 std::vector<std::string> write_report(const ReportOptions& o) {
@@ -37,8 +55,8 @@ std::vector<std::string> write_report(const ReportOptions& o) {
   std::string body_html, body_md;
   for (const studies::Study& st : studies::registry()) {
     const std::string stem(st.stem);
-    const fs::path dir = o.results / stem;
-    if (!io::is_folder(dir)) continue;
+    const fs::path dir = study_folder(o.results, st);
+    if (dir.empty()) continue;
     // Every result with a sidecar must still hold the rows it recorded (count and checksums).
     io::verify_results(dir);
     if (o.draw && st.figure_data) plot_study(st, {dir, o.out / "figures", o.scripts});
@@ -53,7 +71,9 @@ std::vector<std::string> write_report(const ReportOptions& o) {
     included.push_back(stem);
   }
   if (included.empty())
-    throw InputError(fmt::format("report: no study results found in {} (run `calib run-all` first)",
+    throw InputError(fmt::format("report: no study results found in {}; {} (run `calib run-all "
+                                 "--out {}` first)",
+                                 o.results.string(), expected_layout(o.results),
                                  o.results.string()));
   std::string toc;
   for (const studies::Study& st : studies::registry())

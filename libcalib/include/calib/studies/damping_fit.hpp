@@ -96,14 +96,21 @@ struct Result {
 };
 
 Result run(const Config& config, const sweep::Execution& execution = {});
-void write(const Result& r, const Config& config, const std::filesystem::path& out, int threads,
-           const std::string& started_utc, double wall_seconds);
+void write(const Result& r, const Config& config, const RunContext& context);
 std::string report(const Result& r);
 
-// ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
-std::string run_study(const RunRequest& request);
+// ---- the study's module (studies/module.hpp; its row in src/studies/registry.cpp) ---------
 io::GnuplotVars figure_data(const std::filesystem::path& results,
                             const std::filesystem::path& work);
 void report_section(const std::filesystem::path& results, io::Section& section);
+struct Module {
+  using Config = damping_fit::Config;
+  using Result = damping_fit::Result;
+  static constexpr auto run = damping_fit::run;
+  static constexpr auto write = damping_fit::write;
+  static constexpr auto summary = damping_fit::report;
+  static constexpr auto figure_data = damping_fit::figure_data;
+  static constexpr auto report_section = damping_fit::report_section;
+};
 
 }  // namespace calib::studies::damping_fit

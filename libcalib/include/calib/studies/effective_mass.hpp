@@ -58,8 +58,7 @@ struct Result {
 SweepResult sweep(models::multibody::PlanarSystem system, const SweepEntry& spec);
 // Serial on purpose: each sweep point starts its assembly (Newton) from the previous one.
 Result run(const Config& config, const sweep::Execution& execution = {});
-void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
-           const std::string& started_utc, double wall_seconds);
+void write(const Result& r, const Config& config, const RunContext& context);
 std::string report(const Result& r);
 
 // ---- one system (`calib effective-mass --system FILE [--sweep ...]`) -------------------------
@@ -72,10 +71,19 @@ struct SweepTable {
 };
 SweepTable sweep_table(const SweepResult& result);
 
-// ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
-std::string run_study(const RunRequest& request);
+// ---- the study's module (studies/module.hpp; its row in src/studies/registry.cpp) ---------
 io::GnuplotVars figure_data(const std::filesystem::path& results,
                             const std::filesystem::path& work);
 void report_section(const std::filesystem::path& results, io::Section& section);
+struct Module {
+  using Config = effective_mass::Config;
+  using Result = effective_mass::Result;
+  static constexpr auto run = effective_mass::run;
+  static constexpr auto write = effective_mass::write;
+  static constexpr auto summary = effective_mass::report;
+  static constexpr auto figure_data = effective_mass::figure_data;
+  static constexpr auto report_section = effective_mass::report_section;
+  static StudyOptions options();
+};
 
 }  // namespace calib::studies::effective_mass

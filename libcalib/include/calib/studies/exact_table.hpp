@@ -33,8 +33,19 @@ struct Config {
 // Computes every node (in parallel on the sweep engine) and assembles the table.
 models::ExactDamping build(const Config& config, const sweep::Execution& execution = {});
 
-// ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
-std::string run_study(const RunRequest& request);
+// exact_damping.csv (the dataset's format) and its sidecar into context.out.
+void write(const models::ExactDamping& table, const Config& config, const RunContext& context);
+std::string summary(const models::ExactDamping& table);
+
+// ---- the study's module (studies/module.hpp; its row in src/studies/registry.cpp) ---------
 void report_section(const std::filesystem::path& results, io::Section& section);
+struct Module {
+  using Config = exact_table::Config;
+  using Result = models::ExactDamping;
+  static constexpr auto run = exact_table::build;
+  static constexpr auto write = exact_table::write;
+  static constexpr auto summary = exact_table::summary;
+  static constexpr auto report_section = exact_table::report_section;
+};
 
 }  // namespace calib::studies::exact_table

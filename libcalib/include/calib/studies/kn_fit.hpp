@@ -76,14 +76,22 @@ std::string curve_file_name(const std::string& table, const std::string& model,
                             const std::string& dR);
 
 Result run(const Config& config, const sweep::Execution& execution = {});
-void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
-           const std::string& started_utc, double wall_seconds);
+void write(const Result& r, const Config& config, const RunContext& context);
 std::string report(const Result& r);
 
-// ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
-std::string run_study(const RunRequest& request);
+// ---- the study's module (studies/module.hpp; its row in src/studies/registry.cpp) ---------
 io::GnuplotVars figure_data(const std::filesystem::path& results,
                             const std::filesystem::path& work);
 void report_section(const std::filesystem::path& results, io::Section& section);
+struct Module {
+  using Config = kn_fit::Config;
+  using Result = kn_fit::Result;
+  static constexpr auto run = kn_fit::run;
+  static constexpr auto write = kn_fit::write;
+  static constexpr auto summary = kn_fit::report;
+  static constexpr auto figure_data = kn_fit::figure_data;
+  static constexpr auto report_section = kn_fit::report_section;
+  static StudyOptions options();
+};
 
 }  // namespace calib::studies::kn_fit

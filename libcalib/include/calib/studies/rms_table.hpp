@@ -66,16 +66,23 @@ Result run(const Config& config, const sweep::Execution& execution = {});
 
 // Writes rms_table.csv, rms_table_wide.csv, h_numerical.csv, formula_errors.csv,
 // formula_cor.csv, optimum.json (+ .meta.json sidecars) into `out`.
-void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
-           const std::string& started_utc, double wall_seconds);
+void write(const Result& r, const Config& config, const RunContext& context);
 
 // Human-readable side-by-side with the paper.
 std::string report(const Result& r);
 
-// ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
-std::string run_study(const RunRequest& request);
+// ---- the study's module (studies/module.hpp; its row in src/studies/registry.cpp) ---------
 io::GnuplotVars figure_data(const std::filesystem::path& results,
                             const std::filesystem::path& work);
 void report_section(const std::filesystem::path& results, io::Section& section);
+struct Module {
+  using Config = rms_table::Config;
+  using Result = rms_table::Result;
+  static constexpr auto run = rms_table::run;
+  static constexpr auto write = rms_table::write;
+  static constexpr auto summary = rms_table::report;
+  static constexpr auto figure_data = rms_table::figure_data;
+  static constexpr auto report_section = rms_table::report_section;
+};
 
 }  // namespace calib::studies::rms_table

@@ -41,14 +41,21 @@ struct Result {
 };
 
 Result run(const Config& config, const sweep::Execution& execution = {});
-void write(const Result& r, const Config& config, const std::filesystem::path& out, int threads,
-           const std::string& started_utc, double wall_seconds);
+void write(const Result& r, const Config& config, const RunContext& context);
 std::string report(const Result& r);
 
-// ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
-std::string run_study(const RunRequest& request);
+// ---- the study's module (studies/module.hpp; its row in src/studies/registry.cpp) ---------
 io::GnuplotVars figure_data(const std::filesystem::path& results,
                             const std::filesystem::path& work);
 void report_section(const std::filesystem::path& results, io::Section& section);
+struct Module {
+  using Config = simulator_inputs::Config;
+  using Result = simulator_inputs::Result;
+  static constexpr auto run = simulator_inputs::run;
+  static constexpr auto write = simulator_inputs::write;
+  static constexpr auto summary = simulator_inputs::report;
+  static constexpr auto figure_data = simulator_inputs::figure_data;
+  static constexpr auto report_section = simulator_inputs::report_section;
+};
 
 }  // namespace calib::studies::simulator_inputs

@@ -1,12 +1,14 @@
 #pragma once
 // The study as a library concept: one registry. A study turns its config into results (on the
 // sweep engine), owns its outputs, the data of its figures and its report section. `calib
-// <study>`, `calib run-all`, `calib plot` and `calib report` loop over registry().
+// <study>`, `calib run-all`, `calib plot`, `calib report` and Python's run_study loop over
+// registry().
 //
-// Adding a study = its folder (include/calib/studies/<stem>.hpp, src/studies/<stem>/), its
-// config configs/<stem>.toml, its plot script tools/plot/<stem>.gp, its test
-// tests/studies/<stem>_test.cpp, and one line in src/studies/registry.cpp. A test walks the
-// registry and checks that those places exist and agree.
+// Adding a study = its folder (include/calib/studies/<stem>.hpp with a `Module` that satisfies
+// studies/module.hpp's StudyModule, src/studies/<stem>/), its config configs/<stem>.toml, its
+// plot script tools/plot/<stem>.gp, its test tests/studies/<stem>_test.cpp, and one
+// make_study<Module> row in src/studies/registry.cpp. A test walks the registry and checks that
+// those places exist and agree.
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -16,6 +18,8 @@
 
 #include "calib/io/document.hpp"
 #include "calib/io/gnuplot_data.hpp"
+#include "calib/io/provenance.hpp"
+#include "calib/studies/options.hpp"
 #include "calib/sweep/sweep.hpp"
 
 namespace calib::studies {
@@ -25,9 +29,30 @@ struct RunRequest {
   std::filesystem::path config;  // the study's TOML
   std::filesystem::path out;     // results folder (created)
   sweep::Execution execution;    // threads, progress (Ctrl-C ends the run with exit 130)
-  // Study-specific overrides from the command line (recorded in the provenance sidecars),
-  // e.g. validate: {"formula": [...], "clamp": "on", "samples": 100}.
-  nlohmann::json overrides = nlohmann::json::object();
+  Overrides overrides = {};
+};
+
+// What a study's write() receives: the results folder and the provenance every one of its
+// files shares (the command, threads, start and wall time of the run, the config as used).
+struct RunContext {
+  std::filesystem::path out;
+  std::string command;  // "calib rms-table"
+  int threads = 1;
+  std::string started_utc;
+  double wall_seconds = 0.0;
+  nlohmann::json config;  // the config as parsed, after the overrides
+  // One file's provenance: this base plus the study's tolerances and facts.
+  io::Provenance provenance(nlohmann::json tolerances,
+                            nlohmann::json extra = nlohmann::json::object()) const {
+    return {command, config, std::move(tolerances), threads, started_utc, wall_seconds,
+            std::move(extra)};
+  }
+};
+
+// A run's summary and the files it wrote (Python's run_study returns both).
+struct RunSummary {
+  std::string text;                          // the one-paragraph summary
+  std::vector<std::filesystem::path> files;  // new or rewritten under the results folder
 };
 
 struct Study {
@@ -36,15 +61,23 @@ struct Study {
   std::string_view title;        // report heading
   std::string_view source;       // the paper and its sections
   std::string_view description;  // one line (CLI help)
-  // Reads request.config, computes, writes request.out; returns a one-paragraph summary.
-  std::string (*run)(const RunRequest& request);
+  // Reads request.config, computes, writes request.out; returns a one-paragraph summary
+  // (studies/module.hpp: run_module<Module>, set by make_study).
+  std::string (*run_with)(const Study& study, const RunRequest& request) = nullptr;
   // Prepares gnuplot data from a results folder into `work`; the variables for the script.
   // nullptr: the study has no figures.
   io::GnuplotVars (*figure_data)(const std::filesystem::path& results,
-                                 const std::filesystem::path& work);
+                                 const std::filesystem::path& work) = nullptr;
   // The study's body in the report (tables next to the published values).
-  void (*report_section)(const std::filesystem::path& results, io::Section& section);
+  void (*report_section)(const std::filesystem::path& results, io::Section& section) = nullptr;
   bool in_run_all = true;  // false: regenerates a compiled-in dataset (exact-table), run by hand
+  // Extra command-line options: settings of the study run (Overrides) and of its single-question
+  // modes (studies/options.hpp). The CLI adds them generically; empty for most studies.
+  StudyOptions options = {};
+
+  std::string run(const RunRequest& request) const { return run_with(*this, request); }
+  // The run, with every file it wrote (the results folder listed after the run).
+  RunSummary run_listing(const RunRequest& request) const;
 };
 
 const std::vector<Study>& registry();

@@ -89,14 +89,21 @@ struct FormulationGap {
 FormulationGap formulation_gap(const FormulationRun& run);
 
 Result run(const Config& config, const sweep::Execution& execution = {});
-void write(const Result& r, const Config& config, const std::filesystem::path& out, int threads,
-           const std::string& started_utc, double wall_seconds);
+void write(const Result& r, const Config& config, const RunContext& context);
 std::string report(const Result& r);
 
-// ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
-std::string run_study(const RunRequest& request);
+// ---- the study's module (studies/module.hpp; its row in src/studies/registry.cpp) ---------
 io::GnuplotVars figure_data(const std::filesystem::path& results,
                             const std::filesystem::path& work);
 void report_section(const std::filesystem::path& results, io::Section& section);
+struct Module {
+  using Config = systems::Config;
+  using Result = systems::Result;
+  static constexpr auto run = systems::run;
+  static constexpr auto write = systems::write;
+  static constexpr auto summary = systems::report;
+  static constexpr auto figure_data = systems::figure_data;
+  static constexpr auto report_section = systems::report_section;
+};
 
 }  // namespace calib::studies::systems

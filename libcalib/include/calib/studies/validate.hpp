@@ -54,10 +54,12 @@ struct Config {
 // Formulas for a catalog name with the clamp choice "default", "on", "off" or "both"; the
 // choice applies to Tsuji-type (DEM) mappings, other families keep their default rule.
 std::vector<Formula> catalog_formulas(const std::string& name, const std::string& clamp);
-// Command-line overrides {"formula": [names], "clamp": "default|on|off|both", "samples": N}:
-// formulas replace the config's list, samples the config's count; both are recorded in
-// as_json (cli_formulas, cli_clamp, cli_samples). InputError names a bad key or value.
-void apply_overrides(Config& config, const nlohmann::json& overrides);
+// Command-line overrides (studies/validate_overrides.hpp): formulas replace the config's list,
+// samples the config's count; both are recorded in as_json (cli_formulas, cli_clamp,
+// cli_samples). InputError names a bad value.
+void apply_overrides(Config& config, const Overrides& overrides);
+// The overrides from `calib validate --formula/--clamp/--samples` (studies/options.hpp).
+Overrides overrides_from(const OptionValues& values);
 // Checks a user expression once (parse + evaluate at a test point); InputError naming `where`.
 void check_expression(const std::string& expression, const std::string& where);
 
@@ -80,14 +82,24 @@ struct Result {
 };
 
 Result run(const Config& config, const sweep::Execution& execution = {});
-void write(const Result& r, const Config& config, const std::filesystem::path& out, int threads,
-           const std::string& started_utc, double wall_seconds);
+void write(const Result& r, const Config& config, const RunContext& context);
 std::string report(const Result& r);
 
-// ---- study hooks (the registry in studies/study.hpp) ----------------------------------------
-std::string run_study(const RunRequest& request);
+// ---- the study's module (studies/module.hpp; its row in src/studies/registry.cpp) ---------
 io::GnuplotVars figure_data(const std::filesystem::path& results,
                             const std::filesystem::path& work);
 void report_section(const std::filesystem::path& results, io::Section& section);
+struct Module {
+  using Config = validate::Config;
+  using Result = validate::Result;
+  static constexpr auto run = validate::run;
+  static constexpr auto write = validate::write;
+  static constexpr auto summary = validate::report;
+  static constexpr auto figure_data = validate::figure_data;
+  static constexpr auto report_section = validate::report_section;
+  using Overrides = validate::Overrides;
+  static constexpr auto apply = validate::apply_overrides;
+  static StudyOptions options();
+};
 
 }  // namespace calib::studies::validate

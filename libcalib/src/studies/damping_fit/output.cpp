@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
-#include "calib/io/atomic_file.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/provenance.hpp"
+#include "calib/io/result_table.hpp"
 #include "calib/models/catalog.hpp"
 #include "calib/studies/damping_fit.hpp"
 
@@ -64,74 +64,59 @@ nlohmann::json coefficients_json(const Result& r, const Config& c) {
 
 }  // namespace
 
-void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
-           const std::string& started_utc, double wall_seconds) {
-  io::Provenance prov{"calib damping-fit",
-                      c.as_json,
-                      {{"rel_tol", c.solver.impact.rel_tol},
+void write(const Result& r, const Config& c, const RunContext& context) {
+  const std::filesystem::path& out = context.out;
+  const io::Provenance prov = context.provenance({{"rel_tol", c.solver.impact.rel_tol},
                        {"abs_tol", c.solver.impact.abs_tol},
-                       {"cor_rel_tol", c.solver.cor_rel_tol}},
-                      threads,
-                      started_utc,
-                      wall_seconds,
-                      {{"ode_solves", r.solves}, {"source", "PN2020 §4.2, eq. 36-57"}}};
-  auto sidecar = [&](const std::filesystem::path& p) { io::write_provenance_sidecar(p, prov); };
-  {
-    io::CsvWriter w(out / "copt_grid.csv", {"n", "e", "zeta", "c_opt[N*s/m]", "e_out"});
-    for (const auto& p : r.grid) w.row({p.n, p.e, p.zeta, p.c_opt, p.e_out});
-    w.commit();
-    sidecar(out / "copt_grid.csv");
-  }
-  {
-    const auto& a = r.alpha_quartic.parameters;
-    const auto& b = r.beta_power.parameters;
-    io::CsvWriter w(out / "alpha_beta.csv",
-                    {"n", "alpha", "beta", "rms_resid", "max_resid", "alpha_paper", "beta_paper",
-                     "alpha_fit", "beta_fit", "rms_resid_paper"});
-    for (const auto& p : r.per_n) {
-      const double af = (((a[4] * p.n + a[3]) * p.n + a[2]) * p.n + a[1]) * p.n + a[0];
-      w.row({p.n, p.alpha, p.beta, p.rms_resid, p.max_resid, p.alpha_paper, p.beta_paper, af,
-             b[0] * std::pow(p.n, b[1]) + b[2], p.rms_resid_paper});
-    }
-    w.commit();
-    sidecar(out / "alpha_beta.csv");
-  }
-  {
-    io::CsvWriter w(out / "scaling.csv",
-                    {"sweep", "n", "value[kg|m/s|N/m^n]", "c_opt[N*s/m]", "e_out"});
-    for (const auto& p : r.scaling)
-      w.row({std::string(1, p.sweep), p.n, p.value, p.c_opt, p.e_out});
-    w.commit();
-    sidecar(out / "scaling.csv");
-  }
-  {
-    io::CsvWriter w(out / "scaling_slopes.csv",
-                    {"sweep", "n", "slope", "exact", "deviation", "intercept"});
-    for (const auto& s : r.slopes)
-      w.row({std::string(1, s.sweep), s.n, s.slope, s.exact, s.slope - s.exact, s.intercept});
-    w.commit();
-    sidecar(out / "scaling_slopes.csv");
-  }
-  {
-    io::CsvWriter w(out / "closed_form_check.csv",
-                    {"n", "e", "zeta_exact", "zeta_fit", "e_out", "abs_err"});
-    for (const auto& p : r.closed_form_check)
-      w.row({p.n, p.e, p.zeta_exact, p.zeta_fit, p.e_out, std::abs(p.e_out - p.e)});
-    w.commit();
-    sidecar(out / "closed_form_check.csv");
-  }
-  {
-    io::CsvWriter w(out / "fig9_eq57.csv", {"e", "zeta_eq57", "e_exact", "abs_err"});
-    for (const auto& p : r.fig9) w.row({p.e, p.zeta_eq57, p.e_exact, std::abs(p.e_exact - p.e)});
-    w.commit();
-    sidecar(out / "fig9_eq57.csv");
-  }
-  {
-    io::AtomicFile f(out / "fit_coefficients.json");
-    f.stream() << coefficients_json(r, c).dump(2) << '\n';
-    f.commit();
-    sidecar(out / "fit_coefficients.json");
-  }
+                       {"cor_rel_tol", c.solver.cor_rel_tol}}, {{"ode_solves", r.solves}, {"source", "PN2020 §4.2, eq. 36-57"}});
+  io::write_table(out / "copt_grid.csv", {"n", "e", "zeta", "c_opt[N*s/m]", "e_out"},
+                  [&](io::CsvWriter& w) {
+                    for (const auto& p : r.grid) w.row({p.n, p.e, p.zeta, p.c_opt, p.e_out});
+                  },
+                  prov);
+  io::write_table(out / "alpha_beta.csv",
+                  {"n", "alpha", "beta", "rms_resid", "max_resid", "alpha_paper", "beta_paper",
+                   "alpha_fit", "beta_fit", "rms_resid_paper"},
+                  [&](io::CsvWriter& w) {
+                    const auto& a = r.alpha_quartic.parameters;
+                    const auto& b = r.beta_power.parameters;
+                    for (const auto& p : r.per_n) {
+                      const double af =
+                          (((a[4] * p.n + a[3]) * p.n + a[2]) * p.n + a[1]) * p.n + a[0];
+                      w.row({p.n, p.alpha, p.beta, p.rms_resid, p.max_resid, p.alpha_paper,
+                             p.beta_paper, af, b[0] * std::pow(p.n, b[1]) + b[2],
+                             p.rms_resid_paper});
+                    }
+                  },
+                  prov);
+  io::write_table(out / "scaling.csv", {"sweep", "n", "value[kg|m/s|N/m^n]", "c_opt[N*s/m]", "e_out"},
+                  [&](io::CsvWriter& w) {
+                    for (const auto& p : r.scaling)
+                      w.row({std::string(1, p.sweep), p.n, p.value, p.c_opt, p.e_out});
+                  },
+                  prov);
+  io::write_table(out / "scaling_slopes.csv",
+                  {"sweep", "n", "slope", "exact", "deviation", "intercept"},
+                  [&](io::CsvWriter& w) {
+                    for (const auto& s : r.slopes)
+                      w.row({std::string(1, s.sweep), s.n, s.slope, s.exact, s.slope - s.exact,
+                             s.intercept});
+                  },
+                  prov);
+  io::write_table(out / "closed_form_check.csv",
+                  {"n", "e", "zeta_exact", "zeta_fit", "e_out", "abs_err"},
+                  [&](io::CsvWriter& w) {
+                    for (const auto& p : r.closed_form_check)
+                      w.row({p.n, p.e, p.zeta_exact, p.zeta_fit, p.e_out, std::abs(p.e_out - p.e)});
+                  },
+                  prov);
+  io::write_table(out / "fig9_eq57.csv", {"e", "zeta_eq57", "e_exact", "abs_err"},
+                  [&](io::CsvWriter& w) {
+                    for (const auto& p : r.fig9)
+                      w.row({p.e, p.zeta_eq57, p.e_exact, std::abs(p.e_exact - p.e)});
+                  },
+                  prov);
+  io::write_json(out / "fit_coefficients.json", coefficients_json(r, c), prov);
 }
 
 std::string report(const Result& r) {

@@ -10,6 +10,7 @@
 #include "calib/core/error.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/provenance.hpp"
+#include "calib/io/result_table.hpp"
 #include "core/checks.hpp"
 
 namespace calib::studies::effective_mass {
@@ -87,40 +88,40 @@ io::CsvCell opt(const std::optional<double>& x) {
 }
 }  // namespace
 
-void write(const Result& r, const Config& c, const std::filesystem::path& out,
-           int /*threads: run is serial*/, const std::string& started_utc, double wall_seconds) {
-  const io::Provenance prov{
-      "calib effective-mass-study",
-      c.as_json,
+void write(const Result& r, const Config&, const RunContext& context) {
+  const std::filesystem::path& out = context.out;
+  io::Provenance prov = context.provenance(
       {{"assembly_tol", 1e-12}, {"infinite_ratio", 1e-12}},
-      1,
-      started_utc,
-      wall_seconds,
       {{"source",
-        "Nikravesh & Poursina, effective mass: eq. 28, 31, 38-39, Examples 1-4, Fig. 10"}}};
-  {
-    io::CsvWriter w(out / "examples.csv",
-                    {"file", "name", "m_eff[kg]", "m_eff_eq31[kg]", "m_eff_eq39[kg]", "m_app_i[kg]", "m_app_j[kg]",
-                     "status", "paper_m_eff[kg]", "paper_m_app_i[kg]", "constraint_residual"});
-    for (const auto& s : r.systems)
-      w.row({s.file, s.name, num(s.report.result.m_eff), num(s.report.m_eff_eq31),
-             num(s.report.m_eff_eq39), num(s.report.m_app_i), num(s.report.m_app_j),
-             std::string(models::multibody::status_name(s.report.result.status)),
-             opt(s.paper_m_eff), opt(s.paper_m_app_i), s.report.constraint_residual});
-    w.commit();
-    io::write_provenance_sidecar(out / "examples.csv", prov);
-  }
+        "Nikravesh & Poursina, effective mass: eq. 28, 31, 38-39, Examples 1-4, Fig. 10"}});
+  prov.tool = "calib effective-mass-study";  // `calib effective-mass --system` is the other tool
+  prov.threads = 1;                          // the run is serial (see run())
+  io::write_table(out / "examples.csv",
+                  {"file", "name", "m_eff[kg]", "m_eff_eq31[kg]", "m_eff_eq39[kg]", "m_app_i[kg]",
+                   "m_app_j[kg]", "status", "paper_m_eff[kg]", "paper_m_app_i[kg]",
+                   "constraint_residual"},
+                  [&](io::CsvWriter& w) {
+                    for (const auto& s : r.systems)
+                      w.row({s.file, s.name, num(s.report.result.m_eff), num(s.report.m_eff_eq31),
+                             num(s.report.m_eff_eq39), num(s.report.m_app_i),
+                             num(s.report.m_app_j),
+                             std::string(models::multibody::status_name(s.report.result.status)),
+                             opt(s.paper_m_eff), opt(s.paper_m_app_i),
+                             s.report.constraint_residual});
+                  },
+                  prov);
   for (const auto& s : r.sweeps) {
-    const auto path = out / (s.spec.stem + ".csv");
     const bool angle = s.spec.coordinate.size() > 6 && s.spec.coordinate.ends_with(".angle");
-    io::CsvWriter w(
-        path, {s.spec.coordinate + (angle ? "[deg]" : "[m]"), "m_eff[kg]", "m_app_i[kg]", "m_app_j[kg]", "status"});
-    for (const auto& row : s.rows)
-      w.row({row.value, num(row.report.result.m_eff), num(row.report.m_app_i),
-             num(row.report.m_app_j),
-             std::string(models::multibody::status_name(row.report.result.status))});
-    w.commit();
-    io::write_provenance_sidecar(path, prov);
+    io::write_table(out / (s.spec.stem + ".csv"),
+                    {s.spec.coordinate + (angle ? "[deg]" : "[m]"), "m_eff[kg]", "m_app_i[kg]",
+                     "m_app_j[kg]", "status"},
+                    [&](io::CsvWriter& w) {
+                      for (const auto& row : s.rows)
+                        w.row({row.value, num(row.report.result.m_eff), num(row.report.m_app_i),
+                               num(row.report.m_app_j),
+                               std::string(models::multibody::status_name(row.report.result.status))});
+                    },
+                    prov);
   }
 }
 

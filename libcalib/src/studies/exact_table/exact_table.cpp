@@ -61,28 +61,23 @@ models::ExactDamping build(const Config& c, const sweep::Execution& execution) {
       c.grid, {c.solver.cor_rel_tol, c.solver.impact.rel_tol, c.solver.impact.abs_tol}, values);
 }
 
-std::string run_study(const RunRequest& request) {
-  io::WallClock clock;
-  const Config cfg = Config::from(io::ConfigNode::load_file(request.config));
-  io::prepare_output_dir(request.out, {request.config});
-  const io::OutputLock lock(request.out);  // one run per output folder
-  const models::ExactDamping table = build(cfg, request.execution);
-  const auto csv = request.out / "exact_damping.csv";
+void write(const models::ExactDamping& table, const Config& cfg, const RunContext& context) {
+  // The dataset's own format (comment lines with the grid; models/exact_damping.hpp), so the
+  // file can replace datasets/exact_damping.csv as it is; then its sidecar.
+  const auto csv = context.out / "exact_damping.csv";
   table.write(csv);
-  io::write_provenance_sidecar(csv, {"calib exact-table",
-                                     cfg.as_json,
-                                     {{"cor_rel_tol", cfg.solver.cor_rel_tol},
-                                      {"rel_tol", cfg.solver.impact.rel_tol},
-                                      {"abs_tol", cfg.solver.impact.abs_tol}},
-                                     request.execution.threads,
-                                     clock.started_utc(),
-                                     clock.seconds(),
-                                     {{"source", "PN2020 eq. 20-23 solved at every node"}}});
+  io::write_provenance_sidecar(csv, context.provenance({{"cor_rel_tol", cfg.solver.cor_rel_tol},
+                                                        {"rel_tol", cfg.solver.impact.rel_tol},
+                                                        {"abs_tol", cfg.solver.impact.abs_tol}},
+                                                       {{"source", "PN2020 eq. 20-23 solved at every node"}}));
+}
+
+std::string summary(const models::ExactDamping& table) {
+  const auto& g = table.grid();
   return fmt::format(
-      "exact-table: {} x {} nodes written to {} in {:.1f} s (cor_rel_tol {}, ODE rel_tol {}); "
+      "exact-table: {} x {} nodes written to exact_damping.csv (cor_rel_tol {}, ODE rel_tol {}); "
       "copy it to datasets/exact_damping.csv and rebuild to compile it in\n",
-      cfg.grid.e_nodes, cfg.grid.n_nodes, csv.string(), clock.seconds(), cfg.solver.cor_rel_tol,
-      cfg.solver.impact.rel_tol);
+      g.e_nodes, g.n_nodes, table.generated_with().cor_rel_tol, table.generated_with().rel_tol);
 }
 
 void report_section(const std::filesystem::path& dir, io::Section& s) {

@@ -5,6 +5,7 @@
 
 #include "calib/io/csv.hpp"
 #include "calib/io/provenance.hpp"
+#include "calib/io/result_table.hpp"
 #include "calib/studies/kn_fit.hpp"
 #include "calib/sweep/sweep.hpp"
 
@@ -17,36 +18,28 @@ std::string curve_file_name(const std::string& table, const std::string& model,
                      region.empty() ? dR : region.substr(0, 2));
 }
 
-void write(const Result& r, const Config& c, const std::filesystem::path& out, int threads,
-           const std::string& started_utc, double wall_seconds) {
-  const io::Provenance prov{
-      "calib kn-fit",
-      c.as_json,
-      {{"W_min", c.protocol.W_min},
+void write(const Result& r, const Config& c, const RunContext& context) {
+  const std::filesystem::path& out = context.out;
+  const io::Provenance prov = context.provenance({{"W_min", c.protocol.W_min},
        {"W_max", c.protocol.W_max},
        {"W_step", c.protocol.W_step},
        {"weighting", c.protocol.weighting == fit::Weighting::none ? "none" : "relative"},
        {"error_floor_mm", c.protocol.error_floor},
-       {"fit", "Ceres, W = K delta^n, started from the log-log line"}},
-      threads,
-      started_utc,
-      wall_seconds,
-      {{"published", c.published_tables.string()}, {"source", "PINSLOT Tables 2-9, 10-11"}}};
-  {
-    io::CsvWriter w(
-        out / "kn_tables.csv",
-        {"table", "model", "material", "region", "dR[mm]", "internal", "R_i[mm]", "K[N/mm^(n+1)]", "n",
-         "max_err_percent", "K_paper[N/mm^(n+1)]", "n_paper", "max_err_paper", "K_se[N/mm^(n+1)]", "n_se",
-         "flag", "note"});
-    for (const Row& row : r.rows)
-      w.row({row.paper.table, row.paper.model, row.paper.material, row.paper.region, row.paper.dR,
-             std::string(row.contact.internal ? "yes" : "no"), row.contact.R_i, row.ours.K,
-             row.ours.n, row.ours.max_err_percent, row.paper.K, row.paper.n,
-             io::number_or_blank(row.paper.max_err), row.ours.K_se, row.ours.n_se, row.flag,
-             row.note});
-    w.commit();
-    io::write_provenance_sidecar(out / "kn_tables.csv", prov);
-  }
+       {"fit", "Ceres, W = K delta^n, started from the log-log line"}}, {{"published", c.published_tables.string()}, {"source", "PINSLOT Tables 2-9, 10-11"}});
+  io::write_table(
+      out / "kn_tables.csv",
+      {"table", "model", "material", "region", "dR[mm]", "internal", "R_i[mm]", "K[N/mm^(n+1)]",
+       "n", "max_err_percent", "K_paper[N/mm^(n+1)]", "n_paper", "max_err_paper",
+       "K_se[N/mm^(n+1)]", "n_se", "flag", "note"},
+      [&](io::CsvWriter& w) {
+        for (const Row& row : r.rows)
+          w.row({row.paper.table, row.paper.model, row.paper.material, row.paper.region,
+                 row.paper.dR, std::string(row.contact.internal ? "yes" : "no"),
+                 row.contact.R_i, row.ours.K, row.ours.n, row.ours.max_err_percent, row.paper.K,
+                 row.paper.n, io::number_or_blank(row.paper.max_err), row.ours.K_se,
+                 row.ours.n_se, row.flag, row.note});
+      },
+      prov);
   // Fitted power law vs implicit law, every 10th sample (the figure data). One small
   // file per fit, written side by side (serially).
   const auto curves = out / "curves";
@@ -65,7 +58,7 @@ void write(const Result& r, const Config& c, const std::filesystem::path& out, i
         w.commit();
         return char{0};
       },
-      sweep::Execution{threads});
+      sweep::Execution{context.threads});
 }
 
 std::string report(const Result& r) {

@@ -1,0 +1,65 @@
+// The files of `calib simulate --out DIR`: the time series and the impact table.
+#include "calib/dynamics/write_run.hpp"
+
+#include "calib/dynamics/simulate.hpp"
+
+namespace calib::dynamics {
+
+// The impact table, one header and row set for impacts.csv and `--format csv`.
+const std::vector<std::string>& impact_header() {
+  static const std::vector<std::string> kImpactHeader{
+      "contact",      "t_start[s]",    "t_end[s]",     "v_in[m/s]", "v_out[m/s]", "e",
+      "delta_max[m]", "peak_force[N]", "impulse[N*s]", "m_eff[kg]", "region"};
+  return kImpactHeader;
+}
+std::vector<io::CsvCell> impact_row(const SystemSetup& s, const Impact& i) {
+  return {s.system->contact_name(i.contact),
+          i.t_start,
+          io::number_or_blank(i.t_end),
+          i.v_in,
+          i.v_out,
+          i.e,
+          i.delta_max,
+          i.peak_force,
+          i.impulse,
+          i.m_eff,
+          s.system->region_name(i.contact, i.region)};
+}
+
+// series.csv and impacts.csv into `dir` (prepared by the caller before the run).
+std::vector<std::filesystem::path> write_run(const SystemSetup& s, const SimulationResult& r,
+                                             const std::filesystem::path& dir) {
+  const auto names = s.system->body_names();
+  std::vector<std::string> header{"t[s]"};
+  for (const auto& b : names)
+    for (const char* c : {"x[m]", "y[m]", "phi[rad]", "vx[m/s]", "vy[m/s]", "omega[rad/s]"})
+      header.push_back(b + "." + c);
+  header.push_back("energy[J]");
+  const int contacts = s.system->contact_count();
+  for (int k = 0; k < contacts; ++k)
+    for (const char* c : {".delta[m]", ".force[N]"})
+      header.push_back(s.system->contact_name(k) + c);
+  io::CsvWriter w(dir / "series.csv", header);
+  std::vector<io::CsvCell> row(header.size(), 0.0);  // numbers only: assigned in place
+  for (const auto& smp : r.series) {
+    std::size_t c = 0;
+    row[c++] = smp.t;
+    for (int b = 0; b < static_cast<int>(names.size()); ++b) {
+      const auto st = s.system->body(b, smp.q, smp.qd);
+      for (double x : {st.x, st.y, st.phi, st.vx, st.vy, st.omega}) row[c++] = x;
+    }
+    row[c++] = smp.energy;
+    for (int k = 0; k < contacts; ++k) {
+      row[c++] = s.system->penetration(k, smp.q);
+      row[c++] = contact_force(*s.system, r, k, smp);
+    }
+    w.row(row);
+  }
+  w.commit();
+  io::CsvWriter im(dir / "impacts.csv", impact_header());
+  for (const auto& i : r.impacts) im.row(impact_row(s, i));
+  im.commit();
+  return {dir / "series.csv", dir / "impacts.csv"};
+}
+
+}  // namespace calib::dynamics
