@@ -112,10 +112,11 @@ class ExactDamping:
 
 
 def kn_fit(model, E=None, nu=None, dR=None, material=None, E2=None, nu2=None, material2=None,
-           Ri="100mm", length=None, external=False, W_min="0.1", W_max="1000", W_step="0.1",
+           Ri="100mm", length=None, external=False, W_min="0.1N/mm", W_max="1000N/mm", W_step="0.1N/mm",
            weighting="none", materials=None):
-    """K and n of one cylindrical contact law (calib kn-fit --model): quantities with units as
-    text ("207GPa", "5mm") or bare numbers (MPa, mm, N/mm)."""
+    """K and n of one cylindrical contact law (calib kn-fit --model): quantities as numbers in SI
+    (Pa, m, N/m) or as text with a unit ("207GPa", "5mm"). K comes back in SI: N/m^(n+1) for the
+    line load W = K delta^n, N/m^n for the force when a contact length is given (see K_units)."""
     args = {"model": _args.text("model", model), "nu": _args.optional_real("nu", nu),
             "nu2": _args.optional_real("nu2", nu2), "material": _args.text("material", material, True),
             "material2": _args.text("material2", material2, True), "external": _args.flag("external", external),
@@ -134,7 +135,8 @@ def kn_fit(model, E=None, nu=None, dR=None, material=None, E2=None, nu2=None, ma
 
 
 def kn_fit_data(delta, W, robust=None, weighting="none", loss_scale=1.0, error_floor_um=1.0):
-    """K, n and their standard errors from measurements: delta in mm, W in N/mm (per length)."""
+    """K, n and their standard errors from measurements in SI: delta in m, W in N/m (per length);
+    K in N/m^(n+1)."""
     weighting, robust = _args.text("weighting", weighting), _args.text("robust", robust, True)
     loss_scale, error_floor_um = _args.real("loss_scale", loss_scale), _args.real("error_floor_um", error_floor_um)
     d, w = _args.numbers_array("delta", delta), _args.numbers_array("W", W)

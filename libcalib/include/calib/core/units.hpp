@@ -58,6 +58,7 @@ inline constexpr Quantity spring_stiffness{"a spring stiffness", {1, 0, -2}, "N/
                                            false, "1kN/mm"};
 inline constexpr Quantity damping{"a damping coefficient", {1, 0, -1}, "N*s/m", 0.0, 1e12, false,
                                   "10N*s/m"};
+inline constexpr Quantity duration{"a duration", {0, 0, 1}, "s", 1e-12, 1e9, false, "10ms"};
 // Contact stiffness K of F = K δⁿ: N/m^n, a dimension that depends on n.
 Quantity contact_stiffness(double n);
 
