@@ -15,6 +15,7 @@
 #include "calib/calibrate/records.hpp"
 #include "calib/codes/input_for.hpp"
 #include "calib/core/error.hpp"
+#include "calib/core/units.hpp"
 #include "calib/dynamics/systems.hpp"
 #include "calib/fit/fit.hpp"
 #include "calib/io/config.hpp"
@@ -256,6 +257,18 @@ py::dict kn_fit_data(const Array& delta, const Array& W, const std::string& weig
   return out;
 }
 
+// A quantity given as text ("70GPa"; core/units) in SI; `kind` names one of the quantities the
+// Python functions take as text.
+double quantity(const std::string& text, const std::string& kind, const std::string& field) {
+  const std::pair<const char*, const units::Quantity*> kinds[] = {
+      {"youngs_modulus", &units::youngs_modulus}, {"poisson_ratio", &units::poisson_ratio},
+      {"length", &units::length},                 {"density", &units::density},
+      {"speed", &units::speed},                   {"spring_stiffness", &units::spring_stiffness}};
+  for (const auto& [name, q] : kinds)
+    if (kind == name) return units::parse(text, *q, field);
+  throw InputError("unknown quantity kind '" + kind + "'");
+}
+
 py::dict effective_mass(const std::string& toml_text, const std::string& origin) {
   const auto system = models::multibody::PlanarSystem::from(io::ConfigNode::parse(toml_text, origin));
   auto rec = models::multibody::analyse(system).to_json();
@@ -390,6 +403,7 @@ PYBIND11_MODULE(_calib, m) {
   m.def("kn_fit_single", &kn_fit_single);
   m.def("kn_fit_data", &kn_fit_data);
   m.def("effective_mass", &effective_mass);
+  m.def("quantity", &quantity);
   m.def("resolve_input_path",
         [](const std::string& given) { return io::resolve_input_path(given).string(); });
   m.def("run_study", &run_study);

@@ -35,7 +35,7 @@ TEST(ConfigQuantity, RefusalsNameTheFileKeyAndTextLikeTheCommandLine) {
                    [] { units::parse("207", units::youngs_modulus, "t.toml: steel.E"); }));
   EXPECT_NE(e.find("t.toml: steel.E: '207' = 207 Pa is outside"), std::string::npos) << e;
   EXPECT_NE(calib_test::input_error_of([&] { s.quantity("R", units::length); })
-                .find("t.toml: steel.R: '5GPa' is Young's modulus (Pa), not a length"),
+                .find("t.toml: steel.R: '5GPa' is a Young's modulus (Pa), not a length"),
             std::string::npos);
   EXPECT_NE(calib_test::input_error_of([&] { s.quantity("m", units::mass); })
                 .find("t.toml: steel.m: expected a number (SI) or a string with a unit, got true"),

@@ -79,11 +79,11 @@ void add_kn_fit_flags(CLI::App& cmd, KnArgs& k) {
   auto* material2 = cmd.add_option("--material2", a.material2, "material of body j");
   cmd.add_option("--materials", a.materials, "materials CSV")
       ->default_str("datasets/materials.csv (data folders)");
-  cmd.add_option("--E", a.E, "Young's modulus of body i (e.g. 207GPa; bare = MPa)")->excludes(material);
+  cmd.add_option("--E", a.E, "Young's modulus of body i (e.g. 207GPa; bare = Pa)")->excludes(material);
   cmd.add_option("--nu", a.nu, "Poisson's ratio of body i")->excludes(material);
   cmd.add_option("--E2", a.E2, "Young's modulus of body j (default: body i)")->excludes(material2);
   cmd.add_option("--nu2", a.nu2, "Poisson's ratio of body j")->excludes(material2);
-  cmd.add_option("--dR", a.dR, "radial clearance/sum dR (e.g. 5mm; bare = mm)");
+  cmd.add_option("--dR", a.dR, "radial clearance/sum dR (e.g. 5mm; bare = m)");
   cmd.add_option("--Ri", a.Ri, "radius of body i (Goldsmith, DF, LN, Pereira)")
       ->capture_default_str();
   cmd.add_flag("--external", a.external,
@@ -91,7 +91,7 @@ void add_kn_fit_flags(CLI::App& cmd, KnArgs& k) {
   cmd.add_option("--length", a.length,
                  "contact length L: K reported for the force F = K L delta^n; "
                  "with --data, converts an F column to W = F/L");
-  cmd.add_option("--W-min", a.W_min, "smallest W sample (e.g. 0.1N/mm)")->capture_default_str();
+  cmd.add_option("--W-min", a.W_min, "smallest W sample (e.g. 0.1N/mm; bare = N/m)")->capture_default_str();
   cmd.add_option("--W-max", a.W_max, "largest W sample (e.g. 1kN/mm)")->capture_default_str();
   cmd.add_option("--W-step", a.W_step, "W sample step")->capture_default_str();
   cmd.add_option("--weighting", a.weighting, "none (least squares on W) or relative")

@@ -222,14 +222,18 @@ def input_for(code, e, model=None, clamp=None, version=None, E=7e10, nu=0.22, ra
     `e` (calib input-for). geometry: "sphere-sphere" (two identical spheres head-on) or
     "sphere-wall" (one sphere on a fixed wall of the same material); E [Pa], nu, radius [m], density [kg/m^3],
     impact speed v [m/s]; v_char [m/s] for codes with a characteristic velocity; k [N/m] for the
-    Hooke models. clamp: None (the code's default), True or False. Returns the --format json
+    Hooke models. Physical values are numbers in SI or text with a unit ("70GPa", "1mm"). clamp: None (the code's default), True or False. Returns the --format json
     record as a dict (achieved_if_typed, input_value, snippet, ...). ValueError on bad input,
     ComputeError when no value in the code's range reaches e."""
     if clamp is not None and not isinstance(clamp, bool):
         raise ValueError(f"clamp must be None, True or False, got {clamp!r}")
     r = _args.real
+
+    def q(name, x, kind):
+        return _native(_args.quantity, "input_for", name, x, kind, _calib.quantity)
     return _native(_calib.input_for, "input_for", _args.text("code", code), r("e", e),
                    _args.text("model", model, True) or "", _args.text("version", version, True) or "", clamp,
-                   r("E", E), r("nu", nu), r("radius", radius), r("density", density), r("v", v),
-                   r("v_char", v_char), _args.optional_real("k", k), _args.optional_real("typed", typed),
+                   q("E", E, "youngs_modulus"), q("nu", nu, "poisson_ratio"), q("radius", radius, "length"),
+                   q("density", density, "density"), q("v", v, "speed"), q("v_char", v_char, "speed"),
+                   None if k is None else q("k", k, "spring_stiffness"), _args.optional_real("typed", typed),
                    _args.text("geometry", geometry))

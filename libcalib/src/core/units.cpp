@@ -134,13 +134,13 @@ std::string dimension_text(const Dimension& d) {
 }
 
 constexpr const Quantity* kNamed[] = {&youngs_modulus, &length,    &mass,      &inertia,
-                                      &density,        &speed,     &acceleration, &force,
+                                      &density,        &velocity,     &acceleration, &force,
                                       &line_load,      &damping};
 
 // "a length (m)" or "kg*m^-2" for messages about a unit of the wrong dimension.
 std::string what_is(const Dimension& d) {
   for (const Quantity* q : kNamed)
-    if (same(q->dim, d)) return fmt::format("{} ({})", q->name.substr(q->name.find(' ') + 1), q->si_unit);
+    if (same(q->dim, d)) return fmt::format("{} ({})", q->name, q->si_unit);
   return dimension_text(d);
 }
 
