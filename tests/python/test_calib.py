@@ -146,7 +146,7 @@ def test_failed_computation_raises_compute_error():
     # The Dubowsky-Freudenstein law turns over (delta(W) stops increasing) below W = 1000 N/mm for
     # a 0.1 mm clearance: a failed computation, not bad input (PINSLOT Table 1 decoding).
     with pytest.raises(calib.ComputeError, match="increasing"):
-        calib.kn_fit("dubowsky-freudenstein", material="steel", dR="0.1mm", W_max="1e5")
+        calib.kn_fit("dubowsky-freudenstein", material="steel", dR="0.1mm", W_max="1e5N/mm")
 
 
 def test_gil_is_released_during_a_long_call():

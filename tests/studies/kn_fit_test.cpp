@@ -169,13 +169,17 @@ TEST(KnFitMeasurements, NonPhysicalRowIsNamedByItsFileLine) {
 }
 
 TEST(KnFitMeasurements, LengthIsCheckedAsAnArgument) {
-  // A W column needs no length, but a given one must still be a length > 0.
+  // A W column needs no length, but a given one must still be a length in [1 nm, 10 km]
+  // (core/units), a bare number being metres.
   const std::string data = "delta[mm],W[N/mm]\n0.01,63\n0.02,136\n0.03,210\n";
   for (const char* bad : {"0", "-5mm", "0mm"})
-    EXPECT_NE(message_of(data, bad).find(std::string("--length: must be > 0, got '") + bad + "'"),
+    EXPECT_NE(message_of(data, bad).find(std::string("--length: '") + bad + "' = "),
               std::string::npos)
         << bad;
-  EXPECT_DOUBLE_EQ(kn::parse_contact_length("1cm"), 10.0);  // mm: 1 cm = 10 mm exactly
+  EXPECT_NE(message_of(data, "0").find("outside the accepted range of a length, [1e-09, 10000] m"),
+            std::string::npos);
+  EXPECT_DOUBLE_EQ(kn::parse_contact_length("1cm"), 10.0);   // mm: 1 cm = 10 mm exactly
+  EXPECT_DOUBLE_EQ(kn::parse_contact_length("0.01"), 10.0);  // bare = SI: 0.01 m = 10 mm
   EXPECT_EQ(message_of(data, "10mm"), "accepted");
 }
 
