@@ -263,7 +263,7 @@ double quantity(const std::string& text, const std::string& kind, const std::str
   const std::pair<const char*, const units::Quantity*> kinds[] = {
       {"youngs_modulus", &units::youngs_modulus}, {"poisson_ratio", &units::poisson_ratio},
       {"length", &units::length},                 {"density", &units::density},
-      {"speed", &units::speed},                   {"spring_stiffness", &units::spring_stiffness}};
+      {"speed", &units::speed},                   {"hooke_stiffness", &units::hooke_stiffness}};
   for (const auto& [name, q] : kinds)
     if (kind == name) return units::parse(text, *q, field);
   throw InputError("unknown quantity kind '" + kind + "'");

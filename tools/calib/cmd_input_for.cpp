@@ -76,7 +76,7 @@ void register_input_for(CLI::App& app) {
   add_quantity(*cmd, "--v", a.v, units::speed, "impact speed (relative normal velocity)");
   add_quantity(*cmd, "--v-char", a.v_char, units::speed,
                "the code's characteristic / reference velocity (Hooke stiffness, Flores, MBDyn v0)");
-  add_quantity(*cmd, "--k", a.k_linear, units::spring_stiffness,
+  add_quantity(*cmd, "--k", a.k_linear, units::hooke_stiffness,
                "Hooke stiffness k_n of the linear models (default: Hertz secant stiffness at --v)");
   cmd->add_option("--typed", a.typed,
                   "the value you type today (default: --e where the code reads a restitution)")->check(not_empty());

@@ -235,5 +235,5 @@ def input_for(code, e, model=None, clamp=None, version=None, E=7e10, nu=0.22, ra
                    _args.text("model", model, True) or "", _args.text("version", version, True) or "", clamp,
                    q("E", E, "youngs_modulus"), q("nu", nu, "poisson_ratio"), q("radius", radius, "length"),
                    q("density", density, "density"), q("v", v, "speed"), q("v_char", v_char, "speed"),
-                   None if k is None else q("k", k, "spring_stiffness"), _args.optional_real("typed", typed),
+                   None if k is None else q("k", k, "hooke_stiffness"), _args.optional_real("typed", typed),
                    _args.text("geometry", geometry))

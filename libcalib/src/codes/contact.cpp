@@ -47,7 +47,7 @@ Contact make_contact(Geometry geometry, double youngs, double poisson, double ra
   c.v = v;
   c.v_char = v_char;
   if (k_linear) {
-    units::check(*k_linear, units::spring_stiffness, "k");
+    units::check(*k_linear, units::hooke_stiffness, "k");
     c.k_linear = *k_linear;
   } else {  // secant stiffness of the Hertz contact at v: K δ_m^{1/2}, δ_m of PN2020 eq. 27
     const double delta_m = std::pow(2.5 * c.m_eff * v * v / (2.0 * c.k_hertz), 0.4);

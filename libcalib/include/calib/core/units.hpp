@@ -56,6 +56,9 @@ inline constexpr Quantity line_load{"a force per length", {1, 0, -2}, "N/m", 1e-
                                     "1kN/mm"};
 inline constexpr Quantity spring_stiffness{"a spring stiffness", {1, 0, -2}, "N/m", 0.0, 1e15,
                                            false, "1kN/mm"};
+// The k_n of a linear (Hooke) contact law: > 0.
+inline constexpr Quantity hooke_stiffness{"a Hooke contact stiffness", {1, 0, -2}, "N/m", 0.0, 1e15,
+                                          true, "1kN/mm"};
 inline constexpr Quantity damping{"a damping coefficient", {1, 0, -1}, "N*s/m", 0.0, 1e12, false,
                                   "10N*s/m"};
 inline constexpr Quantity duration{"a duration", {0, 0, 1}, "s", 1e-12, 1e9, false, "10ms"};
