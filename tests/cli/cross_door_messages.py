@@ -123,6 +123,9 @@ rows = [
     ("an unknown unit (m = 2 stone)",
      "unknown unit 'stone' in '2 stone'", 2, {
          "CLI impact --m": cli("impact", "--e", "0.5", "--m", "2 stone"),
+         "config sweep [fixed] m": config(
+             "sweep", "kernel = 'impact'\nmodel = 'gonthier'\n[fixed]\ne = 0.5\nm = '2 stone'\n"
+                      "[space]\nn = { values = [1.5] }\n"),
          "config simulate [ball] mass": cli("simulate", "--system", "s.toml", files={"s.toml": (
              "type = 'bouncing-ball'\n[ball]\nmass = '2 stone'\nradius = 0.1\nheight = 1.0\n"
              "[gravity]\ng = 9.8\n[contact]\ne = 0.8\nk = 1e8\n")}),
