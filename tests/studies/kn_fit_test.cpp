@@ -195,3 +195,29 @@ TEST(KnFitMeasurements, CeresDoesNotLogThroughGlog) {
   EXPECT_EQ(err.find("InitGoogleLogging"), std::string::npos) << err;
   EXPECT_EQ(err.find("residual_block"), std::string::npos) << err;
 }
+
+TEST(KnFitSingle, ReportsKInSIFromSIInputs) {
+  // Inputs as bare SI numbers; K checked against the implicit Johnson law evaluated here in its
+  // own units (PINSLOT: N/mm, mm, MPa): at W = 100 N/mm = 1e5 N/m, K δ[m]ⁿ must give 1e5 N/m
+  // within the fit's own max error, and with L = 20 mm the force 2000 N.
+  kn::SingleFitInput in;
+  in.model = "johnson";
+  in.E = "207e9";
+  in.nu = 0.3;
+  in.dR = "0.005";
+  const nlohmann::json line = kn::fit_single(in);
+  in.length = "20mm";
+  const nlohmann::json force = kn::fit_single(in);
+  Contact c;  // the same contact in the law's units
+  c.body_i = c.body_j = Material{207000.0, 0.3};
+  c.dR = 5.0;
+  const double delta_m = delta_of_W(Model::johnson, c, 100.0) / 1e3;
+  const double n = line["n"], tol = line["max_err_percent"].get<double>() / 100 + 1e-12;
+  EXPECT_NEAR(line["K"].get<double>() * std::pow(delta_m, n), 1e5, tol * 1e5);
+  EXPECT_NEAR(force["K"].get<double>() * std::pow(delta_m, n), 2000.0, tol * 2000.0);
+  EXPECT_EQ(line["K_units"], "N/m^(n+1): line load W = K delta^n (W in N/m, delta in m)");
+  EXPECT_EQ(force["K_units"],
+            "N/m^n: force F = K delta^n over the contact length (F in N, delta in m)");
+  EXPECT_DOUBLE_EQ(line["E_star"].get<double>(), 207e9 / (2 * (1 - 0.3 * 0.3)));  // Pa
+  EXPECT_DOUBLE_EQ(line["dR"].get<double>(), 0.005);                               // m
+}
