@@ -15,6 +15,7 @@
 #include "calib/calibrate/records.hpp"
 #include "calib/codes/input_for.hpp"
 #include "calib/core/error.hpp"
+#include "calib/core/units.hpp"
 #include "calib/dynamics/systems.hpp"
 #include "calib/dynamics/write_run.hpp"
 #include "calib/fit/fit.hpp"
@@ -232,10 +233,13 @@ py::dict kn_fit_single(const py::dict& a) {
   return to_python(studies::kn_fit::fit_single(in));
 }
 
-py::dict kn_fit_data(const Array& delta_mm, const Array& W, const std::string& weighting,
+// δ [m] and W [N/m] in SI, fitted in the mm and N/mm of the PINSLOT laws, K back in SI.
+py::dict kn_fit_data(const Array& delta, const Array& W, const std::string& weighting,
                      const std::string& robust, double loss_scale, double error_floor_um) {
-  const std::vector<double> d(delta_mm.data(), delta_mm.data() + delta_mm.size());
-  const std::vector<double> w(W.data(), W.data() + W.size());
+  std::vector<double> d(delta.data(), delta.data() + delta.size());
+  std::vector<double> w(W.data(), W.data() + W.size());
+  for (double& x : d) x *= 1e3;
+  for (double& x : w) x /= 1e3;
   if (weighting != "none" && weighting != "relative")
     throw InputError("weighting must be none or relative, got '" + weighting + "'");
   if (robust != "none" && robust != "huber" && robust != "cauchy")
@@ -245,14 +249,27 @@ py::dict kn_fit_data(const Array& delta_mm, const Array& W, const std::string& w
       robust == "huber" ? fit::Loss::huber : robust == "cauchy" ? fit::Loss::cauchy : fit::Loss::none,
       loss_scale, error_floor_um * 1e-3);
   py::dict out;
-  out["K"] = f.K;
+  const double K_to_si = std::pow(10.0, 3.0 * (f.n + 1.0));  // W[N/m] = 1e3 K (1e3 δ[m])ⁿ
+  out["K"] = f.K * K_to_si;
   out["n"] = f.n;
-  out["K_se"] = f.K_se;
+  out["K_se"] = f.K_se * K_to_si;
   out["n_se"] = f.n_se;
   out["max_err_percent"] = f.max_err_percent;
   out["samples"] = f.W.size();
-  out["K_units"] = "N/mm^(n+1) (force per unit length)";
+  out["K_units"] = "N/m^(n+1): line load W = K delta^n (W in N/m, delta in m)";
   return out;
+}
+
+// A quantity given as text ("70GPa"; core/units) in SI; `kind` names one of the quantities the
+// Python functions take as text.
+double quantity(const std::string& text, const std::string& kind, const std::string& field) {
+  const std::pair<const char*, const units::Quantity*> kinds[] = {
+      {"youngs_modulus", &units::youngs_modulus}, {"poisson_ratio", &units::poisson_ratio},
+      {"length", &units::length},                 {"density", &units::density},
+      {"speed", &units::speed},                   {"hooke_stiffness", &units::hooke_stiffness}};
+  for (const auto& [name, q] : kinds)
+    if (kind == name) return units::parse(text, *q, field);
+  throw InputError("unknown quantity kind '" + kind + "'");
 }
 
 // calib.fit_impact: the record of `calib fit-impact --format json` for arrays in memory.
@@ -439,6 +456,7 @@ PYBIND11_MODULE(_calib, m) {
   m.def("fit_impact", &fit_impact);
   m.def("impact_law_restitution", &impact_law_restitution);
   m.def("effective_mass", &effective_mass);
+  m.def("quantity", &quantity);
   m.def("resolve_input_path",
         [](const std::string& given) { return io::resolve_input_path(given).string(); });
   m.def("run_study", &run_study);

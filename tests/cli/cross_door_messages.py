@@ -96,24 +96,57 @@ rows = [
          "Python impact(e=)": python(lambda c: c.impact("gonthier", 1.5)),
          "Python calibrate(e=)": python(lambda c: c.calibrate("gonthier", 1.5)),
      }),
-    ("SI damping not representable (m = v = 1e308)",
-     "in SI units is not representable in double precision for m = 1e+308 kg", 1, {
+    ("mass beyond physics (m = 1e308)",
+     "is outside the accepted range of a mass, [1e-18, 1e+09] kg", 2, {
          "CLI calibrate --m --v": cli("calibrate", "--e", "0.5", "--m", "1e308", "--v", "1e308"),
          "Python calibrate(m=, v=)": python(lambda c: c.calibrate("linear-damper", 0.5, m=1e308, v=1e308)),
+         "Python c_opt(m=)": python(lambda c: c.c_opt(1e308, 1.0, 1.0, 1.5, 0.5)),
      }),
-    ("contact length not positive (--length 0)",
-     "--length: must be > 0, got '0'", 2, {
+    # One unit rule (core/units): a bare number is SI everywhere, so 207 is 207 Pa, refused.
+    ("Young's modulus as a bare MPa number (E = 207)",
+     "= 207 Pa is outside the accepted range of a Young's modulus, [1000, 1e+13] Pa", 2, {
+         "CLI kn-fit --model --E": cli("kn-fit", "--model", "johnson", "--E", "207", "--nu", "0.3",
+                                       "--dR", "5mm"),
+         "CLI input-for --E": cli("input-for", "lammps", "--e", "0.5", "--E", "207"),
+         "config kn-fit [steel] E": config("kn-fit", "[steel]\nE = 207\n"),
+         "Python kn_fit(E=)": python(lambda c: c.kn_fit("johnson", E=207, nu=0.3, dR="5mm")),
+         "Python kn_fit(E='207')": python(lambda c: c.kn_fit("johnson", E="207", nu=0.3, dR="5mm")),
+     }),
+    ("a unit of the wrong dimension (E = 5mm)",
+     "'5mm' is a length (m), not a Young's modulus (Pa)", 2, {
+         "CLI kn-fit --model --E": cli("kn-fit", "--model", "johnson", "--E", "5mm", "--nu", "0.3",
+                                       "--dR", "5mm"),
+         "CLI input-for --E": cli("input-for", "lammps", "--e", "0.5", "--E", "5mm"),
+         "config kn-fit [steel] E": config("kn-fit", "[steel]\nE = \"5mm\"\n"),
+         "Python kn_fit(E=)": python(lambda c: c.kn_fit("johnson", E="5mm", nu=0.3, dR="5mm")),
+     }),
+    ("an unknown unit (m = 2 stone)",
+     "unknown unit 'stone' in '2 stone'", 2, {
+         "CLI impact --m": cli("impact", "--e", "0.5", "--m", "2 stone"),
+         "config sweep [fixed] m": config(
+             "sweep", "kernel = 'impact'\nmodel = 'gonthier'\n[fixed]\ne = 0.5\nm = '2 stone'\n"
+                      "[space]\nn = { values = [1.5] }\n"),
+         "config simulate [ball] mass": cli("simulate", "--system", "s.toml", files={"s.toml": (
+             "type = 'bouncing-ball'\n[ball]\nmass = '2 stone'\nradius = 0.1\nheight = 1.0\n"
+             "[gravity]\ng = 9.8\n[contact]\ne = 0.8\nk = 1e8\n")}),
+         "Python simulate(system dict) mass": python(lambda c: c.simulate({
+             "type": "bouncing-ball", "ball": {"mass": "2 stone", "radius": 0.1, "height": 1.0},
+             "gravity": {"g": 9.8}, "contact": {"e": 0.8, "k": 1e8}})),
+         "Python input_for(radius=)": python(lambda c: c.input_for("lammps", 0.5, radius="2 stone")),
+     }),
+    ("contact length zero (--length 0)",
+     "--length: '0' = 0 m is outside the accepted range of a length", 2, {
          "CLI kn-fit --data --length": cli("kn-fit", "--data", "d.csv", "--length", "0",
                                            files={"d.csv": "delta[mm],F[N]\n0.01,63\n0.02,136\n0.03,210\n"}),
          "CLI kn-fit --model --length": cli("kn-fit", "--model", "johnson", "--material", "steel",
                                             "--dR", "5mm", "--length", "0"),
          "Python kn_fit(length=)": python(lambda c: c.kn_fit("johnson", material="steel", dR="5mm", length="0")),
      }),
-    ("measurement with a negative force (W = -136 N/mm)",
+    ("measurement with a negative force (W = -136 N/mm; Python in SI: -136e3 N/m)",
      "W[N/mm] = -136 is not a measurement: the force must be finite and > 0", 2, {
          "CLI kn-fit --data": cli("kn-fit", "--data", "m.csv",
                                   files={"m.csv": "delta[mm],W[N/mm]\n0.01,63\n0.02,-136\n0.03,210\n"}),
-         "Python kn_fit_data(W=)": python(lambda c: c.kn_fit_data([0.01, 0.02, 0.03], [63, -136, 210])),
+         "Python kn_fit_data(W=)": python(lambda c: c.kn_fit_data([1e-5, 2e-5, 3e-5], [63e3, -136e3, 210e3])),
      }),
     ("empty study axis ([table] a = [])",
      "table.a must list at least one entry", 2, {

@@ -51,17 +51,19 @@ TEST(SilentInputs, StudyStemCannotLeaveTheOutputFolder) {
   EXPECT_FALSE(fs::exists(d / "escaped.csv"));
 }
 
-TEST(SilentInputs, CalibrateOverflowIsAComputeErrorWithAReason) {
-  // c = ζ m v/δ_m overflows at m = v = 1e308 although ζ (dimensionless) is valid.
-  const auto r = run_calib("calibrate --e 0.5 --v 1e308 --m 1e308");
-  EXPECT_EQ(r.code, 1) << r.out;
-  EXPECT_TRUE(contains(r.out, "c[N*s/m] = ")) << r.out;
-  EXPECT_TRUE(contains(r.out, "not representable")) << r.out;
-  EXPECT_FALSE(contains(r.out, "null")) << r.out;
-  // The hysteresis C = h k/v = 1.4e-308 is below the smallest normal double: refused too.
-  const auto h = run_calib("calibrate --model gonthier --e 0.5 --v 1e308 --m 1e308");
-  EXPECT_EQ(h.code, 1) << h.out;
-  EXPECT_TRUE(contains(h.out, "C[N*s/m^(n+1)]")) << h.out;
+TEST(SilentInputs, MagnitudesBeyondPhysicsAreRefusedBeforeTheyOverflow) {
+  // c = ζ m v/δ_m would overflow at m = v = 1e308: the accepted ranges of core/units (a mass in
+  // [1e-18, 1e9] kg, a speed in [1e-9, 1e4] m/s) refuse it as input, naming the flag.
+  for (const char* model : {"linear-damper", "gonthier"}) {
+    const auto r = run_calib(std::string("calibrate --model ") + model + " --e 0.5 --v 1e308 --m 1e308");
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_TRUE(contains(r.out, "--m: '1e308' = 1e+308 kg is outside the accepted range of a mass, "
+                                "[1e-18, 1e+09] kg")) << r.out;
+  }
+  const auto v = run_calib("impact --e 0.5 --v 3e8");
+  EXPECT_EQ(v.code, 2) << v.out;
+  EXPECT_TRUE(contains(v.out, "--v: '3e8' = 3e+08 m/s is outside the accepted range of an impact "
+                              "speed, [1e-09, 10000] m/s")) << v.out;
 }
 
 TEST(SilentInputs, RelTolBelowWhatDoublesHonourIsRefused) {

@@ -92,11 +92,12 @@ TEST(Cylindrical, BadInputsNameTheField) {
                                         fit::Weighting::none, fit::Loss::none, 1, 0);
             }).find("two different indentations"),
             std::string::npos);
-  EXPECT_NE(message([] { units::parse("5parsec", units::Kind::length, "--dR"); }).find("--dR"),
+  // The laws' own units (MPa, mm, N/mm) from SI quantities (core/units: SI prefixes).
+  EXPECT_NE(message([] { units::parse("5parsec", units::length, "--dR"); }).find("--dR"),
             std::string::npos);
-  EXPECT_NE(message([] { units::parse("5GPa", units::Kind::length, "--dR"); }).find("not a length"),
+  EXPECT_NE(message([] { units::parse("5GPa", units::length, "--dR"); }).find("not a length"),
             std::string::npos);
-  EXPECT_DOUBLE_EQ(units::parse("207GPa", units::Kind::stress, "--E"), 207000.0);
-  EXPECT_DOUBLE_EQ(units::parse("1kN/mm", units::Kind::force_per_length, "--W-max"), 1000.0);
-  EXPECT_DOUBLE_EQ(units::parse("25um", units::Kind::length, "--dR"), 0.025);
+  EXPECT_DOUBLE_EQ(units::parse_in("207GPa", units::youngs_modulus, "--E", "MPa"), 207000.0);
+  EXPECT_DOUBLE_EQ(units::parse_in("1kN/mm", units::line_load, "--W-max", "N/mm"), 1000.0);
+  EXPECT_DOUBLE_EQ(units::parse_in("25um", units::length, "--dR", "mm"), 0.025);
 }

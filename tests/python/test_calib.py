@@ -118,7 +118,7 @@ def test_parallel_results_are_deterministic():
     (lambda: calib.impact("gonthier", 0.0), "e"),
     (lambda: calib.impact("gonthier", 0.5, n=2.5), "^n "),
     (lambda: calib.impact("gonthier", 0.5, n=0.5), "n"),
-    (lambda: calib.impact("gonthier", 0.5, m=0.0), "^m "),
+    (lambda: calib.impact("gonthier", 0.5, m=0.0), "^m: '0' = 0 kg is outside the accepted range of a mass"),
     (lambda: calib.impact("gonthier", 0.5, m=-1.0), "m"),
     (lambda: calib.impact("no-such-model", 0.5), "unknown model"),
     (lambda: calib.c_opt([1.0, -1.0], 1e7, 0.3, 1.5, 0.5), "m"),
@@ -146,7 +146,7 @@ def test_failed_computation_raises_compute_error():
     # The Dubowsky-Freudenstein law turns over (delta(W) stops increasing) below W = 1000 N/mm for
     # a 0.1 mm clearance: a failed computation, not bad input (PINSLOT Table 1 decoding).
     with pytest.raises(calib.ComputeError, match="increasing"):
-        calib.kn_fit("dubowsky-freudenstein", material="steel", dR="0.1mm", W_max="1e5")
+        calib.kn_fit("dubowsky-freudenstein", material="steel", dR="0.1mm", W_max="1e5N/mm")
 
 
 def test_gil_is_released_during_a_long_call():

@@ -169,13 +169,17 @@ TEST(KnFitMeasurements, NonPhysicalRowIsNamedByItsFileLine) {
 }
 
 TEST(KnFitMeasurements, LengthIsCheckedAsAnArgument) {
-  // A W column needs no length, but a given one must still be a length > 0.
+  // A W column needs no length, but a given one must still be a length in [1 nm, 10 km]
+  // (core/units), a bare number being metres.
   const std::string data = "delta[mm],W[N/mm]\n0.01,63\n0.02,136\n0.03,210\n";
   for (const char* bad : {"0", "-5mm", "0mm"})
-    EXPECT_NE(message_of(data, bad).find(std::string("--length: must be > 0, got '") + bad + "'"),
+    EXPECT_NE(message_of(data, bad).find(std::string("--length: '") + bad + "' = "),
               std::string::npos)
         << bad;
-  EXPECT_DOUBLE_EQ(kn::parse_contact_length("1cm"), 10.0);  // mm: 1 cm = 10 mm exactly
+  EXPECT_NE(message_of(data, "0").find("outside the accepted range of a length, [1e-09, 10000] m"),
+            std::string::npos);
+  EXPECT_DOUBLE_EQ(kn::parse_contact_length("1cm"), 10.0);   // mm: 1 cm = 10 mm exactly
+  EXPECT_DOUBLE_EQ(kn::parse_contact_length("0.01"), 10.0);  // bare = SI: 0.01 m = 10 mm
   EXPECT_EQ(message_of(data, "10mm"), "accepted");
 }
 
@@ -190,4 +194,30 @@ TEST(KnFitMeasurements, CeresDoesNotLogThroughGlog) {
   const std::string err = testing::internal::GetCapturedStderr();
   EXPECT_EQ(err.find("InitGoogleLogging"), std::string::npos) << err;
   EXPECT_EQ(err.find("residual_block"), std::string::npos) << err;
+}
+
+TEST(KnFitSingle, ReportsKInSIFromSIInputs) {
+  // Inputs as bare SI numbers; K checked against the implicit Johnson law evaluated here in its
+  // own units (PINSLOT: N/mm, mm, MPa): at W = 100 N/mm = 1e5 N/m, K δ[m]ⁿ must give 1e5 N/m
+  // within the fit's own max error, and with L = 20 mm the force 2000 N.
+  kn::SingleFitInput in;
+  in.model = "johnson";
+  in.E = "207e9";
+  in.nu = 0.3;
+  in.dR = "0.005";
+  const nlohmann::json line = kn::fit_single(in);
+  in.length = "20mm";
+  const nlohmann::json force = kn::fit_single(in);
+  Contact c;  // the same contact in the law's units
+  c.body_i = c.body_j = Material{207000.0, 0.3};
+  c.dR = 5.0;
+  const double delta_m = delta_of_W(Model::johnson, c, 100.0) / 1e3;
+  const double n = line["n"], tol = line["max_err_percent"].get<double>() / 100 + 1e-12;
+  EXPECT_NEAR(line["K"].get<double>() * std::pow(delta_m, n), 1e5, tol * 1e5);
+  EXPECT_NEAR(force["K"].get<double>() * std::pow(delta_m, n), 2000.0, tol * 2000.0);
+  EXPECT_EQ(line["K_units"], "N/m^(n+1): line load W = K delta^n (W in N/m, delta in m)");
+  EXPECT_EQ(force["K_units"],
+            "N/m^n: force F = K delta^n over the contact length (F in N, delta in m)");
+  EXPECT_DOUBLE_EQ(line["E_star"].get<double>(), 207e9 / (2 * (1 - 0.3 * 0.3)));  // Pa
+  EXPECT_DOUBLE_EQ(line["dR"].get<double>(), 0.005);                               // m
 }

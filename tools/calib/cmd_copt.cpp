@@ -27,9 +27,9 @@ void register_copt(CLI::App& app) {
       app.add_subcommand("copt", "optimal linear damping c_opt(m, k, v, n, e) (PN2020 eq. 23)");
   copt->add_option("--e", a.e, "desired coefficient of restitution, in (0, 1]")->required();
   copt->add_option("--n", a.n, "Hertz exponent in [1, 2]")->capture_default_str();
-  auto* m_opt = copt->add_option("--m", a.m, "effective mass [kg]")->capture_default_str();
-  copt->add_option("--k", a.k, "stiffness k [N/m^n]")->capture_default_str();
-  copt->add_option("--v", a.v, "impact speed [m/s]")->capture_default_str();
+  auto* m_opt = add_quantity(*copt, "--m", a.m, units::mass, "effective mass");
+  add_contact_stiffness(*copt, "--k", a.k, a.n, "stiffness k");
+  add_quantity(*copt, "--v", a.v, units::speed, "impact speed");
   copt->add_option(
           "--method", a.method,
           "exact (table), ode (root finding), paper (eq. 49), refit, libcalib-closed-form, "

@@ -22,13 +22,6 @@ struct FitImpactArgs {
   Format format = Format::text;
 };
 
-// A quantity flag in SI units: one call of the quantity parser, then its base unit to SI
-// (units::factor of the SI unit is the base unit's size, whatever the base unit is).
-double si_quantity(const std::string& text, units::Kind kind, std::string_view flag) {
-  const char* si_unit = kind == units::Kind::stress ? "Pa" : "m";
-  return units::parse(text, kind, flag) / units::factor(si_unit, kind, flag);
-}
-
 // --fit LIST: K, n and the damping parameter (its name, or "damping").
 void apply_fit_list(const std::string& list, const std::vector<fit::ImpactLaw>& laws,
                     fit::FitImpactRequest& q) {
@@ -62,9 +55,9 @@ fit::FitImpactRequest request_of(const FitImpactArgs& a) {
   if (hertz) {
     if (!a.E || !a.nu || !a.radius)
       throw InputError("--E, --nu and --radius: all three are needed for the Hertz stiffness");
-    spheres.E = si_quantity(*a.E, units::Kind::stress, "--E");
+    spheres.E = units::parse(*a.E, units::youngs_modulus, "--E");
     spheres.nu = *a.nu;
-    spheres.radius = si_quantity(*a.radius, units::Kind::length, "--radius");
+    spheres.radius = units::parse(*a.radius, units::length, "--radius");
     q.K = fit::hertz_stiffness(spheres);
     q.n = 1.5;
   } else {
@@ -95,13 +88,13 @@ void register_fit_impact(CLI::App& app) {
       ->check(not_empty_path());
   cmd->add_option("--law", a.law, "hunt-crossley-alpha, viscoelastic, linear-damper, tsuji or all")
       ->required();
-  cmd->add_option("--m", a.m, "effective mass [kg]");
+  add_quantity(*cmd, "--m", a.m, units::mass, "effective mass");
   cmd->add_option("--K", a.K, "stiffness K [N/m^n]");
   cmd->add_option("--n", a.n, "exponent n, in [1, 2] (default 1.5)");
-  cmd->add_option("--E", a.E, "Young's modulus (e.g. 200GPa), for the Hertz K");
-  cmd->add_option("--nu", a.nu, "Poisson's ratio");
-  cmd->add_option("--radius", a.radius, "sphere radius (e.g. 5mm)");
-  cmd->add_option("--density", a.density, "density [kg/m^3], for the effective mass");
+  cmd->add_option("--E", a.E, "Young's modulus (e.g. 200GPa; bare = Pa), for the Hertz K");
+  add_quantity(*cmd, "--nu", a.nu, units::poisson_ratio, "Poisson's ratio");
+  cmd->add_option("--radius", a.radius, "sphere radius (e.g. 5mm; bare = m)");
+  add_quantity(*cmd, "--density", a.density, units::density, "density, for the effective mass");
   cmd->add_option("--geometry", a.geometry, "sphere-sphere (two equal spheres) or sphere-wall")
       ->check(CLI::IsMember({"sphere-sphere", "sphere-wall"}))
       ->capture_default_str();

@@ -28,9 +28,9 @@ void add_impact_args(CLI::App& cmd, ImpactArgs& a, bool calibration) {
   cmd.add_option("--model", a.model, "model name (see `calib models`)")->capture_default_str();
   cmd.add_option("--e", a.e, "desired coefficient of restitution, in (0, 1]")->required();
   cmd.add_option("--n", a.n, "Hertz exponent, in [1, 2]")->capture_default_str();
-  cmd.add_option("--m", a.m, "effective mass [kg]")->capture_default_str();
-  cmd.add_option("--k", a.k, "stiffness K [N/m^n]")->capture_default_str();
-  cmd.add_option("--v", a.v, "impact speed [m/s]")->capture_default_str();
+  add_quantity(cmd, "--m", a.m, units::mass, "effective mass");
+  add_contact_stiffness(cmd, "--k", a.k, a.n, "stiffness K");
+  add_quantity(cmd, "--v", a.v, units::speed, "impact speed");
   cmd.add_option("--clamp", a.clamp,
                  "on: force >= 0, separate at F = 0; off: separate at delta = 0")
       ->check(CLI::IsMember({"on", "off"}));

@@ -69,19 +69,15 @@ void register_input_for(CLI::App& app) {
                   "sphere-sphere (two identical spheres head-on) or sphere-wall (one sphere on a "
                   "fixed wall of the same material)")
       ->capture_default_str();
-  cmd->add_option("--E", a.youngs, "Young's modulus of both spheres [Pa]")->capture_default_str()->check(not_empty());
-  cmd->add_option("--nu", a.poisson, "Poisson ratio")->capture_default_str()->check(not_empty());
-  cmd->add_option("--radius", a.radius, "sphere radius [m]")->capture_default_str()->check(not_empty());
-  cmd->add_option("--density", a.density, "density [kg/m^3]")->capture_default_str()->check(not_empty());
-  cmd->add_option("--v", a.v, "impact speed (relative normal velocity) [m/s]")
-      ->capture_default_str()->check(not_empty());
-  cmd->add_option("--v-char", a.v_char,
-                  "the code's characteristic / reference velocity [m/s] (Hooke stiffness, Flores, "
-                  "MBDyn v0)")
-      ->capture_default_str()->check(not_empty());
-  cmd->add_option("--k", a.k_linear,
-                  "Hooke stiffness k_n [N/m] of the linear models (default: Hertz secant "
-                  "stiffness at --v)")->check(not_empty());
+  add_quantity(*cmd, "--E", a.youngs, units::youngs_modulus, "Young's modulus of both spheres");
+  add_quantity(*cmd, "--nu", a.poisson, units::poisson_ratio, "Poisson ratio");
+  add_quantity(*cmd, "--radius", a.radius, units::length, "sphere radius");
+  add_quantity(*cmd, "--density", a.density, units::density, "density");
+  add_quantity(*cmd, "--v", a.v, units::speed, "impact speed (relative normal velocity)");
+  add_quantity(*cmd, "--v-char", a.v_char, units::speed,
+               "the code's characteristic / reference velocity (Hooke stiffness, Flores, MBDyn v0)");
+  add_quantity(*cmd, "--k", a.k_linear, units::hooke_stiffness,
+               "Hooke stiffness k_n of the linear models (default: Hertz secant stiffness at --v)");
   cmd->add_option("--typed", a.typed,
                   "the value you type today (default: --e where the code reads a restitution)")->check(not_empty());
   add_format_flag(*cmd, a.format);

@@ -36,7 +36,7 @@ void register_simulate(CLI::App& app) {
   cmd->add_option("--e", a.e, "target restitution (default: the file's)")->check(not_empty());
   cmd->add_option("--method", a.method, "continuous|piecewise (default: the file's)")
       ->check(CLI::IsMember({"continuous", "piecewise"}));
-  cmd->add_option("--t-end", a.t_end, "simulated time [s] (default: the file's)")->check(not_empty());
+  add_quantity(*cmd, "--t-end", a.t_end, units::duration, "simulated time (default: the file's)");
   cmd->add_option("--out", a.out, "folder for series.csv and impacts.csv");
   add_format_flag(*cmd, a.format);
   cmd->callback([args] {

@@ -2,11 +2,13 @@
 // Every `calib` subcommand registers itself here; main.cpp calls register_all() once. Each
 // subcommand parses its flags, calls one libcalib function and prints: no logic, no statics
 // (option storage is owned by the callbacks).
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "calib/core/units.hpp"
 #include "calib/sweep/sweep.hpp"
 
 namespace calib::cli {
@@ -34,6 +36,16 @@ CLI::Validator whole_number(long long lo, long long hi);
 CLI::Validator not_empty();
 // Rejects an empty path ("--out ''"), which would otherwise mean the option's default.
 CLI::Validator not_empty_path();
+// A physical flag (core/units): a bare number is SI, a unit suffix is accepted ("207GPa",
+// "5mm"); a wrong unit or a value outside q's range is an InputError naming the flag (exit 2).
+CLI::Option* add_quantity(CLI::App& cmd, const std::string& name, double& value,
+                          const units::Quantity& q, const std::string& help);
+CLI::Option* add_quantity(CLI::App& cmd, const std::string& name, std::optional<double>& value,
+                          const units::Quantity& q, const std::string& help);
+// The stiffness K of F = K δⁿ: its unit N/m^n depends on `n`, a flag declared before this one
+// (CLI11 runs option callbacks in declaration order).
+CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name, double& k,
+                                   const double& n, const std::string& help);
 // --threads: 0 (all cores) .. 1024.
 CLI::App* add_threads_flag(CLI::App& cmd, int& threads);
 // One record as aligned text, a two-line CSV or JSON (keys in insertion order of `rec`).

@@ -112,10 +112,11 @@ class ExactDamping:
 
 
 def kn_fit(model, E=None, nu=None, dR=None, material=None, E2=None, nu2=None, material2=None,
-           Ri="100mm", length=None, external=False, W_min="0.1", W_max="1000", W_step="0.1",
+           Ri="100mm", length=None, external=False, W_min="0.1N/mm", W_max="1000N/mm", W_step="0.1N/mm",
            weighting="none", materials=None):
-    """K and n of one cylindrical contact law (calib kn-fit --model): quantities with units as
-    text ("207GPa", "5mm") or bare numbers (MPa, mm, N/mm)."""
+    """K and n of one cylindrical contact law (calib kn-fit --model): quantities as numbers in SI
+    (Pa, m, N/m) or as text with a unit ("207GPa", "5mm"). K comes back in SI: N/m^(n+1) for the
+    line load W = K delta^n, N/m^n for the force when a contact length is given (see K_units)."""
     args = {"model": _args.text("model", model), "nu": _args.optional_real("nu", nu),
             "nu2": _args.optional_real("nu2", nu2), "material": _args.text("material", material, True),
             "material2": _args.text("material2", material2, True), "external": _args.flag("external", external),
@@ -134,7 +135,8 @@ def kn_fit(model, E=None, nu=None, dR=None, material=None, E2=None, nu2=None, ma
 
 
 def kn_fit_data(delta, W, robust=None, weighting="none", loss_scale=1.0, error_floor_um=1.0):
-    """K, n and their standard errors from measurements: delta in mm, W in N/mm (per length)."""
+    """K, n and their standard errors from measurements in SI: delta in m, W in N/m (per length);
+    K in N/m^(n+1)."""
     weighting, robust = _args.text("weighting", weighting), _args.text("robust", robust, True)
     loss_scale, error_floor_um = _args.real("loss_scale", loss_scale), _args.real("error_floor_um", error_floor_um)
     d, w = _args.numbers_array("delta", delta), _args.numbers_array("W", W)
@@ -243,14 +245,18 @@ def input_for(code, e, model=None, clamp=None, version=None, E=7e10, nu=0.22, ra
     `e` (calib input-for). geometry: "sphere-sphere" (two identical spheres head-on) or
     "sphere-wall" (one sphere on a fixed wall of the same material); E [Pa], nu, radius [m], density [kg/m^3],
     impact speed v [m/s]; v_char [m/s] for codes with a characteristic velocity; k [N/m] for the
-    Hooke models. clamp: None (the code's default), True or False. Returns the --format json
+    Hooke models. Physical values are numbers in SI or text with a unit ("70GPa", "1mm"). clamp: None (the code's default), True or False. Returns the --format json
     record as a dict (achieved_if_typed, input_value, snippet, ...). ValueError on bad input,
     ComputeError when no value in the code's range reaches e."""
     if clamp is not None and not isinstance(clamp, bool):
         raise ValueError(f"clamp must be None, True or False, got {clamp!r}")
     r = _args.real
+
+    def q(name, x, kind):
+        return _native(_args.quantity, "input_for", name, x, kind, _calib.quantity)
     return _native(_calib.input_for, "input_for", _args.text("code", code), r("e", e),
                    _args.text("model", model, True) or "", _args.text("version", version, True) or "", clamp,
-                   r("E", E), r("nu", nu), r("radius", radius), r("density", density), r("v", v),
-                   r("v_char", v_char), _args.optional_real("k", k), _args.optional_real("typed", typed),
+                   q("E", E, "youngs_modulus"), q("nu", nu, "poisson_ratio"), q("radius", radius, "length"),
+                   q("density", density, "density"), q("v", v, "speed"), q("v_char", v_char, "speed"),
+                   None if k is None else q("k", k, "hooke_stiffness"), _args.optional_real("typed", typed),
                    _args.text("geometry", geometry))

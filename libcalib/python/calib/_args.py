@@ -37,6 +37,14 @@ def real(name, x, finite=True):
     return v
 
 
+def quantity(name, x, kind, native):
+    """A physical value: a number in SI, or text with a unit ("70GPa") parsed by libcalib's one
+    quantity parser (`native`: the module's quantity function)."""
+    if isinstance(x, str):
+        return native(x, kind, name)
+    return real(name, x)
+
+
 def optional_real(name, x):
     return None if x is None else real(name, x)
 

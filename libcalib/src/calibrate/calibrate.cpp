@@ -5,6 +5,8 @@
 #include <limits>
 
 #include <fmt/format.h>
+
+#include "calib/core/units.hpp"
 #include <boost/math/special_functions/lambert_w.hpp>
 #include <boost/math/tools/roots.hpp>
 
@@ -254,9 +256,9 @@ namespace {
 void require_impact_parameters(double m, double k, double v, double n, double e) {
   require_cor("e", e);
   require_exponent("n", n);
-  require_positive("m", m);
-  require_positive("k", k);
-  require_positive("v", v);
+  units::check(m, units::mass, "m");  // the command line's ranges (core/units)
+  units::check(k, units::contact_stiffness(n), "k");
+  units::check(v, units::speed, "v");
 }
 }  // namespace
 

@@ -4,6 +4,7 @@
 #include "calib/codes/code_law.hpp"
 #include "codes/laws.hpp"
 #include "calib/core/error.hpp"
+#include "calib/core/units.hpp"
 #include "core/checks.hpp"
 
 namespace calib::codes {
@@ -27,14 +28,13 @@ Contact two_spheres(double youngs, double poisson, double radius, double density
 
 Contact make_contact(Geometry geometry, double youngs, double poisson, double radius,
                      double density, double v, std::optional<double> k_linear, double v_char) {
-  require_positive("E (Young's modulus) [Pa]", youngs);
-  require_finite("nu (Poisson ratio)", poisson);
-  if (!(poisson > -1.0 && poisson < 0.5))
-    throw InputError(fmt::format("nu (Poisson ratio) must be in (-1, 0.5), got {}", poisson));
-  require_positive("radius [m]", radius);
-  require_positive("density [kg/m^3]", density);
-  require_positive("v (impact speed) [m/s]", v);
-  require_positive("v_char (characteristic velocity) [m/s]", v_char);
+  // The command line's ranges (core/units): the same verdict from Python.
+  units::check(youngs, units::youngs_modulus, "E");
+  units::check(poisson, units::poisson_ratio, "nu");
+  units::check(radius, units::length, "radius");
+  units::check(density, units::density, "density");
+  units::check(v, units::speed, "v");
+  units::check(v_char, units::speed, "v_char");
   Contact c;
   c.geometry = geometry;
   c.youngs = youngs, c.poisson = poisson, c.radius = radius, c.density = density;
@@ -47,7 +47,7 @@ Contact make_contact(Geometry geometry, double youngs, double poisson, double ra
   c.v = v;
   c.v_char = v_char;
   if (k_linear) {
-    require_positive("k (Hooke stiffness) [N/m]", *k_linear);
+    units::check(*k_linear, units::hooke_stiffness, "k");
     c.k_linear = *k_linear;
   } else {  // secant stiffness of the Hertz contact at v: K δ_m^{1/2}, δ_m of PN2020 eq. 27
     const double delta_m = std::pow(2.5 * c.m_eff * v * v / (2.0 * c.k_hertz), 0.4);

@@ -12,16 +12,20 @@
 namespace calib::dynamics {
 
 namespace {
-double positive(const io::ConfigNode& t, const std::string& key) {
-  const double x = t.number(key);
-  if (!(x > 0 && std::isfinite(x)))
-    throw InputError(fmt::format("{}: must be > 0, got {}", t.where(key), x));
+// Physical values are quantities (core/units: a number is SI, "10cm" as written).
+double positive(const io::ConfigNode& t, const std::string& key, const units::Quantity& q) {
+  const double x = t.quantity(key, q);
+  if (!(x > 0)) throw InputError(fmt::format("{}: must be > 0, got {}", t.where(key), x));
   return x;
 }
-double non_negative(const io::ConfigNode& t, const std::string& key) {
+double non_negative(const io::ConfigNode& t, const std::string& key, const units::Quantity& q) {
+  const double x = t.quantity(key, q);
+  if (!(x >= 0)) throw InputError(fmt::format("{}: must be >= 0, got {}", t.where(key), x));
+  return x;
+}
+double dimensionless_non_negative(const io::ConfigNode& t, const std::string& key) {
   const double x = t.number(key);
-  if (!(x >= 0 && std::isfinite(x)))
-    throw InputError(fmt::format("{}: must be >= 0, got {}", t.where(key), x));
+  if (!(x >= 0)) throw InputError(fmt::format("{}: must be >= 0, got {}", t.where(key), x));
   return x;
 }
 }  // namespace
@@ -33,13 +37,13 @@ namespace {
 void read_bouncing_ball(const io::ConfigNode& node, const std::string& /*origin*/,
                         const KnFitter& /*fitter*/, SystemSetup& s) {
   const io::ConfigNode ball = node.table("ball");
-  const double m = positive(ball, "mass"), radius = positive(ball, "radius");
-  const double height = ball.number("height"), velocity = ball.number("velocity", 0.0);
+  const double m = positive(ball, "mass", units::mass), radius = positive(ball, "radius", units::length);
+  const double height = ball.quantity("height", units::position), velocity = ball.quantity("velocity", units::velocity, 0.0);
   if (!(height > radius))
     throw InputError(fmt::format("{}: the ball must start above the ground (height > radius "
                                  "{}), got {}",
                                  ball.where("height"), radius, height));
-  const double g = non_negative(node.table("gravity"), "g");
+  const double g = non_negative(node.table("gravity"), "g", units::acceleration);
   s.system = std::make_unique<BouncingBall>(m, radius, g);
   s.q0 = Vector::Constant(1, height);
   s.qd0 = Vector::Constant(1, velocity);
@@ -50,21 +54,21 @@ void read_impact_damper(const io::ConfigNode& node, const std::string& /*origin*
                         const KnFitter& /*fitter*/, SystemSetup& s) {
   const io::ConfigNode p = node.table("primary"), m = node.table("impact_mass");
   ImpactDamper::Parameters par{};
-  par.primary_mass = positive(p, "mass");
-  par.stiffness = positive(p, "stiffness");
+  par.primary_mass = positive(p, "mass", units::mass);
+  par.stiffness = positive(p, "stiffness", units::spring_stiffness);
   par.damping_ratio = p.number("damping_ratio");
   if (!(par.damping_ratio >= 0 && par.damping_ratio < 1))
     throw InputError(fmt::format("{}: must be in [0, 1), got {}", p.where("damping_ratio"),
                                  par.damping_ratio));
-  par.impact_mass = positive(m, "mass");
-  par.gap = positive(node.table("cavity"), "gap");
+  par.impact_mass = positive(m, "mass", units::mass);
+  par.gap = positive(node.table("cavity"), "gap", units::length);
   const io::ConfigNode f = node.table("friction");
-  par.friction = non_negative(f, "mu");
-  par.friction_velocity = positive(f, "regularisation_velocity");
-  par.g = non_negative(node.table("gravity"), "g");
-  const double x0 = p.number("x0"), v0 = p.number("v0", 0.0);
+  par.friction = dimensionless_non_negative(f, "mu");
+  par.friction_velocity = positive(f, "regularisation_velocity", units::speed);
+  par.g = non_negative(node.table("gravity"), "g", units::acceleration);
+  const double x0 = p.quantity("x0", units::position), v0 = p.quantity("v0", units::velocity, 0.0);
   // The impact mass starts at rest in the middle of the cavity unless placed (offset from it).
-  const double offset = m.number("offset", 0.0), vm = m.number("v0", 0.0);
+  const double offset = m.quantity("offset", units::position, 0.0), vm = m.quantity("v0", units::velocity, 0.0);
   if (!(std::abs(offset) < 0.5 * par.gap))
     throw InputError(fmt::format("{}: the impact mass must start inside the cavity (|offset| < "
                                  "gap/2 = {}), got {}",
@@ -82,18 +86,18 @@ void read_slider_crank(const io::ConfigNode& node, const std::string& /*origin*/
   const io::ConfigNode crank = node.table("crank"), rod = node.table("rod");
   const io::ConfigNode slider = node.table("slider"), block = node.table("block");
   SliderCrank::Parameters p{};
-  p.r = positive(crank, "length");
-  p.crank_mass = positive(crank, "mass");
-  p.crank_inertia = positive(crank, "inertia");
-  p.l = positive(rod, "length");
+  p.r = positive(crank, "length", units::length);
+  p.crank_mass = positive(crank, "mass", units::mass);
+  p.crank_inertia = positive(crank, "inertia", units::inertia);
+  p.l = positive(rod, "length", units::length);
   if (!(p.l > p.r))
     throw InputError(fmt::format("{}: the rod must be longer than the crank ({} m), got {}",
                                  rod.where("length"), p.r, p.l));
-  p.rod_mass = positive(rod, "mass");
-  p.rod_inertia = positive(rod, "inertia");
-  p.slider_mass = positive(slider, "mass");
-  p.block_mass = positive(block, "mass");
-  p.a = positive(node.table("contact_geometry"), "a");
+  p.rod_mass = positive(rod, "mass", units::mass);
+  p.rod_inertia = positive(rod, "inertia", units::inertia);
+  p.slider_mass = positive(slider, "mass", units::mass);
+  p.block_mass = positive(block, "mass", units::mass);
+  p.a = positive(node.table("contact_geometry"), "a", units::length);
   const std::string drive = crank.string("drive", "free");
   if (drive != "free" && drive != "constant-speed")
     throw InputError(fmt::format("{}: must be free or constant-speed, got '{}'",
@@ -101,18 +105,18 @@ void read_slider_crank(const io::ConfigNode& node, const std::string& /*origin*/
   p.driven = drive == "constant-speed";
   s.system = std::make_unique<SliderCrank>(p);
   s.q0 = Vector(2);
-  s.q0 << crank.number("angle", 0.0), block.number("x0");
+  s.q0 << crank.number("angle", 0.0), block.quantity("x0", units::position);
   s.qd0 = Vector(2);
-  s.qd0 << crank.number("omega"), block.number("v0");
+  s.qd0 << crank.number("omega"), block.quantity("v0", units::velocity);
 }
 
 // PN2020 §6: [rod1], [rod2], [pivots] a, [gravity] g.
 void read_two_pendulums(const io::ConfigNode& node, const std::string& origin,
                         const KnFitter& /*fitter*/, SystemSetup& s) {
   const io::ConfigNode r1 = node.table("rod1"), r2 = node.table("rod2");
-  TwoPendulums::Parameters p{positive(r1, "mass"), positive(r1, "length"), positive(r2, "mass"),
-                             positive(r2, "length"), positive(node.table("pivots"), "a"),
-                             non_negative(node.table("gravity"), "g")};
+  TwoPendulums::Parameters p{positive(r1, "mass", units::mass), positive(r1, "length", units::length), positive(r2, "mass", units::mass),
+                             positive(r2, "length", units::length), positive(node.table("pivots"), "a", units::length),
+                             non_negative(node.table("gravity"), "g", units::acceleration)};
   s.system = std::make_unique<TwoPendulums>(p);
   s.q0 = Vector(2);
   s.q0 << r1.number("theta0"), r2.number("theta0");
@@ -187,8 +191,8 @@ SystemSetup from_node(const io::ConfigNode& node, const std::string& origin,
     const io::ConfigNode c = node.table("contact");
     s.contact.model = c.string("model", s.contact.model);
     s.contact.e = require_cor(c.where("e"), c.number("e"));
-    s.contact.k = positive(c, "k");
     s.contact.n = require_exponent(c.where("n"), c.number("n", 1.5));
+    s.contact.k = c.quantity("k", units::contact_stiffness(s.contact.n));
     if (c.has("clamp")) s.contact.clamp = c.boolean("clamp");
   }
   if (node.has("constraints") && s.type != "planar")
@@ -199,8 +203,8 @@ SystemSetup from_node(const io::ConfigNode& node, const std::string& origin,
     s.options.drift_tol = k->number("drift_tol", s.options.drift_tol);
   }
   if (auto sim = node.optional_table("simulate")) {
-    s.options.t_end = sim->number("t_end", s.options.t_end);
-    s.options.output_dt = sim->number("output_dt", s.options.output_dt);
+    s.options.t_end = sim->quantity("t_end", units::duration, s.options.t_end);
+    s.options.output_dt = sim->quantity("output_dt", units::duration, s.options.output_dt);
     s.options.rel_tol = sim->number("rel_tol", s.options.rel_tol);
     s.options.abs_tol = sim->number("abs_tol", s.options.abs_tol);
     s.options.method = method_from_name(sim->string("method", "continuous"), sim->where("method"));

@@ -162,6 +162,36 @@ std::vector<double> ConfigNode::numbers(const std::string& key) const {
   return out;
 }
 
+namespace {
+// A quantity's text: a TOML number as its shortest exact decimal (SI), a string as written.
+std::string quantity_text(const ConfigNode& self, const toml::node& n, const std::string& key) {
+  if (n.is_string()) return *n.value<std::string>();
+  if (n.is_integer()) return fmt::format("{}", *n.value<std::int64_t>());
+  if (n.is_floating_point()) return fmt::format("{}", *n.value<double>());
+  throw InputError(fmt::format("{}: expected a number (SI) or a string with a unit, got {}",
+                               self.where(key), describe(n)));
+}
+}  // namespace
+
+double ConfigNode::quantity(const std::string& key, const units::Quantity& q) const {
+  impl_->used.insert(key);
+  return units::parse(quantity_text(*this, fetch(*impl_, *this, key), key), q, where(key));
+}
+
+double ConfigNode::quantity(const std::string& key, const units::Quantity& q,
+                            double fallback) const {
+  impl_->used.insert(key);
+  return has(key) ? quantity(key, q) : fallback;
+}
+
+double ConfigNode::quantity_in(const std::string& key, const units::Quantity& q,
+                               std::string_view unit, double fallback) const {
+  impl_->used.insert(key);
+  if (!has(key)) return fallback;
+  return units::parse_in(quantity_text(*this, fetch(*impl_, *this, key), key), q, where(key),
+                         unit);
+}
+
 std::vector<std::string> ConfigNode::strings(const std::string& key) const {
   impl_->used.insert(key);
   const toml::node& n = fetch(*impl_, *this, key);

@@ -37,8 +37,8 @@ double read_inertia(const io::ConfigNode& b, double mass) {
         fmt::format("{}: give exactly one of inertia (about the centre) or length (slender rod)",
                     b.where("inertia")));
   return b.has("inertia")
-             ? require_positive(b.where("inertia"), b.number("inertia"))
-             : mass * std::pow(require_positive(b.where("length"), b.number("length")), 2) / 12.0;
+             ? b.quantity("inertia", units::inertia)
+             : mass * std::pow(b.quantity("length", units::length), 2) / 12.0;
 }
 
 Body read_body(const io::ConfigNode& b, const std::vector<Body>& earlier) {
@@ -49,15 +49,16 @@ Body read_body(const io::ConfigNode& b, const std::vector<Body>& earlier) {
   for (const Body& other : earlier)
     if (other.name == body.name)
       throw InputError(fmt::format("{}: duplicate body '{}'", b.where("name"), body.name));
-  body.mass = require_positive(b.where("mass"), b.number("mass"));
+  body.mass = b.quantity("mass", units::mass);
   body.inertia = read_inertia(b, body.mass);
-  body.x = require_finite(b.where("x"), b.number("x", 0.0));
-  body.y = require_finite(b.where("y"), b.number("y", 0.0));
+  body.x = b.quantity("x", units::position, 0.0);
+  body.y = b.quantity("y", units::position, 0.0);
   body.angle = read_angle(b, "angle");
   body.rotation_locked = !b.boolean("rotates", true);
   body.locked_angle = body.angle;
-  for (auto [key, value] : {std::pair{"vx", &body.vx}, {"vy", &body.vy}, {"omega", &body.omega}})
-    if (b.has(key)) *value = require_finite(b.where(key), b.number(key));
+  if (b.has("vx")) body.vx = b.quantity("vx", units::velocity);
+  if (b.has("vy")) body.vy = b.quantity("vy", units::velocity);
+  if (b.has("omega")) body.omega = require_finite(b.where("omega"), b.number("omega"));  // rad/s
   b.reject_unknown();
   return body;
 }
@@ -240,7 +241,7 @@ Vec2 read_gravity(const io::ConfigNode& g) {
   if (g.has("g") == g.has("vector"))
     throw InputError(
         fmt::format("{}: give exactly one of g (downwards, m/s^2) or vector", g.where("g")));
-  const Vec2 gravity = g.has("g") ? Vec2{0.0, -require_finite(g.where("g"), g.number("g"))}
+  const Vec2 gravity = g.has("g") ? Vec2{0.0, -g.quantity("g", units::acceleration)}
                                   : read_vec2(g, "vector", {0, 0});
   if (!std::isfinite(gravity[0]) || !std::isfinite(gravity[1]))
     throw InputError(fmt::format("{}: not finite", g.where("vector")));
@@ -250,9 +251,9 @@ Vec2 read_gravity(const io::ConfigNode& g) {
 Spring read_spring(const PlanarSystem& s, const io::ConfigNode& t) {
   Spring sp;
   read_pair(s, t, "spring", sp);
-  sp.stiffness = require_non_negative(t.where("stiffness"), t.number("stiffness", 0.0));
-  sp.damping = require_non_negative(t.where("damping"), t.number("damping", 0.0));
-  sp.length = require_non_negative(t.where("length"), t.number("length", 0.0));
+  sp.stiffness = t.quantity("stiffness", units::spring_stiffness, 0.0);
+  sp.damping = t.quantity("damping", units::damping, 0.0);
+  sp.length = t.quantity("length", units::distance, 0.0);
   t.reject_unknown();
   return sp;
 }

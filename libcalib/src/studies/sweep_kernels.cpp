@@ -63,7 +63,11 @@ std::map<std::string, double> read_fixed(const io::ConfigNode& config,
       if (contains(axis_names, key))
         throw InputError(fmt::format(
             "{}: '{}' is both fixed and a [space] axis; give it in one place", f->where(key), key));
-      fixed_values[key] = f->number(key);
+      // m and v are quantities ("2.5g", "3 m/s"); k's unit N/m^n depends on n, which may be an
+      // axis: a number in SI, checked point by point like every swept value.
+      fixed_values[key] = key == "m"   ? f->quantity(key, units::mass)
+                          : key == "v" ? f->quantity(key, units::speed)
+                                       : f->number(key);
       if (key == "clamp") require_switch(fixed_values[key], f->where(key));
     }
   }

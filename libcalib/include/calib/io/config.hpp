@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "calib/core/units.hpp"
+
 namespace calib::io {
 
 class ConfigNode {
@@ -33,6 +35,13 @@ class ConfigNode {
   bool boolean(const std::string& key) const;
   bool boolean(const std::string& key, bool fallback) const;
   std::vector<double> numbers(const std::string& key) const;
+  // A physical quantity (core/units.hpp): a number is SI, a string may carry a unit
+  // (E = "207GPa"); InputError naming the key for a wrong unit or a value outside q's range.
+  double quantity(const std::string& key, const units::Quantity& q) const;
+  double quantity(const std::string& key, const units::Quantity& q, double fallback) const;
+  // The same in `unit` (units::parse_in): for code that computes in other units than SI.
+  double quantity_in(const std::string& key, const units::Quantity& q, std::string_view unit,
+                     double fallback) const;
   std::vector<std::string> strings(const std::string& key) const;
 
   // A file path: relative values are resolved next to this config file, then in the data

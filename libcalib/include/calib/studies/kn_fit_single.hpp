@@ -1,7 +1,9 @@
 #pragma once
 // The two non-table modes of `calib kn-fit`: one material/geometry (--model) and measured data
-// (--data). Quantities arrive as text with units ("207GPa", "5mm"; core/units.hpp); each
-// returns the record the CLI prints (JSON keys = CSV/text columns, units in the key names).
+// (--data). Quantities arrive as text, SI when bare, or with a unit ("207GPa", "5mm";
+// core/units.hpp) and are converted here to the N, mm, MPa of the PINSLOT laws. Each returns
+// the record the CLI prints, in SI: K of the line load W = K δⁿ in N/m^(n+1), or of the force
+// F = K δⁿ in N/m^n when a contact length is given (the record's K_units says which).
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -17,11 +19,11 @@ struct SingleFitInput {
   std::string model;                     // models::cylindrical::parse_model name
   std::string material, material2;       // names in `materials` (body j defaults to body i)
   std::filesystem::path materials;       // empty: datasets/materials.csv in the data folders
-  std::string E, E2;                     // Young's moduli (bare numbers: MPa)
+  std::string E, E2;                     // Young's moduli (bare numbers: Pa)
   std::optional<double> nu, nu2;         // Poisson's ratios
-  std::string dR, Ri = "100mm", length;  // bare numbers: mm
+  std::string dR, Ri = "100mm", length;  // bare numbers: m
   bool external = false;                 // dR = Ri + Rj instead of Ri − Rj
-  std::string W_min = "0.1", W_max = "1000", W_step = "0.1";  // bare numbers: N/mm
+  std::string W_min = "0.1N/mm", W_max = "1000N/mm", W_step = "0.1N/mm";  // bare: N/m
   std::string weighting = "none";                             // none | relative
   double error_floor_um = 1.0;  // "Max Error %" only where δ ≥ this
   std::filesystem::path curve;  // optional CSV: W, δ, fitted W, error
@@ -60,8 +62,9 @@ struct MeasurementDefect {
 MeasurementDefect measurement_defect(double delta, double W);
 // The same for the file's text in memory (input.data only names it in messages).
 Measurements parse_measurements(const std::string& text, const MeasurementInput& input);
-// --length in mm (units::parse), 0 when empty; InputError unless finite and > 0. The one check
-// of the contact length for --data, --model and Python.
+// --length in mm (a quantity, bare = m: units::parse_in), 0 when empty; InputError unless it
+// is a length in units::length's range. The one check of the contact length for --data,
+// --model and Python.
 double parse_contact_length(const std::string& length);
 
 }  // namespace calib::studies::kn_fit

@@ -33,10 +33,11 @@ std::vector<double> Protocol::samples() const {
 
 Protocol Protocol::from(const io::ConfigNode& t) {
   Protocol p;
-  p.W_min = t.number("W_min", p.W_min);
-  p.W_max = t.number("W_max", p.W_max);
-  p.W_step = t.number("W_step", p.W_step);
-  p.error_floor = t.number("error_floor", p.error_floor);
+  // Quantities (a number is SI, "0.1N/mm" as written) in the N/mm and mm of the PINSLOT laws.
+  p.W_min = t.quantity_in("W_min", units::line_load, "N/mm", p.W_min);
+  p.W_max = t.quantity_in("W_max", units::line_load, "N/mm", p.W_max);
+  p.W_step = t.quantity_in("W_step", units::line_load, "N/mm", p.W_step);
+  p.error_floor = t.quantity_in("error_floor", units::distance, "mm", p.error_floor);
   const std::string w = t.string("weighting", "none");
   if (w == "none")
     p.weighting = fit::Weighting::none;
@@ -139,18 +140,18 @@ Config Config::from(const io::ConfigNode& node) {
   Config c = defaults();
   if (auto p = node.optional_table("protocol")) c.protocol = Protocol::from(*p);
   auto material = [](const io::ConfigNode& t, models::cylindrical::Material m) {
-    m.E = require_positive(t.where("E_MPa"), t.number("E_MPa", m.E));
-    m.nu = require_in_range(t.where("nu"), t.number("nu", m.nu), -0.999, 0.499);
+    m.E = t.quantity_in("E", units::youngs_modulus, "MPa", m.E);
+    m.nu = t.quantity("nu", units::poisson_ratio, m.nu);
     return m;
   };
   if (auto m = node.optional_table("steel")) c.steel = material(*m, c.steel);
   if (auto m = node.optional_table("aluminium")) c.aluminium = material(*m, c.aluminium);
   if (auto g = node.optional_table("geometry")) {
-    c.tables_R_i = require_positive(g->where("tables_R_i"), g->number("tables_R_i", c.tables_R_i));
-    c.R_o = require_positive(g->where("R_o"), g->number("R_o", c.R_o));
-    c.R_i = require_positive(g->where("R_i"), g->number("R_i", c.R_i));
-    c.R_c = require_positive(g->where("R_c"), g->number("R_c", c.R_c));
-    c.R_p = require_positive(g->where("R_p"), g->number("R_p", c.R_p));
+    c.tables_R_i = g->quantity_in("tables_R_i", units::length, "mm", c.tables_R_i);
+    c.R_o = g->quantity_in("R_o", units::length, "mm", c.R_o);
+    c.R_i = g->quantity_in("R_i", units::length, "mm", c.R_i);
+    c.R_c = g->quantity_in("R_c", units::length, "mm", c.R_c);
+    c.R_p = g->quantity_in("R_p", units::length, "mm", c.R_p);
   }
   c.published_tables = node.string("published", c.published_tables.string());
   if (node.has("published")) c.published_file = node.path("published");

@@ -83,10 +83,7 @@ MeasurementDefect measurement_defect(double delta, double W) {
 
 double parse_contact_length(const std::string& length) {
   if (length.empty()) return 0.0;
-  const double L = units::parse(length, units::Kind::length, "--length");
-  if (!(L > 0))
-    throw InputError(fmt::format("--length: must be > 0, got '{}'", io::excerpt(length)));
-  return L;
+  return units::parse_in(length, units::length, "--length", "mm");  // > 0: the range
 }
 
 Measurements parse_measurements(const std::string& text, const MeasurementInput& a) {
@@ -96,12 +93,13 @@ Measurements parse_measurements(const std::string& text, const MeasurementInput&
   const std::string source = a.data.string();
   if (text.empty()) throw InputError(fmt::format("{}: the file is empty", source));
   const Columns c = find_columns(header_line(text), source);
+  // Columns to mm and N/mm (N for F), the units of the PINSLOT laws.
   const double dscale =
-      units::factor(split_unit(c.delta).second, units::Kind::length, source + ": " + c.delta);
+      units::factor(split_unit(c.delta).second, "mm", units::length, source + ": " + c.delta);
   const bool per_length = split_unit(c.force).first == "W";
-  const double fscale = units::factor(
-      split_unit(c.force).second, per_length ? units::Kind::force_per_length : units::Kind::force,
-      source + ": " + c.force);
+  const double fscale =
+      units::factor(split_unit(c.force).second, per_length ? "N/mm" : "N",
+                    per_length ? units::line_load : units::force, source + ": " + c.force);
   if (!per_length && L == 0.0)
     throw InputError(fmt::format("{}: column {} is a force; give --length to convert to W = F/L",
                                  source, c.force));

@@ -16,6 +16,12 @@ namespace calib::studies::kn_fit {
 
 namespace {
 
+constexpr const char* kLineLoadLawUnits = "N/m^(n+1): line load W = K delta^n (W in N/m, delta in m)";
+constexpr const char* kForceLawUnits = "N/m^n: force F = K delta^n over the contact length (F in N, delta in m)";
+
+// K of W[N/mm] = K δ[mm]ⁿ in SI: W[N/m] = 1e3 K (1e3 δ[m])ⁿ, so K_SI = K · 10^(3(n+1)).
+double line_load_K_to_si(double n) { return std::pow(10.0, 3.0 * (n + 1.0)); }
+
 models::cylindrical::Material material_named(const std::string& name,
                                              const std::filesystem::path& given) {
   const std::filesystem::path file =
@@ -40,9 +46,9 @@ models::cylindrical::Material material_of(const std::string& name, const std::st
     m = material_named(name, materials);
   else if (E.empty())
     throw InputError(fmt::format("give --material{0} NAME or --E{0} (and --nu{0})", which));
-  if (!E.empty()) m.E = units::parse(E, units::Kind::stress, "--E" + which);
+  if (!E.empty()) m.E = units::parse_in(E, units::youngs_modulus, "--E" + which, "MPa");
   if (nu)
-    m.nu = *nu;
+    m.nu = units::check(*nu, units::poisson_ratio, "--nu" + which);
   else if (name.empty())
     throw InputError(fmt::format("--nu{} is required with --E{}", which, which));
   return m;
@@ -59,14 +65,14 @@ nlohmann::json fit_measurements(const MeasurementInput& a) {
   const auto f = fit_data(
       delta, W, a.weighting == "relative" ? fit::Weighting::relative : fit::Weighting::none, loss,
       a.loss_scale, a.error_floor_um * 1e-3);
-  nlohmann::json rec = {{"K", f.K},
+  nlohmann::json rec = {{"K", f.K * line_load_K_to_si(f.n)},
                         {"n", f.n},
-                        {"K_se", f.K_se},
+                        {"K_se", f.K_se * line_load_K_to_si(f.n)},
                         {"n_se", f.n_se},
                         {"max_err_percent", f.max_err_percent},
                         {"samples", f.W.size()},
                         {"data", a.data.string()},
-                        {"K_units", "N/mm^(n+1) (force per unit length)"},
+                        {"K_units", kLineLoadLawUnits},
                         {"robust", a.robust},
                         {"weighting", a.weighting}};
   if (!a.curve.empty()) {  // measured vs fitted, with residuals
@@ -89,33 +95,36 @@ nlohmann::json fit_single(const SingleFitInput& a) {
                  ? c.body_i
                  : material_of(a.material2, a.E2, a.nu2, "2", a.materials);
   if (a.dR.empty()) throw InputError("--dR is required (e.g. --dR 5mm)");
-  c.dR = units::parse(a.dR, units::Kind::length, "--dR");
-  c.R_i = units::parse(a.Ri, units::Kind::length, "--Ri");
+  // The PINSLOT laws compute in N, mm and MPa: converted here, at the boundary.
+  c.dR = units::parse_in(a.dR, units::length, "--dR", "mm");
+  c.R_i = units::parse_in(a.Ri, units::length, "--Ri", "mm");
   c.internal = !a.external;
   const bool has_length = !a.length.empty();
   if (has_length) c.length = parse_contact_length(a.length);
   Protocol p;
-  p.W_min = units::parse(a.W_min, units::Kind::force_per_length, "--W-min");
-  p.W_max = units::parse(a.W_max, units::Kind::force_per_length, "--W-max");
-  p.W_step = units::parse(a.W_step, units::Kind::force_per_length, "--W-step");
+  p.W_min = units::parse_in(a.W_min, units::line_load, "--W-min", "N/mm");
+  p.W_max = units::parse_in(a.W_max, units::line_load, "--W-max", "N/mm");
+  p.W_step = units::parse_in(a.W_step, units::line_load, "--W-step", "N/mm");
   p.weighting = a.weighting == "relative" ? fit::Weighting::relative : fit::Weighting::none;
   p.error_floor = a.error_floor_um * 1e-3;
   const auto model = models::cylindrical::parse_model(a.model);
   const auto f = fit_model(model, c, p);
-  // K per unit length (N/mm^(n+1)); with a contact length, the force law F = (K L) δⁿ.
+  // In SI: K of the line load W = K δⁿ [N/m^(n+1)]; with a contact length L, K of the force
+  // F = K δⁿ [N/m^n] (K L).
+  const double to_si = line_load_K_to_si(f.n) * (has_length ? c.length * 1e-3 : 1.0);
   nlohmann::json rec = {{"model", a.model},
-                        {"K", has_length ? f.K * c.length : f.K},
-                        {"K_units", has_length ? "N/mm^n (force, L given)" : "N/mm^n for L = 1 mm"},
+                        {"K", f.K * to_si},
+                        {"K_units", has_length ? kForceLawUnits : kLineLoadLawUnits},
                         {"n", f.n},
-                        {"K_se", f.K_se},
+                        {"K_se", f.K_se * to_si},
                         {"n_se", f.n_se},
                         {"max_err_percent", f.max_err_percent},
-                        {"E_star_MPa", c.E_star()},
-                        {"dR_mm", c.dR},
+                        {"E_star", c.E_star() * 1e6},
+                        {"dR", c.dR * 1e-3},
                         {"internal", c.internal},
-                        {"W_min", p.W_min},
-                        {"W_max", p.W_max},
-                        {"W_step", p.W_step},
+                        {"W_min", p.W_min * 1e3},
+                        {"W_max", p.W_max * 1e3},
+                        {"W_step", p.W_step * 1e3},
                         {"samples", f.W.size()}};
   if (!a.curve.empty()) {
     io::CsvWriter w(a.curve, {"W[N/mm]", "delta[mm]", "W_fit[N/mm]", "rel_err_percent"});

@@ -22,12 +22,15 @@ Config Config::from(const io::ConfigNode& node) {
   }
   if (auto t = node.optional_table("contact")) {
     std::optional<double> k;
-    if (t->has("k")) k = t->number("k");
+    if (t->has("k")) k = t->quantity("k", units::hooke_stiffness);
     const codes::Geometry geometry =
         codes::parse_geometry(t->string("geometry", "sphere-sphere"), t->where("geometry"));
-    c.contact = codes::make_contact(geometry, t->number("E", 7e10), t->number("nu", 0.22),
-                                    t->number("radius", 1e-3), t->number("density", 2500),
-                                    t->number("v", 1.0), k, t->number("v_char", 1.0));
+    c.contact = codes::make_contact(geometry, t->quantity("E", units::youngs_modulus, 7e10),
+                                    t->quantity("nu", units::poisson_ratio, 0.22),
+                                    t->quantity("radius", units::length, 1e-3),
+                                    t->quantity("density", units::density, 2500),
+                                    t->quantity("v", units::speed, 1.0), k,
+                                    t->quantity("v_char", units::speed, 1.0));
   }
   if (auto t = node.optional_table("codes")) {
     if (t->has("names")) c.codes = t->strings("names");  // empty: every code

@@ -26,13 +26,13 @@ Config Config::from(const io::ConfigNode& node) {
     if (b->has("models")) c.ball_models = b->strings("models");
     require_listed(b->where("restitutions"), c.ball_restitutions.size());
     require_listed(b->where("models"), c.ball_models.size());
-    c.ball_t_end = b->number("t_end", c.ball_t_end);
+    c.ball_t_end = b->quantity("t_end", units::duration, c.ball_t_end);
   }
   if (auto d = node.optional_table("impact_damper")) {
     if (d->has("file")) c.damper_file = d->path("file");
     if (d->has("gaps")) c.damper_gaps = d->numbers("gaps");
     require_listed(d->where("gaps"), c.damper_gaps.size());
-    c.damper_t_end = d->number("t_end", c.damper_t_end);
+    c.damper_t_end = d->quantity("t_end", units::duration, c.damper_t_end);
   }
   if (auto k = node.optional_table("slider_crank")) {
     if (k->has("file")) c.crank_file = k->path("file");
