@@ -62,7 +62,9 @@ def statement_continuous_force(measured):
     n = min(len(f) for f in forces)
     spread = max(max(f[i] for f in forces) - min(f[i] for f in forces) for i in range(n))
     peak = max(max(f[:n]) for f in forces)
+    means = {m: sum(f[:n]) / n for m, f in zip(measured, forces)}
     return {"holds": spread <= 0.1 * peak, "window_deg": [round(lo, 1), round(hi, 1)],
+            "mean_force_N": means,
             "windows_deg": {m: [round(a, 1), round(b, 1)] for m, (a, b) in windows.items()},
             "max_spread_N": spread, "max_force_N": peak, "relative_spread": spread / peak,
             "measure": "max over the common window of (max - min force over the models) <= 10 % "
