@@ -107,3 +107,29 @@ def test_statements_that_do_not_hold_with_this_reading(bench):
     assert all(n > 0 for n in s["goldsmith_only_detaching_120_300_deg"]["detachments"].values())
     c = s["continuous_contact_force_model_independent"]
     assert not c["holds"] and c["relative_spread"] > 0.1
+
+
+def test_slider_obeys_newton_with_the_contact_force(bench):
+    """m ẍ = ±F u_x from the series alone: u = (p − c)/|p − c| from the pin's centre p to the
+    arc's centre c (the slider's mass centre), + on the outer track (|p − c| > R_m), − on the
+    inner; ẍ by central differences of vx on the 2e-5 s output grid."""
+    out, _ = bench
+    import csv
+    mass = 0.353 + 2.0  # Table 10: slider plus the two 1 kg masses
+    for model in st.NON_LN + ["lankarani-nikravesh"]:
+        rows = [{k: float(v) for k, v in r.items()}
+                for r in csv.DictReader(open(out / model / "series.csv"))]
+        errors = []
+        for a, r, b in zip(rows, rows[1:], rows[2:]):
+            if min(a["slot.force[N]"], r["slot.force[N]"], b["slot.force[N]"]) <= 0.0:
+                continue  # free flight or a contact edge inside the difference stencil
+            ax = (b["slider.vx[m/s]"] - a["slider.vx[m/s]"]) / (b["t[s]"] - a["t[s]"])
+            dx, dy = r["pin.x[m]"] - r["slider.x[m]"], r["pin.y[m]"] - r["slider.y[m]"]
+            side = 1.0 if math.hypot(dx, dy) > RM else -1.0
+            predicted = side * r["slot.force[N]"] * dx / math.hypot(dx, dy) / mass
+            errors.append((abs(predicted - ax), abs(ax)))
+        largest = max(e[1] for e in errors)
+        # Central-difference error ≈ (ωh)²/6 |ẍ| ≈ 1.3e-3 |ẍ| with h = 2e-5 s and the contact's
+        # ω = sqrt(k/m) ≈ 4.5e3 rad/s at 2 kN, larger where the damping term changes fast at a
+        # contact's edges: 1 % of the largest |ẍ| (a missing 1 kg mass or a wrong sign is > 40 %).
+        assert max(e[0] for e in errors) <= 1e-2 * largest, model
