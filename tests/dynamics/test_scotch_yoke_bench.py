@@ -133,3 +133,34 @@ def test_slider_obeys_newton_with_the_contact_force(bench):
         # ω = sqrt(k/m) ≈ 4.5e3 rad/s at 2 kN, larger where the damping term changes fast at a
         # contact's edges: 1 % of the largest |ẍ| (a missing 1 kg mass or a wrong sign is > 40 %).
         assert max(e[0] for e in errors) <= 1e-2 * largest, model
+
+
+REGIONS = {  # region: calib kn-fit flags (Table 10's radii; docs/systems.md)
+    "slot.inner": ["--dR", "59.9mm", "--Ri", "52mm", "--external"],
+    "slot.outer": ["--dR", "60.1mm", "--Ri", "68mm"],
+    "slot.ends": ["--dR", "0.1mm", "--Ri", "8mm"],
+}
+
+
+def test_every_region_uses_calib_kn_fit_table_11(tmp_path):
+    """The bench's K and n per model and region equal `calib kn-fit --model` (L = 1 mm, steel),
+    the command that regenerates PINSLOT Table 11."""
+    import json
+    cli = os.environ["CALIB_CLI"]
+    text = (ROOT / "configs/systems/scotch_yoke.toml").read_text()
+    for model in st.NON_LN + ["lankarani-nikravesh"]:
+        system = tmp_path / f"{model}.toml"
+        system.write_text(text.replace('kn_model = "johnson"', f'kn_model = "{model}"'))
+        laws = json.loads(subprocess.run([cli, "simulate", "--system", str(system), "--format",
+                                          "json", "--t-end", "1e-6"], check=True,
+                                         capture_output=True, text=True).stdout)["laws"]
+        assert len(laws) == 3
+        for law in laws:
+            fit = json.loads(subprocess.run(
+                [cli, "kn-fit", "--model", model, "--E", "207GPa", "--nu", "0.3", "--length",
+                 "1mm", "--format", "json", "--out", str(tmp_path / "kn")] + REGIONS[law["region"]],
+                check=True, capture_output=True, text=True).stdout)
+            assert law["n"] == pytest.approx(fit["n"], rel=1e-12), (model, law)
+            k_per_mm = law["K[N/m^n]"] * 1e-3 ** law["n"]  # N/m^n -> N/mm^n
+            assert k_per_mm == pytest.approx(fit["K"], rel=1e-10), (model, law)
+            assert law["alpha[s/m]"] == 0.32 and law["damping_exponent"] == 1.0
