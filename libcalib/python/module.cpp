@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -18,6 +19,7 @@
 #include "calib/dynamics/systems.hpp"
 #include "calib/fit/fit.hpp"
 #include "calib/fit/impact_fit_run.hpp"
+#include "calib/fit/impact_record_run.hpp"
 #include "calib/io/config.hpp"
 #include "calib/io/resources.hpp"
 #include "calib/models/catalog.hpp"
@@ -277,6 +279,38 @@ std::vector<double> impact_law_restitution(const std::string& law, const Array& 
   return out;
 }
 
+// calib.fit_impact_record: the record of `calib fit-impact --format json` for an impact record.
+py::object fit_impact_record(const Array& t, const Array& F, const Array& delta,
+                             const Array& sigma_F, const Array& sigma_delta, const std::string& law,
+                             double v, double m, double K, double n, double t0,
+                             const std::vector<std::string>& free) {
+  const auto vec = [](const Array& a) { return std::vector<double>(a.data(), a.data() + a.size()); };
+  fit::ImpactRecord d;
+  d.t = vec(t), d.force = vec(F), d.delta = vec(delta);
+  d.sigma_force = vec(sigma_F), d.sigma_delta = vec(sigma_delta);
+  fit::validate(d);
+  fit::FitRecordRequest q;
+  q.laws = law == "all" ? fit::impact_laws()
+                        : std::vector<fit::ImpactLaw>{fit::find_impact_law(law, "law")};
+  q.m = m, q.v = v, q.K = K, q.n = n, q.t0 = t0;
+  const auto has = [&](const char* name) {
+    return std::find(free.begin(), free.end(), name) != free.end();
+  };
+  q.fit_K = has("K"), q.fit_n = has("n"), q.fit_damping = has("damping");
+  return to_python(fit::run_fit_impact_record(q, d).record);
+}
+
+// calib.impact_law_record: F [N] and delta [m] of one law's impact at times t (0 out of contact).
+py::dict impact_law_record(const std::string& law, const Array& t, double v, double m, double K,
+                           double n, double damping, double t0) {
+  const fit::RecordModel r =
+      fit::record_model(fit::find_impact_law(law, "law"), m, v, {K, n, damping}, t0,
+                        std::vector<double>(t.data(), t.data() + t.size()));
+  py::dict out;
+  out["F"] = r.force, out["delta"] = r.delta, out["e_out"] = r.e_out, out["t_contact"] = r.t_contact;
+  return out;
+}
+
 py::dict effective_mass(const std::string& toml_text, const std::string& origin) {
   const auto system = models::multibody::PlanarSystem::from(io::ConfigNode::parse(toml_text, origin));
   auto rec = models::multibody::analyse(system).to_json();
@@ -412,6 +446,8 @@ PYBIND11_MODULE(_calib, m) {
   m.def("kn_fit_data", &kn_fit_data);
   m.def("fit_impact", &fit_impact);
   m.def("impact_law_restitution", &impact_law_restitution);
+  m.def("fit_impact_record", &fit_impact_record);
+  m.def("impact_law_record", &impact_law_record);
   m.def("effective_mass", &effective_mass);
   m.def("resolve_input_path",
         [](const std::string& given) { return io::resolve_input_path(given).string(); });

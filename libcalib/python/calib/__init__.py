@@ -166,6 +166,34 @@ def impact_law_restitution(law, v, m, K, n, damping):
                             damping))
 
 
+def fit_impact_record(t, F=None, delta=None, *, law, v, m, K=None, n=1.5, t0=None, sigma_F=None,
+                      sigma_delta=None, fit=("K", "n", "damping")):
+    """A contact law (or "all", ranked by AIC) fitted to one impact's force F [N] and/or
+    penetration delta [m] at times t [s]: the record of `calib fit-impact` on an impact record.
+    v [m/s] impact speed, m [kg] effective mass; K [N/m^n] and t0 [s] are starts (None: from the
+    record); the contact start t0 is always fitted, `fit` chooses among K, n and "damping"."""
+    law, v, m, n = _args.text("law", law), _args.real("v", v), _args.real("m", m), _args.real("n", n)
+    K = 0.0 if K is None else _args.real("K", K)
+    t0 = float("nan") if t0 is None else _args.real("t0", t0)
+    arrays = []
+    for name, x in (("t", t), ("F", F), ("delta", delta), ("sigma_F", sigma_F), ("sigma_delta", sigma_delta)):
+        arrays.append(np.zeros(0) if x is None else _args.numbers_array(name, x).reshape(-1))
+    free = [_args.text("fit", x) for x in fit]
+    return _native(_calib.fit_impact_record, "fit_impact_record", *arrays, law, v, m, K, n, t0, free)
+
+
+def impact_law_record(law, t, v, m, K, n, damping, t0=0.0):
+    """F [N] and delta [m] at times t [s] of one fit-impact law's impact starting at t0 (0 outside
+    the contact), with its e_out and t_contact [s]: what a record fit compares."""
+    law = _args.text("law", law)
+    v, m, K, n, damping, t0 = (_args.real(k, x) for k, x in (("v", v), ("m", m), ("K", K), ("n", n),
+                                                              ("damping", damping), ("t0", t0)))
+    t = _args.numbers_array("t", t).reshape(-1)
+    r = _native(_calib.impact_law_record, "impact_law_record", law, t, v, m, K, n, damping, t0)
+    return {"F": np.array(r["F"]), "delta": np.array(r["delta"]), "e_out": r["e_out"],
+            "t_contact": r["t_contact"]}
+
+
 def _toml_value(x):
     if isinstance(x, bool):
         return "true" if x else "false"
