@@ -300,7 +300,7 @@ py::object fit_impact_record(const Array& t, const Array& F, const Array& delta,
   return to_python(fit::run_fit_impact_record(q, d).record);
 }
 
-// calib.impact_law_record: F [N] and delta [m] of one law's impact at times t (0 out of contact).
+// calib.impact_law_record: F [N] and delta [m] of one law's impact at times t (F = 0 out of contact, delta in free flight).
 py::dict impact_law_record(const std::string& law, const Array& t, double v, double m, double K,
                            double n, double damping, double t0) {
   const fit::RecordModel r =

@@ -183,8 +183,9 @@ def fit_impact_record(t, F=None, delta=None, *, law, v, m, K=None, n=1.5, t0=Non
 
 
 def impact_law_record(law, t, v, m, K, n, damping, t0=0.0):
-    """F [N] and delta [m] at times t [s] of one fit-impact law's impact starting at t0 (0 outside
-    the contact), with its e_out and t_contact [s]: what a record fit compares."""
+    """F [N] and delta [m] at times t [s] of one fit-impact law's impact starting at t0 (F = 0
+    outside the contact; delta, the approach from the first touch, in free flight there), with its
+    e_out and t_contact [s]: what a record fit compares."""
     law = _args.text("law", law)
     v, m, K, n, damping, t0 = (_args.real(k, x) for k, x in (("v", v), ("m", m), ("K", K), ("n", n),
                                                               ("damping", damping), ("t0", t0)))

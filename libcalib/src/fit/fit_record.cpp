@@ -81,11 +81,22 @@ bool scan_factor(const RecordResiduals& res, ImpactLawParameters* p, double t0, 
   return std::isfinite(best);
 }
 
+// n set to the value of lowest cost on [1, 2] in steps of 0.05, unchanged when none is lower.
+void scan_exponent(const RecordResiduals& res, ImpactLawParameters* p, double t0) {
+  double best = cost_at(res, *p, t0), best_n = p->n;
+  for (int k = 0; k <= 20; ++k) {
+    ImpactLawParameters trial = *p;
+    trial.n = 1.0 + 0.05 * k;
+    if (const double c = cost_at(res, trial, t0); c < best) best = c, best_n = trial.n;
+  }
+  p->n = best_n;
+}
+
 // The starts by coordinate descent on grids of the cost: t0 over the half contact time scale T
 // before the record's rise (the undamped Hertz contact reaches 5 % of its peak force 0.14 T after
 // it starts), the damping on its dimensionless number (two values per decade over [1e-4, 1e2],
-// from 0.1), K within a factor 3 of its peak estimate (which damping biases); then each again on
-// a finer grid around its value. With a t0 start given, the first t0 scan is skipped. About 180
+// from 0.1), K within a factor 3 of its peak estimate (which damping biases); then n on [1, 2]
+// when free, and the others again on finer grids around their values, twice. With a t0 start given, the first t0 scan is skipped. About 220
 // solves: with 1000 samples a few tens of ms, against the fit's local minima at a wrong t0.
 void scan_start(ImpactLaw law, double m, double v, const RecordResiduals& res,
                 const std::array<bool, 3>& free, double t0_start, const ImpactRecord& d,
@@ -99,6 +110,7 @@ void scan_start(ImpactLaw law, double m, double v, const RecordResiduals& res,
   if (free[2]) finished = scan_factor(res, p, *t0, 2, -3.0, 3.0, 13);
   if (free[0]) finished = scan_factor(res, p, *t0, 0, -0.5, 0.5, 11) && finished;
   for (int round = 0; round < 2; ++round) {
+    if (free[1]) scan_exponent(res, p, *t0);
     *t0 = scan_t0(res, *p, d.t, *t0 - 0.1 * T, *t0 + 0.1 * T, 41);
     if (free[2]) finished = scan_factor(res, p, *t0, 2, -0.25, 0.25, 11);
     if (free[0]) finished = scan_factor(res, p, *t0, 0, -0.1, 0.1, 11) && finished;

@@ -30,8 +30,9 @@ Json assumptions(const RecordFitReport& r) {
   return Json::array(
       {fmt::format("separation: {}", separation_rule(r.fit.law)),
        "model: one direct central impact at the given speed v and mass m, m delta'' + F = 0, "
-       "solved on dense output (Dormand-Prince 5(4), rel_tol 1e-12), starting at t0; F and "
-       "delta are 0 before t0 and after separation",
+       "solved on dense output (Dormand-Prince 5(4), rel_tol 1e-12), starting at t0; F = 0 "
+       "outside the contact; delta is the approach from the first touch, in free flight outside "
+       "it (v before, the separation speed after)",
        weighted ? "residuals (model - x)/sigma; standard errors from (J^T J)^-1 with sigma known"
                 : "residuals model - x (no sigma); standard errors from (J^T J)^-1 scaled by "
                   "chi2/(N - p)"});

@@ -24,7 +24,7 @@ class RecordResiduals {
   // ∂r/∂(K, n, d) for the flagged parameters, into columns[i] (count() values each).
   bool parameter_gradients(const ImpactLawParameters& p, double t0, const std::array<bool, 3>& need,
                            const std::array<double*, 3>& columns) const;
-  // The model at the record's times (zero outside the contact); false as evaluate.
+  // The model at the record's times (F = 0 outside the contact); false as evaluate.
   bool model(const ImpactLawParameters& p, double t0, RecordModel* out) const;
 
  private:

@@ -79,8 +79,11 @@ Trajectory trajectory(const PhysicalImpact& p, std::span<const double> times,
   const ContactSystem sys{c, &evaluations};
   const ToSI si{impact_scales(p.m, p.k, p.v, p.n), p.v};
   Trajectory out;
+  TrajectoryPoint separation;  // the state at the located separation
   std::size_t next = 0;  // the first requested time not yet emitted
-  for (; next < times.size() && times[next] < 0; ++next) out.points.push_back({times[next]});
+  // Before the touch the bodies approach at v: δ = v t < 0 (their centres' approach, from the touch).
+  for (; next < times.size() && times[next] < 0; ++next)
+    out.points.push_back({times[next], p.v * times[next], p.v, 0.0, 0.0});
 
   Stepper stepper = odeint::make_dense_output(options.abs_tol, options.rel_tol,
                                               odeint::runge_kutta_dopri5<State>());
@@ -118,6 +121,7 @@ Trajectory trajectory(const PhysicalImpact& p, std::span<const double> times,
       State x;
       stepper.calc_state(times[next] / si.s.time, x);
       out.points.push_back(si(sys, times[next] / si.s.time, x));
+      out.points.back().t = times[next];  // as requested, not rounded through τ
       keep_peaks(out.points.back());
     }
     const State end = separates ? restep(sys, stepper, t1) : s1;
@@ -125,11 +129,17 @@ Trajectory trajectory(const PhysicalImpact& p, std::span<const double> times,
     keep_peaks(si(sys, t1, end));
     if (!separates) continue;
     out.status = Status::separated;
+    separation = si(sys, t1, end);
     out.t_contact = t1 * si.s.time;
     out.e_out = -end[1];
     break;
   }
-  for (; next < times.size(); ++next) out.points.push_back({times[next]});
+  // After separation they part at the separation speed: δ = δ_sep + δ'_sep (t − t_c), F = 0.
+  const TrajectoryPoint end = out.status == Status::separated ? separation : TrajectoryPoint{};
+  for (; next < times.size(); ++next) {
+    const double dt = times[next] - end.t;
+    out.points.push_back({times[next], end.delta + end.rate * dt, end.rate, 0.0, 0.0});
+  }
   return out;
 }
 

@@ -3,7 +3,8 @@
 // penetration δ(t) (a high-speed camera), sampled at times t of the record. The impact speed v
 // and the effective mass m are given; the contact's start t0 within the record is fitted with K,
 // n and the damping parameter of the law (fit_impact.hpp). The model is the impact's trajectory
-// (calib/impact/trajectory.hpp) at t − t0, zero outside the contact.
+// (calib/impact/trajectory.hpp) at t − t0: F = 0 outside the contact, δ the approach of the
+// bodies from the first touch (free flight at v before it and at the separation speed after).
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -13,7 +14,7 @@
 
 namespace calib::fit {
 
-// One record: strictly increasing times t [s], and F [N] and/or δ [m] at each (empty: not
+// One record: strictly increasing times t [s], and F [N] and/or the approach δ [m] at each (empty: not
 // measured), with optional standard deviations per sample (empty: weight 1, residuals in N or m).
 // `rows` are the file lines, for messages (may be empty).
 struct ImpactRecord {
@@ -49,8 +50,7 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
                                   const ImpactLawParameters& start, const ImpactRecord& record,
                                   const ImpactFitOptions& options, double t0_start = NAN);
 
-// The model F and δ at the record's times for given parameters (0 outside the contact): what the
-// residuals compare. ComputeError when the impact does not separate.
+// The model F and δ at the record's times for given parameters: what the residuals compare. ComputeError when the impact does not separate.
 struct RecordModel {
   std::vector<double> force, delta;
   std::vector<double> force_rate, delta_rate;  // dF/dt [N/s] and δ' [m/s] there (for ∂/∂t0)

@@ -17,8 +17,8 @@ namespace calib::impact {
 // One instant of the impact, in SI units; t from the first touch.
 struct TrajectoryPoint {
   double t = 0.0;      // [s]
-  double delta = 0.0;  // penetration δ [m]; 0 out of contact
-  double rate = 0.0;   // δ' [m/s]; 0 out of contact
+  double delta = 0.0;  // approach δ [m] of the two bodies from the first touch (the penetration)
+  double rate = 0.0;   // δ' [m/s]
   double force = 0.0;  // contact force F [N] (the clamped law's F ≥ 0); 0 out of contact
   double force_rate = 0.0;  // dF/dt [N/s]; 0 out of contact
 };
@@ -30,8 +30,9 @@ struct Trajectory {
   double f_max = 0.0;                 // the largest force on the stepper's steps and samples [N]
   double delta_max = 0.0;             // the largest δ on the steps and samples [m]
   // At the requested times (in their order), or at the end of every accepted step when none
-  // were requested. Before 0 and after t_contact every field is 0: the penetration is measured
-  // from the first touch and the bodies are apart after separation.
+  // were requested. Out of contact F = 0 and the bodies move freely: before the touch δ = v t
+  // (< 0), after separation δ = δ_sep + δ'_sep (t − t_contact) (a clamped law separates at
+  // δ_sep > 0; δ is continuous, and 0 only where the surfaces meet).
   std::vector<TrajectoryPoint> points;
   std::size_t steps = 0;
 };
