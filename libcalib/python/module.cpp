@@ -7,7 +7,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -282,33 +281,24 @@ std::vector<double> impact_law_restitution(const std::string& law, const Array& 
 // calib.fit_impact_record: the record of `calib fit-impact --format json` for an impact record.
 py::object fit_impact_record(const Array& t, const Array& F, const Array& delta,
                              const Array& sigma_F, const Array& sigma_delta, const std::string& law,
-                             double v, double m, double K, double n, double t0,
-                             const std::vector<std::string>& free) {
+                             double v, double m, double K, double n, double t0, bool fit_K,
+                             bool fit_n, bool fit_damping) {
   const auto vec = [](const Array& a) { return std::vector<double>(a.data(), a.data() + a.size()); };
-  fit::ImpactRecord d;
-  d.t = vec(t), d.force = vec(F), d.delta = vec(delta);
-  d.sigma_force = vec(sigma_F), d.sigma_delta = vec(sigma_delta);
-  fit::validate(d);
+  fit::ImpactRecord d{vec(t), vec(F), vec(delta), vec(sigma_F), vec(sigma_delta), {}};
   fit::FitRecordRequest q;
   q.laws = law == "all" ? fit::impact_laws()
                         : std::vector<fit::ImpactLaw>{fit::find_impact_law(law, "law")};
-  q.m = m, q.v = v, q.K = K, q.n = n, q.t0 = t0;
-  const auto has = [&](const char* name) {
-    return std::find(free.begin(), free.end(), name) != free.end();
-  };
-  q.fit_K = has("K"), q.fit_n = has("n"), q.fit_damping = has("damping");
+  q.m = m, q.v = v, q.K = K, q.n = n, q.t0 = t0, q.fit_K = fit_K, q.fit_n = fit_n, q.fit_damping = fit_damping;
   return to_python(fit::run_fit_impact_record(q, d).record);
 }
 
-// calib.impact_law_record: F [N] and delta [m] of one law's impact at times t (F = 0 out of contact, delta in free flight).
-py::dict impact_law_record(const std::string& law, const Array& t, double v, double m, double K,
-                           double n, double damping, double t0) {
+// calib.impact_law_record: (F [N], delta [m], e_out, t_contact [s]) of one law's impact at t.
+py::tuple impact_law_record(const std::string& law, const Array& t, double v, double m, double K,
+                            double n, double damping, double t0) {
   const fit::RecordModel r =
       fit::record_model(fit::find_impact_law(law, "law"), m, v, {K, n, damping}, t0,
                         std::vector<double>(t.data(), t.data() + t.size()));
-  py::dict out;
-  out["F"] = r.force, out["delta"] = r.delta, out["e_out"] = r.e_out, out["t_contact"] = r.t_contact;
-  return out;
+  return py::make_tuple(r.force, r.delta, r.e_out, r.t_contact);
 }
 
 py::dict effective_mass(const std::string& toml_text, const std::string& origin) {

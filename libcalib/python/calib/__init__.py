@@ -179,7 +179,11 @@ def fit_impact_record(t, F=None, delta=None, *, law, v, m, K=None, n=1.5, t0=Non
     for name, x in (("t", t), ("F", F), ("delta", delta), ("sigma_F", sigma_F), ("sigma_delta", sigma_delta)):
         arrays.append(np.zeros(0) if x is None else _args.numbers_array(name, x).reshape(-1))
     free = [_args.text("fit", x) for x in fit]
-    return _native(_calib.fit_impact_record, "fit_impact_record", *arrays, law, v, m, K, n, t0, free)
+    for x in free:
+        if x not in ("K", "n", "damping"):
+            raise ValueError(f"fit: unknown parameter '{x}'; choose from K, n, damping")
+    return _native(_calib.fit_impact_record, "fit_impact_record", *arrays, law, v, m, K, n, t0,
+                   "K" in free, "n" in free, "damping" in free)
 
 
 def impact_law_record(law, t, v, m, K, n, damping, t0=0.0):
@@ -190,9 +194,9 @@ def impact_law_record(law, t, v, m, K, n, damping, t0=0.0):
     v, m, K, n, damping, t0 = (_args.real(k, x) for k, x in (("v", v), ("m", m), ("K", K), ("n", n),
                                                               ("damping", damping), ("t0", t0)))
     t = _args.numbers_array("t", t).reshape(-1)
-    r = _native(_calib.impact_law_record, "impact_law_record", law, t, v, m, K, n, damping, t0)
-    return {"F": np.array(r["F"]), "delta": np.array(r["delta"]), "e_out": r["e_out"],
-            "t_contact": r["t_contact"]}
+    F, delta, e_out, t_contact = _native(_calib.impact_law_record, "impact_law_record", law, t, v, m,
+                                         K, n, damping, t0)
+    return {"F": np.array(F), "delta": np.array(delta), "e_out": e_out, "t_contact": t_contact}
 
 
 def _toml_value(x):
