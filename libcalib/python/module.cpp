@@ -278,17 +278,16 @@ std::vector<double> impact_law_restitution(const std::string& law, const Array& 
   return out;
 }
 
-// calib.fit_impact_record: the record of `calib fit-impact --format json` for an impact record.
-py::object fit_impact_record(const Array& t, const Array& F, const Array& delta,
-                             const Array& sigma_F, const Array& sigma_delta, const std::string& law,
-                             double v, double m, double K, double n, double t0, bool fit_K,
-                             bool fit_n, bool fit_damping) {
-  const auto vec = [](const Array& a) { return std::vector<double>(a.data(), a.data() + a.size()); };
-  fit::ImpactRecord d{vec(t), vec(F), vec(delta), vec(sigma_F), vec(sigma_delta), {}};
+// calib.fit_impact_record: `calib fit-impact --format json` on an impact record (free: K, n, d).
+py::object fit_impact_record(const std::vector<std::vector<double>>& c, const std::string& law,
+                             double v, double m, double K, double n, double t0,
+                             const std::vector<bool>& free) {
+  const fit::ImpactRecord d{c.at(0), c.at(1), c.at(2), c.at(3), c.at(4), {}};
   fit::FitRecordRequest q;
   q.laws = law == "all" ? fit::impact_laws()
                         : std::vector<fit::ImpactLaw>{fit::find_impact_law(law, "law")};
-  q.m = m, q.v = v, q.K = K, q.n = n, q.t0 = t0, q.fit_K = fit_K, q.fit_n = fit_n, q.fit_damping = fit_damping;
+  q.m = m, q.v = v, q.K = K, q.n = n, q.t0 = t0;
+  q.fit_K = free[0], q.fit_n = free[1], q.fit_damping = free[2];
   return to_python(fit::run_fit_impact_record(q, d).record);
 }
 

@@ -39,8 +39,8 @@ TEST(FitImpactRecordCli, SampleRecoversItsTruthWithT0) {
     EXPECT_FALSE(p["fixed"].get<bool>()) << name;
     EXPECT_LT(std::abs(p["value"].get<double>() - value), 3 * p["std_error"].get<double>()) << name;
   }
-  for (const char* file : {"fit_impact.json", "fit_impact_points.csv", "fit_impact_curve.csv",
-                           "fit_impact.gp"})
+  for (const char* file :
+       {"fit_impact.json", "fit_impact_points.csv", "fit_impact_curve.csv", "fit_impact.gp"})
     EXPECT_TRUE(std::filesystem::exists(dir / "out" / file)) << file;
 }
 
@@ -54,7 +54,8 @@ TEST(FitImpactRecordCli, BadRecordsAndFlagsExitTwoNamingTheField) {
       {"--data " + kSample + law + "--m 0.01", "--v"},
       {"--data " + kSample + law + "--v 1", "--m"},
       {"--data " + (dir / "backwards.csv").string() + law + "--v 1 --m 0.01", "row 4: t = 5e-07"},
-      {"--data " + (dir / "nocol.csv").string() + law + "--v 1 --m 0.01", "no F[N] and no delta[m]"},
+      {"--data " + (dir / "nocol.csv").string() + law + "--v 1 --m 0.01",
+       "no F[N] and no delta[m]"},
       {"--data " + (dir / "nan.csv").string() + law + "--v 1 --m 0.01", "F[N]"},
       {"--data " + kSample + law + "--v -1 --m 0.01", "--v"},
   };

@@ -42,8 +42,8 @@ Synthetic synthetic(const Truth& truth, int samples, double noise, bool force, b
   s.dt = 1.5 * tc / (samples - 1);
   for (int i = 0; i < samples; ++i) s.record.t.push_back(-0.2 * tc + i * s.dt);
   s.t0 = 0.37 * s.dt + s.dt * std::ceil(0.2 * tc / s.dt) - 0.2 * tc;
-  const RecordModel m = record_model(truth.law, kM, kV, truth.p, s.t0, s.record.t,
-                                     ImpactFitOptions{}.impact);
+  const RecordModel m =
+      record_model(truth.law, kM, kV, truth.p, s.t0, s.record.t, ImpactFitOptions{}.impact);
   std::mt19937_64 rng(seed);
   std::normal_distribution<double> unit(0.0, 1.0);
   const auto noisy = [&](const std::vector<double>& x, std::vector<double>* out,
@@ -93,7 +93,8 @@ TEST(FitImpactRecord, NoisyRecordsHoldTheTruthInsideThreeStandardErrors) {
       const Synthetic s = synthetic(truth, 1000, 1e-3, true, with_delta);
       const RecordFitReport r =
           fit_impact_record(truth.law, kM, kV, {0.0, 1.5, 0.0}, s.record, all_free(truth.law));
-      const std::string what = std::string(impact_law_name(truth.law)) + (with_delta ? " F+delta" : " F");
+      const std::string what =
+          std::string(impact_law_name(truth.law)) + (with_delta ? " F+delta" : " F");
       ASSERT_TRUE(r.ok()) << what << ": " << r.fit.message;
       const std::array<double, 3> truth_values{truth.p.K, truth.p.n, truth.p.damping};
       for (int i = 0; i < 3; ++i) {
@@ -125,7 +126,8 @@ TEST(FitImpactRecord, LinearDamperForceAndPenetrationRecord) {
   const std::array<double, 3> truth_values{truth.p.K, truth.p.n, truth.p.damping};
   for (int i = 0; i < 3; ++i)
     EXPECT_LT(std::abs(r.fit.parameters[i].value - truth_values[i]),
-              3 * r.fit.parameters[i].std_error) << r.fit.parameters[i].name;
+              3 * r.fit.parameters[i].std_error)
+        << r.fit.parameters[i].name;
   EXPECT_LT(std::abs(r.t0.value - s.t0), 3 * r.t0.std_error);
   const double reduced = r.fit.chi2 / (r.fit.residual_count - r.fit.free_parameters);
   EXPECT_GT(reduced, 0.8);

@@ -55,7 +55,8 @@ TEST(Trajectory, AgreesWithTheEventSolve) {
 // and v.
 TEST(Trajectory, LinearDamperMatchesTheDampedOscillator) {
   const double m = 0.02, K = 5e6, c = 40.0, v = 0.8;
-  const double beta = c / (2 * m), omega = std::sqrt(K / m), wd = std::sqrt(omega * omega - beta * beta);
+  const double beta = c / (2 * m), omega = std::sqrt(K / m),
+               wd = std::sqrt(omega * omega - beta * beta);
   const auto delta = [&](double t) { return v / wd * std::exp(-beta * t) * std::sin(wd * t); };
   const auto rate = [&](double t) {
     return v * std::exp(-beta * t) * (std::cos(wd * t) - beta / wd * std::sin(wd * t));

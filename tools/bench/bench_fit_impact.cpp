@@ -65,8 +65,9 @@ static void BM_FitImpactRecord(benchmark::State& state) {
   for (int i = 0; i < 1000; ++i) d.t.push_back(-0.2 * tc + i * dt);
   const fit::RecordModel m = fit::record_model(law, kMass, 1.0, truth, 0.37 * dt, d.t);
   std::mt19937_64 rng(5);
-  std::normal_distribution<double> noise(0.0, 1e-3 * *std::max_element(m.force.begin(), m.force.end()));
-  for (double f : m.force) d.force.push_back(f + noise(rng)), d.sigma_force.push_back(noise.stddev());
+  const double sigma = 1e-3 * *std::max_element(m.force.begin(), m.force.end());
+  std::normal_distribution<double> noise(0.0, sigma);
+  for (double f : m.force) d.force.push_back(f + noise(rng)), d.sigma_force.push_back(sigma);
   fit::ImpactFitOptions o;
   o.fit_K = true, o.fit_n = law != fit::ImpactLaw::viscoelastic;
   for (auto _ : state)

@@ -114,8 +114,11 @@ void register_fit_impact(CLI::App& app) {
   auto args = std::make_shared<FitImpactArgs>();
   FitImpactArgs& a = *args;
   auto* cmd = app.add_subcommand(
-      "fit-impact", "fit a contact law to a measured restitution curve e(v) or impact record F(t), delta(t)");
-  cmd->add_option("--data", a.data, "CSV: v_in[m/s], e[-] (restitution curve) or t[s] with F[N] and/or delta[m] (impact record)")
+      "fit-impact",
+      "fit a contact law to a restitution curve e(v) or an impact record F(t), delta(t)");
+  cmd->add_option("--data", a.data,
+                  "CSV: v_in[m/s], e[-] (restitution curve) or t[s] with F[N] and/or delta[m] "
+                  "(impact record)")
       ->required()
       ->check(not_empty_path());
   cmd->add_option("--law", a.law, "hunt-crossley-alpha, viscoelastic, linear-damper, tsuji or all")

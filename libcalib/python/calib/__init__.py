@@ -182,8 +182,9 @@ def fit_impact_record(t, F=None, delta=None, *, law, v, m, K=None, n=1.5, t0=Non
     for x in free:
         if x not in ("K", "n", "damping"):
             raise ValueError(f"fit: unknown parameter '{x}'; choose from K, n, damping")
-    return _native(_calib.fit_impact_record, "fit_impact_record", *arrays, law, v, m, K, n, t0,
-                   "K" in free, "n" in free, "damping" in free)
+    columns = [a.astype(float).tolist() for a in arrays]
+    return _native(_calib.fit_impact_record, "fit_impact_record", columns, law, v, m, K, n, t0,
+                   ["K" in free, "n" in free, "damping" in free])
 
 
 def impact_law_record(law, t, v, m, K, n, damping, t0=0.0):

@@ -50,8 +50,8 @@ double cost_at(const RecordResiduals& res, const ImpactLawParameters& p, double 
 // samples are coarser than that grid, at the midpoints of its sample intervals in [from, to]:
 // a model that jumps at t0 (the linear damper's force starts at c·v) has a cost that jumps where
 // t0 crosses a sample, and Ceres' derivative in t0 cannot see past the jump.
-double scan_t0(const RecordResiduals& res, const ImpactLawParameters& p, const std::vector<double>& t,
-               double from, double to, int count) {
+double scan_t0(const RecordResiduals& res, const ImpactLawParameters& p,
+               const std::vector<double>& t, double from, double to, int count) {
   std::vector<double> candidates;
   for (std::size_t i = 1; i < t.size(); ++i)
     if (const double mid = 0.5 * (t[i - 1] + t[i]); mid >= from && mid <= to)
@@ -96,8 +96,9 @@ void scan_exponent(const RecordResiduals& res, ImpactLawParameters* p, double t0
 // before the record's rise (the undamped Hertz contact reaches 5 % of its peak force 0.14 T after
 // it starts), the damping on its dimensionless number (two values per decade over [1e-4, 1e2],
 // from 0.1), K within a factor 3 of its peak estimate (which damping biases); then n on [1, 2]
-// when free, and the others again on finer grids around their values, twice. With a t0 start given, the first t0 scan is skipped. About 220
-// solves: with 1000 samples a few tens of ms, against the fit's local minima at a wrong t0.
+// when free, and the others again on finer grids around their values, twice. With a t0 start given,
+// the first t0 scan is skipped. About 220 solves: with 1000 samples a few tens of ms, against the
+// fit's local minima at a wrong t0.
 void scan_start(ImpactLaw law, double m, double v, const RecordResiduals& res,
                 const std::array<bool, 3>& free, double t0_start, const ImpactRecord& d,
                 ImpactLawParameters* p, double* t0) {
@@ -116,8 +117,8 @@ void scan_start(ImpactLaw law, double m, double v, const RecordResiduals& res,
     if (free[0]) finished = scan_factor(res, p, *t0, 0, -0.1, 0.1, 11) && finished;
   }
   if (!finished)
-    throw ComputeError(fmt::format("{}: no start on the grids gives a finished impact",
-                                   impact_law_name(law)));
+    throw ComputeError(
+        fmt::format("{}: no start on the grids gives a finished impact", impact_law_name(law)));
 }
 
 void check_request(ImpactLaw law, double m, double v, const ImpactLawParameters& start,
@@ -131,8 +132,10 @@ void check_request(ImpactLaw law, double m, double v, const ImpactLawParameters&
     throw InputError("fit: n cannot be fitted for viscoelastic: the law is solved at n = 1.5");
   const int k = 1 + int(o.fit_K) + int(o.fit_n) + int(o.fit_damping);
   if (int(d.residual_count()) <= k)
-    throw InputError(fmt::format("impact record: {} samples for {} free parameters: need more "
-                                 "samples than free parameters", d.residual_count(), k));
+    throw InputError(
+        fmt::format("impact record: {} samples for {} free parameters: need more "
+                    "samples than free parameters",
+                    d.residual_count(), k));
 }
 
 // Ceres, then t0 rescanned over the sample intervals within ±0.05 T of the fit (the other
@@ -255,8 +258,8 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
                    std::string(damping_parameter_unit(law)), fitted.damping, 0.0, !free[2]},
                   {"t0", "s", t0_fit, 0.0, false}};
   add_record_residuals(res, d, fitted, t0_fit, &r);
-  f.status = detail::fit_status(solved.last, f.parameters, f.residual_count, f.free_parameters, f.chi2,
-                                f.weighted, &f.message);
+  f.status = detail::fit_status(solved.last, f.parameters, f.residual_count, f.free_parameters,
+                                f.chi2, f.weighted, &f.message);
   if (!std::isfinite(f.chi2)) {
     f.status = "not_converged";
     f.message = "the impact solve failed at the fitted parameters";

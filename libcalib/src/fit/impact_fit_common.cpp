@@ -30,15 +30,19 @@ std::string fit_status(const ceres::Solver::Summary& summary,
   }
   for (const FittedParameter& p : parameters) {
     if (!p.fixed && on_bound(p)) {
-      *message = fmt::format("{} ended on its bound ({}): the law cannot reach the data inside "
-                             "its range", p.name, p.value);
+      *message = fmt::format(
+          "{} ended on its bound ({}): the law cannot reach the data inside "
+          "its range",
+          p.name, p.value);
       return "at_bound";
     }
   }
   const int dof = residual_count - free_parameters;
   if (weighted && dof > 0 && chi2 / dof > 9.0) {
-    *message = fmt::format("chi2/(N - p) = {:.4g} > 9: the law misses the data by more than "
-                           "3 sigma per point on average", chi2 / dof);
+    *message = fmt::format(
+        "chi2/(N - p) = {:.4g} > 9: the law misses the data by more than "
+        "3 sigma per point on average",
+        chi2 / dof);
     return "poor_fit";
   }
   *message = "converged";
@@ -78,8 +82,8 @@ std::vector<std::vector<double>> fit_covariance(ceres::Problem& problem,
   return c;
 }
 
-void information_criteria(double chi2, int count, int free_parameters, bool weighted,
-                          double* aic, double* bic) {
+void information_criteria(double chi2, int count, int free_parameters, bool weighted, double* aic,
+                          double* bic) {
   const double fit_term = weighted ? chi2 : count * std::log(std::max(chi2 / count, 1e-300));
   *aic = fit_term + 2.0 * free_parameters;
   *bic = fit_term + free_parameters * std::log(double(count));

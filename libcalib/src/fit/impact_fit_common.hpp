@@ -31,7 +31,7 @@ std::vector<std::vector<double>> fit_covariance(ceres::Problem& problem,
 
 // AIC and BIC of the Gaussian log-likelihood (fit_impact.hpp: with σ, χ² + 2k and χ² + k ln N;
 // without, N ln(χ²/N) + 2k and N ln(χ²/N) + k ln N).
-void information_criteria(double chi2, int count, int free_parameters, bool weighted,
-                          double* aic, double* bic);
+void information_criteria(double chi2, int count, int free_parameters, bool weighted, double* aic,
+                          double* bic);
 
 }  // namespace calib::fit::detail

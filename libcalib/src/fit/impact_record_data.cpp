@@ -19,17 +19,17 @@ template <class Row>
 void validate_column(const ImpactRecord& d, const std::vector<double>& x,
                      const std::vector<double>& sigma, std::string_view name, Row row) {
   if (!x.empty() && x.size() != d.t.size())
-    throw InputError(fmt::format("impact record: {} has {} values for {} times", name, x.size(),
-                                 d.t.size()));
+    throw InputError(
+        fmt::format("impact record: {} has {} values for {} times", name, x.size(), d.t.size()));
   if (!sigma.empty() && sigma.size() != x.size())
-    throw InputError(fmt::format("impact record: sigma_{} needs one value per {} ({} for {})",
-                                 name, name, sigma.size(), x.size()));
+    throw InputError(fmt::format("impact record: sigma_{} needs one value per {} ({} for {})", name,
+                                 name, sigma.size(), x.size()));
   for (std::size_t i = 0; i < x.size(); ++i) {
     if (!std::isfinite(x[i]))
       throw InputError(fmt::format("row {}: {} = {} must be a finite number", row(i), name, x[i]));
     if (!sigma.empty() && !(sigma[i] > 0 && std::isfinite(sigma[i])))
-      throw InputError(fmt::format("row {}: sigma_{} = {} must be a finite number > 0", row(i),
-                                   name, sigma[i]));
+      throw InputError(
+          fmt::format("row {}: sigma_{} = {} must be a finite number > 0", row(i), name, sigma[i]));
   }
 }
 
@@ -38,22 +38,26 @@ void validate_column(const ImpactRecord& d, const std::vector<double>& x,
 void validate(const ImpactRecord& d) {
   const auto row = [&](std::size_t i) { return i < d.rows.size() ? d.rows[i] : i + 1; };
   if (!d.has_force() && !d.has_delta())
-    throw InputError("impact record: no F[N] and no delta[m] column: give the force, the "
-                     "penetration or both at each t[s]");
+    throw InputError(
+        "impact record: no F[N] and no delta[m] column: give the force, the "
+        "penetration or both at each t[s]");
   if (d.t.size() < 3)
     throw InputError(fmt::format("impact record: need at least 3 samples, got {}", d.t.size()));
   for (std::size_t i = 0; i < d.t.size(); ++i) {
     if (!std::isfinite(d.t[i]))
       throw InputError(fmt::format("row {}: t = {} must be a finite time [s]", row(i), d.t[i]));
     if (i > 0 && !(d.t[i] > d.t[i - 1]))
-      throw InputError(fmt::format("row {}: t = {} s is not after the previous t = {} s: the "
-                                   "times must increase strictly", row(i), d.t[i], d.t[i - 1]));
+      throw InputError(
+          fmt::format("row {}: t = {} s is not after the previous t = {} s: the "
+                      "times must increase strictly",
+                      row(i), d.t[i], d.t[i - 1]));
   }
   validate_column(d, d.force, d.sigma_force, "F", row);
   validate_column(d, d.delta, d.sigma_delta, "delta", row);
   if (d.has_force() && d.has_delta() && (d.sigma_force.empty() || d.sigma_delta.empty()))
-    throw InputError("impact record: F[N] and delta[m] together need sigma_F[N] and "
-                     "sigma_delta[m] (newtons and metres are weighed only through their sigmas)");
+    throw InputError(
+        "impact record: F[N] and delta[m] together need sigma_F[N] and "
+        "sigma_delta[m] (newtons and metres are weighed only through their sigmas)");
 }
 
 ImpactRecord read_impact_record(const std::filesystem::path& file) {

@@ -25,13 +25,15 @@ std::string record_gnuplot_script(const FitRecordOutcome& o, const ImpactRecord&
       impact_law_name(o.reports.front().fit.law));
   for (std::size_t i = 0; i < o.reports.size(); ++i) {
     const std::string law(impact_law_name(o.reports[i].fit.law));
-    s += fmt::format("  'fit_impact_curve.csv' skip 1 using 2:(strcol(1) eq '{0}' ? ${1} : NaN) "
-                     "with lines lc {2} lw 2 title '{0}', \\\n",
-                     law, column, i + 1);
+    s += fmt::format(
+        "  'fit_impact_curve.csv' skip 1 using 2:(strcol(1) eq '{0}' ? ${1} : NaN) "
+        "with lines lc {2} lw 2 title '{0}', \\\n",
+        law, column, i + 1);
   }
-  return s + fmt::format("  'fit_impact_points.csv' skip 1 using 2:(strcol(1) eq first ? ${} : "
-                         "NaN) with points pt 7 ps 0.4 lc 'black' title 'data'\n",
-                         column + 2);
+  return s + fmt::format(
+                 "  'fit_impact_points.csv' skip 1 using 2:(strcol(1) eq first ? ${} : "
+                 "NaN) with points pt 7 ps 0.4 lc 'black' title 'data'\n",
+                 column + 2);
 }
 
 io::CsvCell at_or_blank(const std::vector<double>& x, std::size_t i) {

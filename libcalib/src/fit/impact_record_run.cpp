@@ -68,17 +68,20 @@ Json impact_record_fit_json(const RecordFitReport& r, const ImpactRecord& d,
   for (std::size_t i = 0; i < d.t.size(); ++i) {
     Json row = {{"t", d.t[i]}};
     if (i < r.force_model.size())
-      row.update({{"F", d.force[i]}, {"F_model", r.force_model[i]},
+      row.update({{"F", d.force[i]},
+                  {"F_model", r.force_model[i]},
                   {"F_residual", number(r.force_residuals[i])}});
     if (i < r.delta_model.size())
-      row.update({{"delta", d.delta[i]}, {"delta_model", r.delta_model[i]},
+      row.update({{"delta", d.delta[i]},
+                  {"delta_model", r.delta_model[i]},
                   {"delta_residual", number(r.delta_residuals[i])}});
     rows.push_back(row);
   }
   rec["assumptions"] = assumptions(r);
-  rec["units"] = {{"t", "s"}, {"t0", "s"}, {"F", "N"}, {"delta", "m"}, {"v", "m/s"},
-                  {"m", "kg"}, {"t_contact", "s"}, {"e_out", "-"},
-                  {"residual", f.weighted ? "sigma" : "N or m"}};
+  rec["units"] = {
+      {"t", "s"},         {"t0", "s"},    {"F", "N"},
+      {"delta", "m"},     {"v", "m/s"},   {"m", "kg"},
+      {"t_contact", "s"}, {"e_out", "-"}, {"residual", f.weighted ? "sigma" : "N or m"}};
   return rec;
 }
 
@@ -121,10 +124,8 @@ std::string fit_record_text(const FitRecordOutcome& o) {
     as_curve.reports = {r.fit};
     as_curve.record.erase("ranking");
     s += fit_impact_text(as_curve);
-    s += fmt::format("  {:<6} = {:<14.8g} {:<9} ± {:.3g}\n", "t0", r.t0.value, "s",
-                     r.t0.std_error);
-    s += fmt::format("  fitted impact: e = {:.6g}, contact time {:.6g} s\n", r.e_out,
-                     r.t_contact);
+    s += fmt::format("  {:<6} = {:<14.8g} {:<9} ± {:.3g}\n", "t0", r.t0.value, "s", r.t0.std_error);
+    s += fmt::format("  fitted impact: e = {:.6g}, contact time {:.6g} s\n", r.e_out, r.t_contact);
   }
   if (o.record.contains("ranking")) {
     as_curve.reports.clear();

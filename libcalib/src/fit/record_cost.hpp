@@ -40,7 +40,8 @@ class RecordEvaluation {
 
 class RecordSampleResidual final : public ceres::SizedCostFunction<1, 1, 1, 1, 1> {
  public:
-  RecordSampleResidual(const RecordEvaluation& evaluation, int k) : evaluation_(evaluation), k_(k) {}
+  RecordSampleResidual(const RecordEvaluation& evaluation, int k)
+      : evaluation_(evaluation), k_(k) {}
   bool Evaluate(double const* const* p, double* r, double** jac) const override {
     return evaluation_.at({p[0][0], p[1][0], p[2][0], p[3][0]}, k_, r, jac);
   }

@@ -32,7 +32,8 @@ bool RecordResiduals::model(const ImpactLawParameters& p, double t0, RecordModel
     out->force.clear(), out->delta.clear();
     out->force_rate.clear(), out->delta_rate.clear();
     for (const impact::TrajectoryPoint& q : tr.points) {
-      if (record_.has_force()) out->force.push_back(q.force), out->force_rate.push_back(q.force_rate);
+      if (record_.has_force())
+        out->force.push_back(q.force), out->force_rate.push_back(q.force_rate);
       if (record_.has_delta()) out->delta.push_back(q.delta), out->delta_rate.push_back(q.rate);
     }
     out->e_out = tr.e_out, out->t_contact = tr.t_contact;

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <functional>
 
-#include <boost/numeric/odeint.hpp>
 #include <fmt/format.h>
+#include <boost/numeric/odeint.hpp>
 
 #include "calib/core/error.hpp"
 #include "core/generic_coefficients.hpp"
@@ -80,8 +80,9 @@ Trajectory trajectory(const PhysicalImpact& p, std::span<const double> times,
   const ToSI si{impact_scales(p.m, p.k, p.v, p.n), p.v};
   Trajectory out;
   TrajectoryPoint separation;  // the state at the located separation
-  std::size_t next = 0;  // the first requested time not yet emitted
-  // Before the touch the bodies approach at v: δ = v t < 0 (their centres' approach, from the touch).
+  std::size_t next = 0;        // the first requested time not yet emitted
+  // Before the touch the bodies approach at v: δ = v t < 0 (their centres' approach, from the
+  // touch).
   for (; next < times.size() && times[next] < 0; ++next)
     out.points.push_back({times[next], p.v * times[next], p.v, 0.0, 0.0});
 
@@ -101,22 +102,26 @@ Trajectory trajectory(const PhysicalImpact& p, std::span<const double> times,
     double r0 = 0, r1 = 0;
     sys.force_and_rate(s0, r0), sys.force_and_rate(s1, r1);
     if (r0 > 0 && r1 <= 0) {  // the peak force: where dF/dt turns negative
-      const double tp = locate_on_step(stepper, [&](const State& x) {
-        double r;
-        sys.force_and_rate(x, r);
-        return r;
-      }, t0, t1, options.event_bits);
+      const double tp = locate_on_step(
+          stepper,
+          [&](const State& x) {
+            double r;
+            sys.force_and_rate(x, r);
+            return r;
+          },
+          t0, t1, options.event_bits);
       keep_peaks(si(sys, tp, restep(sys, stepper, tp)));
     }
     if (s0[1] > 0 && s1[1] <= 0) {  // the largest penetration: where δ' turns negative
-      const double tm = locate_on_step(stepper, [](const State& x) { return x[1]; }, t0, t1,
-                                       options.event_bits);
+      const double tm = locate_on_step(
+          stepper, [](const State& x) { return x[1]; }, t0, t1, options.event_bits);
       keep_peaks(si(sys, tm, restep(sys, stepper, tm)));
     }
     const bool separates = t0 > 0 && sys.contact_indicator(s1) <= 0;
     if (separates)
-      t1 = locate_on_step(stepper, [&](const State& x) { return sys.contact_indicator(x); }, t0,
-                          t1, options.event_bits);
+      t1 = locate_on_step(
+          stepper, [&](const State& x) { return sys.contact_indicator(x); }, t0, t1,
+          options.event_bits);
     for (; next < times.size() && times[next] <= t1 * si.s.time; ++next) {
       State x;
       stepper.calc_state(times[next] / si.s.time, x);

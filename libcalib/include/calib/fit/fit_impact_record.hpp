@@ -14,9 +14,9 @@
 
 namespace calib::fit {
 
-// One record: strictly increasing times t [s], and F [N] and/or the approach δ [m] at each (empty: not
-// measured), with optional standard deviations per sample (empty: weight 1, residuals in N or m).
-// `rows` are the file lines, for messages (may be empty).
+// One record: strictly increasing times t [s], and F [N] and/or the approach δ [m] at each (empty:
+// not measured), with optional standard deviations per sample (empty: weight 1, residuals in N or
+// m). `rows` are the file lines, for messages (may be empty).
 struct ImpactRecord {
   std::vector<double> t, force, delta, sigma_force, sigma_delta;
   std::vector<std::size_t> rows;
@@ -50,7 +50,8 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
                                   const ImpactLawParameters& start, const ImpactRecord& record,
                                   const ImpactFitOptions& options, double t0_start = NAN);
 
-// The model F and δ at the record's times for given parameters: what the residuals compare. ComputeError when the impact does not separate.
+// The model F and δ at the record's times for given parameters: what the residuals compare.
+// ComputeError when the impact does not separate.
 struct RecordModel {
   std::vector<double> force, delta;
   std::vector<double> force_rate, delta_rate;  // dF/dt [N/s] and δ' [m/s] there (for ∂/∂t0)
