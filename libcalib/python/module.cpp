@@ -18,7 +18,6 @@
 #include "calib/dynamics/systems.hpp"
 #include "calib/fit/fit.hpp"
 #include "calib/fit/impact_fit_run.hpp"
-#include "calib/fit/impact_record_run.hpp"
 #include "calib/io/config.hpp"
 #include "calib/io/resources.hpp"
 #include "calib/models/catalog.hpp"
@@ -278,28 +277,6 @@ std::vector<double> impact_law_restitution(const std::string& law, const Array& 
   return out;
 }
 
-// calib.fit_impact_record: `calib fit-impact --format json` on an impact record (free: K, n, d).
-py::object fit_impact_record(const std::vector<std::vector<double>>& c, const std::string& law,
-                             double v, double m, double K, double n, double t0,
-                             const std::vector<bool>& free) {
-  const fit::ImpactRecord d{c.at(0), c.at(1), c.at(2), c.at(3), c.at(4), {}};
-  fit::FitRecordRequest q;
-  q.laws = law == "all" ? fit::impact_laws()
-                        : std::vector<fit::ImpactLaw>{fit::find_impact_law(law, "law")};
-  q.m = m, q.v = v, q.K = K, q.n = n, q.t0 = t0;
-  q.fit_K = free[0], q.fit_n = free[1], q.fit_damping = free[2];
-  return to_python(fit::run_fit_impact_record(q, d).record);
-}
-
-// calib.impact_law_record: (F [N], delta [m], e_out, t_contact [s]) of one law's impact at t.
-py::tuple impact_law_record(const std::string& law, const Array& t, double v, double m, double K,
-                            double n, double damping, double t0) {
-  const fit::RecordModel r =
-      fit::record_model(fit::find_impact_law(law, "law"), m, v, {K, n, damping}, t0,
-                        std::vector<double>(t.data(), t.data() + t.size()));
-  return py::make_tuple(r.force, r.delta, r.e_out, r.t_contact);
-}
-
 py::dict effective_mass(const std::string& toml_text, const std::string& origin) {
   const auto system = models::multibody::PlanarSystem::from(io::ConfigNode::parse(toml_text, origin));
   auto rec = models::multibody::analyse(system).to_json();
@@ -401,6 +378,8 @@ py::list code_laws() {
 
 }  // namespace
 
+void bind_impact_record(py::module_& m);  // impact_record.cpp
+
 PYBIND11_MODULE(_calib, m) {
   m.doc() = "libcalib: calibration of continuous contact-force models (C++ core)";
   m.attr("__version__") = calib::kVersion;
@@ -435,8 +414,7 @@ PYBIND11_MODULE(_calib, m) {
   m.def("kn_fit_data", &kn_fit_data);
   m.def("fit_impact", &fit_impact);
   m.def("impact_law_restitution", &impact_law_restitution);
-  m.def("fit_impact_record", &fit_impact_record);
-  m.def("impact_law_record", &impact_law_record);
+  bind_impact_record(m);
   m.def("effective_mass", &effective_mass);
   m.def("resolve_input_path",
         [](const std::string& given) { return io::resolve_input_path(given).string(); });

@@ -10,6 +10,7 @@ a bad value ValueError, both naming the argument (the CLI's message for values t
 a failed computation raises calib.ComputeError. Arrays run in chunks (calib/_args.py), so the
 extra memory is bounded whatever their size. threads: 0 (all cores) to 1024.
 """
+import json
 import numbers
 
 import numpy as np
@@ -183,8 +184,8 @@ def fit_impact_record(t, F=None, delta=None, *, law, v, m, K=None, n=1.5, t0=Non
         if x not in ("K", "n", "damping"):
             raise ValueError(f"fit: unknown parameter '{x}'; choose from K, n, damping")
     columns = [a.astype(float).tolist() for a in arrays]
-    return _native(_calib.fit_impact_record, "fit_impact_record", columns, law, v, m, K, n, t0,
-                   ["K" in free, "n" in free, "damping" in free])
+    return json.loads(_native(_calib.fit_impact_record, "fit_impact_record", columns, law, v, m, K, n,
+                              t0, ["K" in free, "n" in free, "damping" in free]))
 
 
 def impact_law_record(law, t, v, m, K, n, damping, t0=0.0):
@@ -194,7 +195,7 @@ def impact_law_record(law, t, v, m, K, n, damping, t0=0.0):
     law = _args.text("law", law)
     v, m, K, n, damping, t0 = (_args.real(k, x) for k, x in (("v", v), ("m", m), ("K", K), ("n", n),
                                                               ("damping", damping), ("t0", t0)))
-    t = _args.numbers_array("t", t).reshape(-1)
+    t = _args.numbers_array("t", t).reshape(-1).astype(float).tolist()
     F, delta, e_out, t_contact = _native(_calib.impact_law_record, "impact_law_record", law, t, v, m,
                                          K, n, damping, t0)
     return {"F": np.array(F), "delta": np.array(delta), "e_out": e_out, "t_contact": t_contact}
