@@ -421,6 +421,8 @@ py::list code_laws() {
 
 }  // namespace
 
+void bind_impact_record(py::module_& m);  // impact_record.cpp
+
 PYBIND11_MODULE(_calib, m) {
   m.doc() = "libcalib: calibration of continuous contact-force models (C++ core)";
   m.attr("__version__") = calib::kVersion;
@@ -455,6 +457,7 @@ PYBIND11_MODULE(_calib, m) {
   m.def("kn_fit_data", &kn_fit_data);
   m.def("fit_impact", &fit_impact);
   m.def("impact_law_restitution", &impact_law_restitution);
+  bind_impact_record(m);
   m.def("effective_mass", &effective_mass);
   m.def("quantity", &quantity);
   m.def("resolve_input_path",

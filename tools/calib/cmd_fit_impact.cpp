@@ -1,4 +1,5 @@
-// `calib fit-impact`: a contact law fitted to a measured restitution curve e(v).
+// `calib fit-impact`: a contact law fitted to a measured restitution curve e(v) or to the force
+// and/or penetration record of one impact.
 #include <algorithm>
 #include <optional>
 #include <sstream>
@@ -8,6 +9,7 @@
 #include "calib/core/error.hpp"
 #include "calib/core/units.hpp"
 #include "calib/fit/impact_fit_run.hpp"
+#include "calib/fit/impact_record_run.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
@@ -16,7 +18,7 @@ namespace {
 
 struct FitImpactArgs {
   std::string data, law, out, fit, loss = "none", geometry = "sphere-sphere";
-  std::optional<double> m, K, n, nu, density;
+  std::optional<double> m, K, n, nu, density, v, t0;
   std::optional<std::string> E, radius;
   double loss_scale = 1.0;
   Format format = Format::text;
@@ -42,7 +44,7 @@ void apply_fit_list(const std::string& list, const std::vector<fit::ImpactLaw>& 
   }
 }
 
-fit::FitImpactRequest request_of(const FitImpactArgs& a) {
+fit::FitImpactRequest request_of(const FitImpactArgs& a, bool record) {
   fit::FitImpactRequest q;
   if (a.law == "all") q.laws = fit::impact_laws();
   else q.laws = {fit::find_impact_law(a.law, "--law")};
@@ -61,13 +63,15 @@ fit::FitImpactRequest request_of(const FitImpactArgs& a) {
     q.K = fit::hertz_stiffness(spheres);
     q.n = 1.5;
   } else {
-    if (!a.K) throw InputError("--K: the stiffness is needed (or --E, --nu and --radius)");
-    q.K = *a.K;
+    if (!a.K && !record)
+      throw InputError("--K: the stiffness is needed (or --E, --nu and --radius)");
+    q.K = a.K.value_or(0.0);  // an impact record's start: from its peak when not given
     q.n = a.n.value_or(1.5);
   }
   if (a.m && a.density) throw InputError("--m and --density: give the mass one way, not both");
   if (a.density && !hertz) throw InputError("--density: needs --radius (and --E, --nu)");
   q.m = a.m ? *a.m : fit::effective_mass(spheres);
+  if (record) q.fit_K = q.fit_n = q.fit_damping = true;  // K, n and the damping by default
   apply_fit_list(a.fit, q.laws, q);
   q.options.fit.loss = a.loss == "huber"    ? fit::Loss::huber
                        : a.loss == "cauchy" ? fit::Loss::cauchy
@@ -76,19 +80,45 @@ fit::FitImpactRequest request_of(const FitImpactArgs& a) {
   return q;
 }
 
+// An impact record (t[s] with F[N] and/or delta[m]): the contact start t0 is fitted too.
+void run_record(const FitImpactArgs& a) {
+  if (!a.v) throw InputError("--v: an impact record needs the impact speed [m/s]");
+  if (!a.m && !a.density) throw InputError("--m: an impact record needs the effective mass [kg]");
+  const fit::FitImpactRequest c = request_of(a, true);
+  fit::FitRecordRequest q;
+  q.laws = c.laws, q.m = c.m, q.v = *a.v, q.K = c.K, q.n = c.n, q.t0 = a.t0.value_or(NAN);
+  q.fit_K = c.fit_K, q.fit_n = c.fit_n, q.fit_damping = c.fit_damping, q.options = c.options;
+  if (!a.out.empty()) fit::prepare_fit_impact_output(a.out, a.data);
+  const fit::ImpactRecord data = fit::read_impact_record(a.data);
+  const fit::FitRecordOutcome o = fit::run_fit_impact_record(q, data);
+  if (a.format == Format::json) fmt::print("{}\n", o.record.dump(2));
+  else fmt::print("{}", fit::fit_record_text(o));
+  if (!a.out.empty()) fit::write_fit_impact_record(a.out, o, q, data);
+  if (q.laws.size() == 1 && !o.ok)
+    throw ComputeError(fmt::format("fit-impact: the {} fit did not reach the record: {}", a.law,
+                                   o.reports.front().fit.message));
+  if (std::none_of(o.reports.begin(), o.reports.end(), [](const auto& r) { return r.ok(); }))
+    throw ComputeError("fit-impact: no law reached the record (see each fit's status)");
+}
+
 }  // namespace
 
 void register_fit_impact(CLI::App& app) {
   auto args = std::make_shared<FitImpactArgs>();
   FitImpactArgs& a = *args;
   auto* cmd = app.add_subcommand(
-      "fit-impact", "fit a contact law to a measured restitution curve e(v) (exact impact solve)");
-  cmd->add_option("--data", a.data, "CSV with v_in[m/s], e[-] and optionally sigma_e[-]")
+      "fit-impact",
+      "fit a contact law to a restitution curve e(v) or an impact record F(t), delta(t)");
+  cmd->add_option("--data", a.data,
+                  "CSV: v_in[m/s], e[-] (restitution curve) or t[s] with F[N] and/or delta[m] "
+                  "(impact record)")
       ->required()
       ->check(not_empty_path());
   cmd->add_option("--law", a.law, "hunt-crossley-alpha, viscoelastic, linear-damper, tsuji or all")
       ->required();
   add_quantity(*cmd, "--m", a.m, units::mass, "effective mass");
+  add_quantity(*cmd, "--v", a.v, units::speed, "impact speed (impact record)");
+  cmd->add_option("--t0", a.t0, "start of the fitted contact start [s] (impact record)");
   cmd->add_option("--K", a.K, "stiffness K [N/m^n]");
   cmd->add_option("--n", a.n, "exponent n, in [1, 2] (default 1.5)");
   cmd->add_option("--E", a.E, "Young's modulus (e.g. 200GPa; bare = Pa), for the Hertz K");
@@ -111,7 +141,12 @@ void register_fit_impact(CLI::App& app) {
     const FitImpactArgs& a = *args;
     if (a.format == Format::csv)
       throw InputError("--format: csv is not available for fit-impact (text or json)");
-    const fit::FitImpactRequest q = request_of(a);
+    if (fit::impact_data_kind(a.data) == fit::ImpactDataKind::impact_record) return run_record(a);
+    if (a.v || a.t0)
+      throw InputError(std::string(a.v ? "--v" : "--t0") +
+                       ": only for an impact record (t[s] column); this file is a restitution "
+                       "curve");
+    const fit::FitImpactRequest q = request_of(a, false);
     if (!a.out.empty()) fit::prepare_fit_impact_output(a.out, a.data);
     const fit::RestitutionCurve data = fit::read_restitution_curve(a.data);
     const fit::FitImpactOutcome o = fit::run_fit_impact(q, data);

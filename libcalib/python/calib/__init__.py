@@ -10,6 +10,7 @@ a bad value ValueError, both naming the argument (the CLI's message for values t
 a failed computation raises calib.ComputeError. Arrays run in chunks (calib/_args.py), so the
 extra memory is bounded whatever their size. threads: 0 (all cores) to 1024.
 """
+import json
 import numbers
 
 import numpy as np
@@ -166,6 +167,40 @@ def impact_law_restitution(law, v, m, K, n, damping):
     v = _args.numbers_array("v", v).reshape(-1)
     return np.array(_native(_calib.impact_law_restitution, "impact_law_restitution", law, v, m, K, n,
                             damping))
+
+
+def fit_impact_record(t, F=None, delta=None, *, law, v, m, K=None, n=1.5, t0=None, sigma_F=None,
+                      sigma_delta=None, fit=("K", "n", "damping")):
+    """A contact law (or "all", ranked by AIC) fitted to one impact's force F [N] and/or
+    penetration delta [m] at times t [s]: the record of `calib fit-impact` on an impact record.
+    v [m/s] impact speed, m [kg] effective mass; K [N/m^n] and t0 [s] are starts (None: from the
+    record); the contact start t0 is always fitted, `fit` chooses among K, n and "damping"."""
+    law, v, m, n = _args.text("law", law), _args.real("v", v), _args.real("m", m), _args.real("n", n)
+    K = 0.0 if K is None else _args.real("K", K)
+    t0 = float("nan") if t0 is None else _args.real("t0", t0)
+    arrays = []
+    for name, x in (("t", t), ("F", F), ("delta", delta), ("sigma_F", sigma_F), ("sigma_delta", sigma_delta)):
+        arrays.append(np.zeros(0) if x is None else _args.numbers_array(name, x).reshape(-1))
+    free = [_args.text("fit", x) for x in fit]
+    for x in free:
+        if x not in ("K", "n", "damping"):
+            raise ValueError(f"fit: unknown parameter '{x}'; choose from K, n, damping")
+    columns = [a.astype(float).tolist() for a in arrays]
+    return json.loads(_native(_calib.fit_impact_record, "fit_impact_record", columns, law, v, m, K, n,
+                              t0, ["K" in free, "n" in free, "damping" in free]))
+
+
+def impact_law_record(law, t, v, m, K, n, damping, t0=0.0):
+    """F [N] and delta [m] at times t [s] of one fit-impact law's impact starting at t0 (F = 0
+    outside the contact; delta, the approach from the first touch, in free flight there), with its
+    e_out and t_contact [s]: what a record fit compares."""
+    law = _args.text("law", law)
+    v, m, K, n, damping, t0 = (_args.real(k, x) for k, x in (("v", v), ("m", m), ("K", K), ("n", n),
+                                                              ("damping", damping), ("t0", t0)))
+    t = _args.numbers_array("t", t).reshape(-1).astype(float).tolist()
+    F, delta, e_out, t_contact = _native(_calib.impact_law_record, "impact_law_record", law, t, v, m,
+                                         K, n, damping, t0)
+    return {"F": np.array(F), "delta": np.array(delta), "e_out": e_out, "t_contact": t_contact}
 
 
 def _toml_value(x):

@@ -11,6 +11,7 @@
 #include "calib/fit/fit_impact.hpp"
 #include "core/checks.hpp"
 #include "fit/ceres_options.hpp"
+#include "fit/impact_fit_common.hpp"
 #include "fit/impact_model.hpp"
 
 namespace calib::fit {
@@ -148,57 +149,6 @@ void require_identifiable(ImpactLaw law, const ImpactLawParameters& start,
   physical_impact(law, 1.0, {start.K, start.n, std::max(start.damping, 0.0)}, 1.0);  // validates
 }
 
-std::string status_of(const ceres::Solver::Summary& summary, const ImpactFitReport& r,
-                      std::string* message) {
-  if (!summary.IsSolutionUsable() || summary.termination_type != ceres::CONVERGENCE) {
-    *message = "Ceres stopped without convergence: " + summary.BriefReport();
-    return "not_converged";
-  }
-  for (const FittedParameter& p : r.parameters) {
-    const bool at_bound = (p.name == "n" && (p.value == 1.0 || p.value == 2.0)) ||
-                          (p.name != "n" && p.name != "K" && p.value == 0.0);
-    if (!p.fixed && at_bound) {
-      *message = fmt::format("{} ended on its bound ({}): the law cannot reach the data inside "
-                             "its range", p.name, p.value);
-      return "at_bound";
-    }
-  }
-  const int dof = r.residual_count - r.free_parameters;
-  if (r.weighted && dof > 0 && r.chi2 / dof > 9.0) {
-    *message = fmt::format("chi2/(N - p) = {:.4g} > 9: the law misses the data by more than "
-                           "3 sigma per point on average", r.chi2 / dof);
-    return "poor_fit";
-  }
-  *message = "converged";
-  return "converged";
-}
-
-// Standard errors: (JᵀJ)⁻¹ at the optimum (Ceres Covariance), times χ²/(N − k) when σ is not
-// given (estimated from the scatter). NaN when the Jacobian is rank deficient.
-void add_covariance(ceres::Problem& problem, const std::array<double*, 3>& blocks,
-                    const Scale& s, ImpactFitReport* r) {
-  ceres::Covariance::Options copt;
-  copt.algorithm_type = ceres::DENSE_SVD;
-  ceres::Covariance cov(copt);
-  std::vector<std::pair<const double*, const double*>> pairs;
-  for (int i = 0; i < 3; ++i)
-    for (int j = i; j < 3; ++j)
-      if (!r->parameters[i].fixed && !r->parameters[j].fixed)
-        pairs.emplace_back(blocks[i], blocks[j]);
-  const bool have_cov = cov.Compute(pairs, &problem);
-  const int dof = r->residual_count - r->free_parameters;
-  const double scale = r->weighted ? 1.0 : (dof > 0 ? r->chi2 / dof : NAN);
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) {
-      if (r->parameters[i].fixed || r->parameters[j].fixed) continue;
-      double c = NAN;
-      if (have_cov) cov.GetCovarianceBlock(blocks[std::min(i, j)], blocks[std::max(i, j)], &c);
-      r->covariance[i][j] = c * scale * s[i] * s[j];
-    }
-  for (int i = 0; i < 3; ++i)
-    if (!r->parameters[i].fixed) r->parameters[i].std_error = std::sqrt(r->covariance[i][i]);
-}
-
 // Model values, residuals, χ², the criteria at the fitted parameters.
 void add_residuals(const detail::RestitutionModel& model, const RestitutionCurve& data,
                    const ImpactLawParameters& p, ImpactFitReport* r) {
@@ -222,11 +172,9 @@ void add_residuals(const detail::RestitutionModel& model, const RestitutionCurve
     if (!data.f_max.empty())
       add(c.f_max, data.f_max[i], data.sigma_f_max[i], &r->f_model, &r->f_residuals);
   }
-  const double count = r->residual_count, k = r->free_parameters;
-  r->rms_residual = std::sqrt(r->chi2 / count);
-  const double fit_term = r->weighted ? r->chi2 : count * std::log(std::max(r->chi2 / count, 1e-300));
-  r->aic = fit_term + 2.0 * k;
-  r->bic = fit_term + k * std::log(count);
+  r->rms_residual = std::sqrt(r->chi2 / r->residual_count);
+  detail::information_criteria(r->chi2, r->residual_count, r->free_parameters, r->weighted,
+                               &r->aic, &r->bic);
 }
 
 }  // namespace
@@ -268,12 +216,9 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
   double K = 1.0, n = p.n, d = p.damping / scale[2];
   ceres::Problem problem;
   for (std::size_t i = 0; i < data.v_in.size(); ++i) {
-    ceres::LossFunction* loss = nullptr;
-    if (options.fit.loss == Loss::huber) loss = new ceres::HuberLoss(options.fit.loss_scale);
-    if (options.fit.loss == Loss::cauchy) loss = new ceres::CauchyLoss(options.fit.loss_scale);
     problem.AddResidualBlock(
-        new RestitutionResidual(model, scale, data.v_in[i], data.e[i], sigma_of(data, i)), loss,
-        &K, &n, &d);
+        new RestitutionResidual(model, scale, data.v_in[i], data.e[i], sigma_of(data, i)),
+        detail::robust_loss(options.fit), &K, &n, &d);
     if (data.has_contact_data())
       problem.AddResidualBlock(new ContactResidual(model, scale, data, i), nullptr, &K, &n, &d);
   }
@@ -300,13 +245,17 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
                    std::string(damping_parameter_unit(law)), fitted.damping, 0.0,
                    !options.fit_damping}};
   add_residuals(model, data, fitted, &r);
-  r.status = status_of(summary, r, &r.message);
+  r.status = detail::fit_status(summary, r.parameters, r.residual_count, r.free_parameters,
+                                r.chi2, r.weighted, &r.message);
   if (!std::isfinite(r.chi2)) {
     r.status = "not_converged";
     r.message = "the impact solve failed at the fitted parameters";
     return r;
   }
-  add_covariance(problem, {&K, &n, &d}, scale, &r);
+  const auto c = detail::fit_covariance(problem, {&K, &n, &d}, {scale[0], scale[1], scale[2]},
+                                        &r.parameters, r.chi2, r.residual_count, r.weighted);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) r.covariance[i][j] = c[i][j];
   return r;
 }
 

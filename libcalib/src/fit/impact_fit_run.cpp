@@ -61,6 +61,18 @@ void read_contact_columns(const std::string& text, const std::filesystem::path& 
 
 }  // namespace
 
+std::vector<std::string> impact_data_header(const std::filesystem::path& file) {
+  const std::filesystem::path path = io::resolve_input_path(file);
+  return header_of(io::read_input_file(path, io::kMaxDataFileBytes, "--data"), path);
+}
+
+ImpactDataKind impact_data_kind(const std::filesystem::path& file) {
+  const std::vector<std::string> header = impact_data_header(file);
+  return std::find(header.begin(), header.end(), "t[s]") != header.end()
+             ? ImpactDataKind::impact_record
+             : ImpactDataKind::restitution_curve;
+}
+
 RestitutionCurve read_restitution_curve(const std::filesystem::path& file) {
   const std::filesystem::path path = io::resolve_input_path(file);
   const std::string text = io::read_input_file(path, io::kMaxDataFileBytes, "--data");
@@ -70,8 +82,7 @@ RestitutionCurve read_restitution_curve(const std::filesystem::path& file) {
   };
   if (has("t[s]"))
     throw InputError(fmt::format(
-        "--data: '{}' is an impact record (t[s] column); this build fits restitution curves "
-        "(v_in[m/s], e[-]) only",
+        "--data: '{}' is an impact record (t[s] column), not a restitution curve (v_in[m/s], e[-])",
         file.string()));
   std::vector<std::string> columns{"v_in[m/s]", "e[-]"};
   if (has("sigma_e[-]")) columns.push_back("sigma_e[-]");
@@ -107,6 +118,24 @@ void prepare_fit_impact_output(const std::filesystem::path& folder,
   io::prepare_output_dir(folder, {io::resolve_input_path(data_file)});
 }
 
+void add_ranking(const std::vector<ImpactFitReport>& reports, nlohmann::ordered_json* record) {
+  auto& ranking = (*record)["ranking"] = nlohmann::ordered_json::array();
+  for (const LawRank& r : rank_by_aic(reports))
+    ranking.push_back({{"law", impact_law_name(r.law)},
+                       {"status", r.status},
+                       {"aic", r.aic},
+                       {"bic", r.bic},
+                       {"delta_aic", r.delta_aic},
+                       {"akaike_weight", r.akaike_weight},
+                       {"evidence_ratio", std::isfinite(r.evidence_ratio)
+                                              ? nlohmann::ordered_json(r.evidence_ratio)
+                                              : nlohmann::ordered_json(nullptr)},
+                       {"log10_evidence_ratio", r.delta_aic / (2 * std::log(10.0))}});
+  (*record)["criterion"] =
+      "lowest AIC first (laws not converged last); evidence_ratio = exp(delta_aic/2), how much "
+      "likelier the best law is than this one (null when beyond a double: see log10_evidence_ratio)";
+}
+
 FitImpactOutcome run_fit_impact(const FitImpactRequest& q, const RestitutionCurve& data) {
   require_positive("--m", q.m);
   require_positive("--K", q.K);
@@ -130,21 +159,7 @@ FitImpactOutcome run_fit_impact(const FitImpactRequest& q, const RestitutionCurv
   out.record["fits"] = nlohmann::ordered_json::array();
   for (const ImpactFitReport& r : out.reports)
     out.record["fits"].push_back(impact_fit_record(r, data, q.m));
-  auto& ranking = out.record["ranking"] = nlohmann::ordered_json::array();
-  for (const LawRank& r : rank_by_aic(out.reports))
-    ranking.push_back({{"law", impact_law_name(r.law)},
-                       {"status", r.status},
-                       {"aic", r.aic},
-                       {"bic", r.bic},
-                       {"delta_aic", r.delta_aic},
-                       {"akaike_weight", r.akaike_weight},
-                       {"evidence_ratio", std::isfinite(r.evidence_ratio)
-                                              ? nlohmann::ordered_json(r.evidence_ratio)
-                                              : nlohmann::ordered_json(nullptr)},
-                       {"log10_evidence_ratio", r.delta_aic / (2 * std::log(10.0))}});
-  out.record["criterion"] =
-      "lowest AIC first (laws not converged last); evidence_ratio = exp(delta_aic/2), how much "
-      "likelier the best law is than this one (null when beyond a double: see log10_evidence_ratio)";
+  add_ranking(out.reports, &out.record);
   return out;
 }
 

@@ -13,10 +13,17 @@
 
 namespace calib::fit {
 
+// The data kind of a fit-impact file, from its header: an impact record when it has a t[s]
+// column (fit_impact_record.hpp), else a restitution curve.
+enum class ImpactDataKind { restitution_curve, impact_record };
+ImpactDataKind impact_data_kind(const std::filesystem::path& file);
+// The header cells of a data file: its first line neither blank nor a # comment.
+std::vector<std::string> impact_data_header(const std::filesystem::path& file);
+
 // A restitution curve file: columns v_in[m/s], e[-] and optionally sigma_e[-], t_contact[s]
 // with sigma_t_contact[s], f_max[N] with sigma_f_max[N] (# comment lines allowed). InputError
-// naming the file, line and column; impact records (t[s] with F[N] or delta[m]), which this
-// build does not fit, are refused by name rather than misread.
+// naming the file, line and column; an impact record (t[s] column) is refused by name rather
+// than misread.
 RestitutionCurve read_restitution_curve(const std::filesystem::path& file);
 
 // Hertz contact of two equal spheres (or a sphere on a rigid wall): K = (4/3) E* √R*,
@@ -45,6 +52,8 @@ struct FitImpactOutcome {
   bool ok = false;  // every fitted law "converged"
 };
 FitImpactOutcome run_fit_impact(const FitImpactRequest& request, const RestitutionCurve& data);
+// The AIC ranking of several laws' fits as `ranking` (and its `criterion`) of a record.
+void add_ranking(const std::vector<ImpactFitReport>& reports, nlohmann::ordered_json* record);
 
 // One fit as the record of the JSON output (keys with units, per-point residuals, the
 // separation rule among the assumptions).

@@ -1,0 +1,280 @@
+// A contact law fitted to one impact's force and/or penetration record: Ceres around the
+// trajectory solve, with the contact's start t0 among the parameters.
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "calib/core/error.hpp"
+#include "calib/fit/fit_impact_record.hpp"
+#include "core/checks.hpp"
+#include "fit/ceres_options.hpp"
+#include "fit/impact_fit_common.hpp"
+#include "fit/record_cost.hpp"
+
+namespace calib::fit {
+
+namespace {
+
+using detail::RecordResiduals;
+
+// The undamped law's stiffness from the record's peak: energy ½mv² = K δ_m^(n+1)/(n+1) at the
+// largest penetration, or F_max = K δ_m^n with that δ_m (PN2020 eq. 27). Damping lowers both
+// peaks, so this K is a start, not an estimate.
+double stiffness_from_peak(const ImpactRecord& d, double m, double v, double n) {
+  const double energy = 0.5 * (n + 1.0) * m * v * v;
+  if (d.has_delta())
+    return energy / std::pow(*std::max_element(d.delta.begin(), d.delta.end()), n + 1.0);
+  const double f = *std::max_element(d.force.begin(), d.force.end());
+  return std::pow(f / std::pow(energy, n / (n + 1.0)), n + 1.0);
+}
+
+// The first sample above 5 % of the record's peak (δ, else F): the contact started before it.
+double first_rise(const ImpactRecord& d) {
+  const std::vector<double>& y = d.has_delta() ? d.delta : d.force;
+  const double peak = *std::max_element(y.begin(), y.end());
+  std::size_t i = 0;
+  while (i + 1 < y.size() && !(y[i] > 0.05 * peak)) ++i;
+  return d.t[i];
+}
+
+double cost_at(const RecordResiduals& res, const ImpactLawParameters& p, double t0) {
+  std::vector<double> r(res.count());
+  if (!res.evaluate(p, t0, r.data(), nullptr)) return INFINITY;
+  double c = 0;
+  for (double x : r) c += x * x;
+  return c;
+}
+
+// The t0 of lowest cost on `count` points evenly over [from, to], or, where the record's
+// samples are coarser than that grid, at the midpoints of its sample intervals in [from, to]:
+// a model that jumps at t0 (the linear damper's force starts at c·v) has a cost that jumps where
+// t0 crosses a sample, and Ceres' derivative in t0 cannot see past the jump.
+double scan_t0(const RecordResiduals& res, const ImpactLawParameters& p,
+               const std::vector<double>& t, double from, double to, int count) {
+  std::vector<double> candidates;
+  for (std::size_t i = 1; i < t.size(); ++i)
+    if (const double mid = 0.5 * (t[i - 1] + t[i]); mid >= from && mid <= to)
+      candidates.push_back(mid);
+  if (candidates.empty() || int(candidates.size()) > count) {
+    candidates.clear();
+    for (int i = 0; i < count; ++i) candidates.push_back(from + (to - from) * i / (count - 1));
+  }
+  double best = INFINITY, best_t0 = 0.5 * (from + to);
+  for (const double t0 : candidates)
+    if (const double c = cost_at(res, p, t0); c < best) best = c, best_t0 = t0;
+  return best_t0;
+}
+
+// Parameter i of (K, n, d) set to the value of lowest cost among value·10^(e) for the exponents
+// e in [lo, hi] in `count` steps (unchanged when none is lower). False when no value finishes.
+bool scan_factor(const RecordResiduals& res, ImpactLawParameters* p, double t0, int i, double lo,
+                 double hi, int count) {
+  double& x = i == 0 ? p->K : p->damping;
+  const double x0 = x;
+  double best = cost_at(res, *p, t0), best_x = x0;
+  for (int k = 0; k < count; ++k) {
+    x = x0 * std::pow(10.0, lo + (hi - lo) * k / (count - 1));
+    if (const double c = cost_at(res, *p, t0); c < best) best = c, best_x = x;
+  }
+  x = best_x;
+  return std::isfinite(best);
+}
+
+// n set to the value of lowest cost on [1, 2] in steps of 0.05, unchanged when none is lower.
+void scan_exponent(const RecordResiduals& res, ImpactLawParameters* p, double t0) {
+  double best = cost_at(res, *p, t0), best_n = p->n;
+  for (int k = 0; k <= 20; ++k) {
+    ImpactLawParameters trial = *p;
+    trial.n = 1.0 + 0.05 * k;
+    if (const double c = cost_at(res, trial, t0); c < best) best = c, best_n = trial.n;
+  }
+  p->n = best_n;
+}
+
+// The starts by coordinate descent on grids of the cost: t0 over the half contact time scale T
+// before the record's rise (the undamped Hertz contact reaches 5 % of its peak force 0.14 T after
+// it starts), the damping on its dimensionless number (two values per decade over [1e-4, 1e2],
+// from 0.1), K within a factor 3 of its peak estimate (which damping biases); then n on [1, 2]
+// when free, and the others again on finer grids around their values, twice. With a t0 start given,
+// the first t0 scan is skipped. About 220 solves: with 1000 samples a few tens of ms, against the
+// fit's local minima at a wrong t0.
+void scan_start(ImpactLaw law, double m, double v, const RecordResiduals& res,
+                const std::array<bool, 3>& free, double t0_start, const ImpactRecord& d,
+                ImpactLawParameters* p, double* t0) {
+  const double rise = first_rise(d);
+  const double T = impact_scales(m, p->K, v, p->n).time;
+  const double D1 = to_dimensionless(physical_impact(law, m, {p->K, p->n, 1.0}, v)).damping;
+  if (free[2]) p->damping = 0.1 / D1;
+  *t0 = std::isfinite(t0_start) ? t0_start : scan_t0(res, *p, d.t, rise - 0.5 * T, rise, 26);
+  bool finished = true;
+  if (free[2]) finished = scan_factor(res, p, *t0, 2, -3.0, 3.0, 13);
+  if (free[0]) finished = scan_factor(res, p, *t0, 0, -0.5, 0.5, 11) && finished;
+  for (int round = 0; round < 2; ++round) {
+    if (free[1]) scan_exponent(res, p, *t0);
+    *t0 = scan_t0(res, *p, d.t, *t0 - 0.1 * T, *t0 + 0.1 * T, 41);
+    if (free[2]) finished = scan_factor(res, p, *t0, 2, -0.25, 0.25, 11);
+    if (free[0]) finished = scan_factor(res, p, *t0, 0, -0.1, 0.1, 11) && finished;
+  }
+  if (!finished)
+    throw ComputeError(
+        fmt::format("{}: no start on the grids gives a finished impact", impact_law_name(law)));
+}
+
+void check_request(ImpactLaw law, double m, double v, const ImpactLawParameters& start,
+                   const ImpactRecord& d, const ImpactFitOptions& o) {
+  validate(d);
+  require_positive("m (effective mass)", m);
+  require_positive("v (impact speed)", v);
+  require_exponent("n", start.n);
+  if (std::string why; !o.IsValid(&why)) throw InputError("fit-impact options: " + why);
+  if (o.fit_n && law == ImpactLaw::viscoelastic)
+    throw InputError("fit: n cannot be fitted for viscoelastic: the law is solved at n = 1.5");
+  const int k = 1 + int(o.fit_K) + int(o.fit_n) + int(o.fit_damping);
+  if (int(d.residual_count()) <= k)
+    throw InputError(
+        fmt::format("impact record: {} samples for {} free parameters: need more "
+                    "samples than free parameters",
+                    d.residual_count(), k));
+}
+
+// Ceres, then t0 rescanned over the sample intervals within ±0.05 T of the fit (the other
+// parameters at their fitted values) and Ceres again from a better interval, up to 5 rounds: where
+// the model jumps at t0, the cost jumps where t0 crosses a sample, and the derivative in t0 that
+// Ceres follows cannot see a lower cost beyond the jump.
+struct RescanSummary {
+  ceres::Solver::Summary last;
+  int iterations_total = 0;
+};
+RescanSummary solve_with_t0_rescan(ceres::Problem& problem, const RecordResiduals& res,
+                                   const ImpactRecord& d, const detail::RecordScaling& scaling,
+                                   const FitOptions& fit, std::array<double, 4>* x) {
+  RescanSummary out;
+  for (int round = 0; round < 5; ++round) {
+    ceres::Solve(detail::solver_options(fit), &problem, &out.last);
+    out.iterations_total += static_cast<int>(out.last.iterations.size());
+    const ImpactLawParameters p{scaling.value(0, (*x)[0]), scaling.value(1, (*x)[1]),
+                                scaling.value(2, (*x)[2])};
+    const double t0 = scaling.value(3, (*x)[3]), T = scaling.scale[3];
+    const double better = scan_t0(res, p, d.t, t0 - 0.05 * T, t0 + 0.05 * T, 41);
+    if (!(cost_at(res, p, better) < cost_at(res, p, t0) * (1.0 - 1e-9))) break;
+    (*x)[3] = (better - scaling.offset[3]) / T;
+  }
+  return out;
+}
+
+}  // namespace
+
+RecordModel record_model(ImpactLaw law, double m, double v, const ImpactLawParameters& p, double t0,
+                         const std::vector<double>& t, const impact::ImpactOptions& options) {
+  ImpactRecord times;
+  times.t = t;
+  times.force.assign(t.size(), 0.0), times.delta.assign(t.size(), 0.0);
+  const RecordResiduals res(law, m, v, times, options);
+  RecordModel out;
+  if (!res.model(p, t0, &out))
+    throw ComputeError(fmt::format("{}: the impact did not separate (K = {}, n = {}, {} = {})",
+                                   impact_law_name(law), p.K, p.n, damping_parameter_name(law),
+                                   p.damping));
+  return out;
+}
+
+namespace {
+
+// Model values, residuals, χ² and the criteria at the fitted parameters.
+void add_record_residuals(const RecordResiduals& res, const ImpactRecord& d,
+                          const ImpactLawParameters& p, double t0, RecordFitReport* r) {
+  RecordModel m;
+  ImpactFitReport& f = r->fit;
+  f.residual_count = res.count();
+  if (!res.model(p, t0, &m)) {
+    f.chi2 = f.rms_residual = f.aic = f.bic = NAN;
+    return;
+  }
+  const auto add = [&](const std::vector<double>& model, const std::vector<double>& x,
+                       const std::vector<double>& sigma, std::vector<double>* residuals) {
+    for (std::size_t i = 0; i < model.size(); ++i) {
+      residuals->push_back((model[i] - x[i]) / (sigma.empty() ? 1.0 : sigma[i]));
+      f.chi2 += residuals->back() * residuals->back();
+    }
+  };
+  r->force_model = m.force, r->delta_model = m.delta;
+  add(m.force, d.force, d.sigma_force, &r->force_residuals);
+  add(m.delta, d.delta, d.sigma_delta, &r->delta_residuals);
+  r->e_out = m.e_out, r->t_contact = m.t_contact;
+  f.rms_residual = std::sqrt(f.chi2 / f.residual_count);
+  detail::information_criteria(f.chi2, f.residual_count, f.free_parameters, f.weighted, &f.aic,
+                               &f.bic);
+}
+
+}  // namespace
+
+RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
+                                  const ImpactLawParameters& start, const ImpactRecord& d,
+                                  const ImpactFitOptions& options, double t0_start) {
+  check_request(law, m, v, start, d, options);
+  const RecordResiduals res(law, m, v, d, options.impact);
+  ImpactLawParameters p = start;
+  if (!(p.K > 0)) p.K = stiffness_from_peak(d, m, v, p.n);
+  require_positive("K", p.K);
+  if (options.damping_start > 0) p.damping = options.damping_start;
+  double t0 = NAN;
+  scan_start(law, m, v, res,
+             {options.fit_K, options.fit_n, options.fit_damping && !(options.damping_start > 0)},
+             t0_start, d, &p, &t0);
+
+  detail::RecordScaling scaling;
+  scaling.scale = {p.K, 1.0, p.damping > 0 ? p.damping : 1.0, impact_scales(m, p.K, v, p.n).time};
+  scaling.offset[3] = t0;
+  std::array<double, 4> x{1.0, p.n, p.damping / scaling.scale[2], 0.0};
+  const detail::RecordEvaluation evaluation(res, scaling,
+                                            {options.fit_K, options.fit_n, options.fit_damping});
+  ceres::Problem problem;
+  for (int k = 0; k < res.count(); ++k)
+    problem.AddResidualBlock(new detail::RecordSampleResidual(evaluation, k),
+                             detail::robust_loss(options.fit), &x[0], &x[1], &x[2], &x[3]);
+  problem.SetParameterLowerBound(&x[0], 0, 1e-9);
+  problem.SetParameterLowerBound(&x[1], 0, 1.0);
+  problem.SetParameterUpperBound(&x[1], 0, 2.0);
+  problem.SetParameterLowerBound(&x[2], 0, 0.0);
+  const std::array<bool, 3> free{options.fit_K, options.fit_n, options.fit_damping};
+  for (int i = 0; i < 3; ++i)
+    if (!free[i]) problem.SetParameterBlockConstant(&x[i]);
+  const RescanSummary solved = solve_with_t0_rescan(problem, res, d, scaling, options.fit, &x);
+
+  RecordFitReport r;
+  ImpactFitReport& f = r.fit;
+  f.law = law;
+  f.points = static_cast<int>(d.t.size());
+  f.free_parameters = 1 + int(free[0]) + int(free[1]) + int(free[2]);
+  f.iterations = solved.iterations_total;
+  f.weighted = !d.sigma_force.empty() || !d.sigma_delta.empty();
+  const ImpactLawParameters fitted{scaling.value(0, x[0]), scaling.value(1, x[1]),
+                                   scaling.value(2, x[2])};
+  const double t0_fit = scaling.value(3, x[3]);
+  f.parameters = {{"K", "N/m^n", fitted.K, 0.0, !free[0]},
+                  {"n", "-", fitted.n, 0.0, !free[1]},
+                  {std::string(damping_parameter_name(law)),
+                   std::string(damping_parameter_unit(law)), fitted.damping, 0.0, !free[2]},
+                  {"t0", "s", t0_fit, 0.0, false}};
+  add_record_residuals(res, d, fitted, t0_fit, &r);
+  f.status = detail::fit_status(solved.last, f.parameters, f.residual_count, f.free_parameters,
+                                f.chi2, f.weighted, &f.message);
+  if (!std::isfinite(f.chi2)) {
+    f.status = "not_converged";
+    f.message = "the impact solve failed at the fitted parameters";
+  } else {
+    const auto c = detail::fit_covariance(problem, {&x[0], &x[1], &x[2], &x[3]},
+                                          {scaling.scale.begin(), scaling.scale.end()},
+                                          &f.parameters, f.chi2, f.residual_count, f.weighted);
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 4; ++j) r.covariance[i][j] = c[i][j];
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) f.covariance[i][j] = c[i][j];
+  }
+  r.t0 = f.parameters[3];
+  f.parameters.pop_back();  // K, n, damping as for a restitution curve; t0 in r.t0
+  return r;
+}
+
+}  // namespace calib::fit

@@ -1,0 +1,125 @@
+// The files of `calib fit-impact --out` for an impact record.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "calib/fit/impact_record_run.hpp"
+#include "calib/io/csv.hpp"
+#include "calib/io/output_lock.hpp"
+
+namespace calib::fit {
+
+namespace {
+
+// The figure: the record's F (or δ) against t, each law's fitted curve over it. `gnuplot
+// fit_impact.gp` in the folder writes fit_impact.svg.
+std::string record_gnuplot_script(const FitRecordOutcome& o, const ImpactRecord& d) {
+  const bool force = d.has_force();
+  const int column = force ? 3 : 4;  // F[N] or delta[m] in both CSV files
+  std::string s = fmt::format(
+      "set terminal svg size 800,500 dynamic font 'sans,12'\n"
+      "set output 'fit_impact.svg'\nset datafile separator ','\n"
+      "set xlabel 'time t [s]'\nset ylabel '{}'\nset key top right\n"
+      "set style fill transparent solid 0.2 noborder\n"
+      "first = '{}'\nplot \\\n",
+      force ? "contact force F [N]" : "penetration delta [m]",
+      impact_law_name(o.reports.front().fit.law));
+  for (std::size_t i = 0; i < o.reports.size(); ++i) {
+    const std::string law(impact_law_name(o.reports[i].fit.law));
+    s += fmt::format(
+        "  'fit_impact_curve.csv' skip 1 using 2:(strcol(1) eq '{0}' ? ${1} - ${3} : NaN):"
+        "(strcol(1) eq '{0}' ? ${1} + ${3} : NaN) with filledcurves lc {2} notitle, \\\n"
+        "  'fit_impact_curve.csv' skip 1 using 2:(strcol(1) eq '{0}' ? ${1} : NaN) "
+        "with lines lc {2} lw 2 title '{0} (95 % band)', \\\n",
+        law, column, i + 1, column + 2);
+  }
+  return s + fmt::format(
+                 "  'fit_impact_points.csv' skip 1 using 2:(strcol(1) eq first ? ${} : "
+                 "NaN) with points pt 7 ps 0.4 lc 'black' title 'data'\n",
+                 column + 2);
+}
+
+// The 95 % band of the fitted F(t) and δ(t), 1.96 √(gᵀΣg) with g = ∂(F, δ)/∂(K, n, d, t0) (delta
+// method, Σ the fit's covariance): g by central differences of the trajectory (relative step
+// rel_tol^{1/3}, as the fit's) for K, n, d; −dF/dt and −δ' for t0.
+struct Band {
+  std::vector<double> force, delta;
+};
+Band record_band(const RecordFitReport& r, const FitRecordRequest& q, const std::vector<double>& t,
+                 const RecordModel& at) {
+  const ImpactLawParameters p = r.fit.values();
+  std::array<std::vector<double>, 4> gf, gd;
+  gf[3].resize(t.size()), gd[3].resize(t.size());
+  for (std::size_t k = 0; k < t.size(); ++k)
+    gf[3][k] = -at.force_rate[k], gd[3][k] = -at.delta_rate[k];
+  const double s = std::cbrt(q.options.impact.rel_tol);
+  for (int i = 0; i < 3; ++i) {
+    if (r.fit.parameters[i].fixed) continue;
+    ImpactLawParameters up = p, down = p;
+    double& u = i == 0 ? up.K : i == 1 ? up.n : up.damping;
+    double& w = i == 0 ? down.K : i == 1 ? down.n : down.damping;
+    const double h = s * std::max(std::abs(u), 1e-12);
+    u += h, w = (i == 1 && w - h < 1.0) || (i == 2 && w - h < 0.0) ? w : w - h;
+    const RecordModel a = record_model(r.fit.law, q.m, q.v, up, r.t0.value, t, q.options.impact);
+    const RecordModel b = record_model(r.fit.law, q.m, q.v, down, r.t0.value, t, q.options.impact);
+    const double width = u - w;
+    for (std::size_t k = 0; k < t.size(); ++k)
+      gf[i].push_back((a.force[k] - b.force[k]) / width),
+          gd[i].push_back((a.delta[k] - b.delta[k]) / width);
+  }
+  Band band;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    double vf = 0, vd = 0;
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 4; ++j) {
+        if (gf[i].empty() || gf[j].empty()) continue;
+        vf += gf[i][k] * r.covariance[i][j] * gf[j][k];
+        vd += gd[i][k] * r.covariance[i][j] * gd[j][k];
+      }
+    band.force.push_back(1.96 * std::sqrt(vf)), band.delta.push_back(1.96 * std::sqrt(vd));
+  }
+  return band;
+}
+
+io::CsvCell at_or_blank(const std::vector<double>& x, std::size_t i) {
+  return i < x.size() ? io::number_or_blank(x[i]) : io::CsvCell(std::string());
+}
+
+}  // namespace
+
+void write_fit_impact_record(const std::filesystem::path& folder, const FitRecordOutcome& o,
+                             const FitRecordRequest& q, const ImpactRecord& d) {
+  std::filesystem::create_directories(folder);
+  const io::OutputLock lock(folder);
+  io::write_text_atomically(folder / "fit_impact.json", o.record.dump(2) + "\n");
+  io::CsvWriter points(folder / "fit_impact_points.csv",
+                       {"law", "t[s]", "F_model[N]", "delta_model[m]", "F[N]", "delta[m]",
+                        "F_residual", "delta_residual"});
+  for (const RecordFitReport& r : o.reports)
+    for (std::size_t i = 0; i < d.t.size(); ++i)
+      points.row({std::string(impact_law_name(r.fit.law)), d.t[i], at_or_blank(r.force_model, i),
+                  at_or_blank(r.delta_model, i), at_or_blank(d.force, i), at_or_blank(d.delta, i),
+                  at_or_blank(r.force_residuals, i), at_or_blank(r.delta_residuals, i)});
+  points.commit();
+  io::CsvWriter curve(
+      folder / "fit_impact_curve.csv",
+      {"law", "t[s]", "F_model[N]", "delta_model[m]", "F_band95[N]", "delta_band95[m]"});
+  std::vector<double> t(501);
+  for (std::size_t i = 0; i < t.size(); ++i)
+    t[i] = d.t.front() + (d.t.back() - d.t.front()) * double(i) / double(t.size() - 1);
+  for (const RecordFitReport& r : o.reports) {
+    if (!std::isfinite(r.fit.chi2)) continue;
+    const RecordModel m =
+        record_model(r.fit.law, q.m, q.v, r.fit.values(), r.t0.value, t, q.options.impact);
+    const Band band = record_band(r, q, t, m);
+    for (std::size_t i = 0; i < t.size(); ++i)
+      curve.row({std::string(impact_law_name(r.fit.law)), t[i], m.force[i], m.delta[i],
+                 io::number_or_blank(band.force[i]), io::number_or_blank(band.delta[i])});
+  }
+  curve.commit();
+  io::write_text_atomically(folder / "fit_impact.gp", record_gnuplot_script(o, d));
+}
+
+}  // namespace calib::fit

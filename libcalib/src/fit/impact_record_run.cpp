@@ -1,0 +1,138 @@
+// `calib fit-impact` on an impact record: the fits, the record (JSON), its text, --out files.
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "calib/fit/impact_fit_run.hpp"
+#include "calib/fit/impact_record_run.hpp"
+#include "calib/io/csv.hpp"
+#include "calib/io/output_lock.hpp"
+#include "core/checks.hpp"
+
+namespace calib::fit {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json number(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }
+
+Json parameter_json(const FittedParameter& p) {
+  return {{"value", p.value},
+          {"std_error", p.fixed ? Json(0.0) : number(p.std_error)},
+          {"unit", p.unit},
+          {"fixed", p.fixed}};
+}
+
+Json assumptions(const RecordFitReport& r) {
+  const bool weighted = r.fit.weighted;
+  return Json::array(
+      {fmt::format("separation: {}", separation_rule(r.fit.law)),
+       "model: one direct central impact at the given speed v and mass m, m delta'' + F = 0, "
+       "solved on dense output (Dormand-Prince 5(4), rel_tol 1e-12), starting at t0; F = 0 "
+       "outside the contact; delta is the approach from the first touch, in free flight outside "
+       "it (v before, the separation speed after)",
+       weighted ? "residuals (model - x)/sigma; standard errors from (J^T J)^-1 with sigma known"
+                : "residuals model - x (no sigma); standard errors from (J^T J)^-1 scaled by "
+                  "chi2/(N - p)"});
+}
+
+}  // namespace
+
+Json impact_record_fit_json(const RecordFitReport& r, const ImpactRecord& d,
+                            const FitRecordRequest& q) {
+  const ImpactFitReport& f = r.fit;
+  Json rec;
+  rec["law"] = impact_law_name(f.law);
+  rec["data_kind"] = "impact-record";
+  Json& params = rec["parameters"] = Json::object();
+  for (const FittedParameter& p : f.parameters) params[p.name] = parameter_json(p);
+  params["t0"] = parameter_json(r.t0);
+  for (const auto& [key, value] :
+       {std::pair<const char*, double>{"rms_residual", f.rms_residual}, {"chi2", f.chi2}})
+    rec[key] = number(value);
+  rec["points"] = f.points;
+  rec["residual_count"] = f.residual_count;
+  rec["free_parameters"] = f.free_parameters;
+  rec["aic"] = number(f.aic);
+  rec["bic"] = number(f.bic);
+  rec["status"] = f.status;
+  rec["message"] = f.message;
+  rec["iterations"] = f.iterations;
+  rec["m"] = q.m;
+  rec["v"] = q.v;
+  rec["e_out"] = number(r.e_out);
+  rec["t_contact"] = number(r.t_contact);
+  Json& rows = rec["residuals"] = Json::array();
+  for (std::size_t i = 0; i < d.t.size(); ++i) {
+    Json row = {{"t", d.t[i]}};
+    if (i < r.force_model.size())
+      row.update({{"F", d.force[i]},
+                  {"F_model", r.force_model[i]},
+                  {"F_residual", number(r.force_residuals[i])}});
+    if (i < r.delta_model.size())
+      row.update({{"delta", d.delta[i]},
+                  {"delta_model", r.delta_model[i]},
+                  {"delta_residual", number(r.delta_residuals[i])}});
+    rows.push_back(row);
+  }
+  rec["assumptions"] = assumptions(r);
+  rec["units"] = {
+      {"t", "s"},         {"t0", "s"},    {"F", "N"},
+      {"delta", "m"},     {"v", "m/s"},   {"m", "kg"},
+      {"t_contact", "s"}, {"e_out", "-"}, {"residual", f.weighted ? "sigma" : "N or m"}};
+  return rec;
+}
+
+FitRecordOutcome run_fit_impact_record(const FitRecordRequest& q, const ImpactRecord& data) {
+  require_positive("--m", q.m);
+  require_positive("--v", q.v);
+  require_exponent("--n", q.n);
+  require_listed("--law", q.laws.size());
+  FitRecordOutcome out;
+  out.ok = true;
+  for (const ImpactLaw law : q.laws) {
+    ImpactFitOptions options = q.options;
+    options.fit_K = q.fit_K;
+    options.fit_n = q.fit_n && law != ImpactLaw::viscoelastic;
+    options.fit_damping = q.fit_damping;
+    const double n = law == ImpactLaw::viscoelastic ? 1.5 : q.n;
+    out.reports.push_back(fit_impact_record(law, q.m, q.v, {q.K, n, 0.0}, data, options, q.t0));
+    out.ok = out.ok && out.reports.back().ok();
+  }
+  if (q.laws.size() == 1) {
+    out.record = impact_record_fit_json(out.reports.front(), data, q);
+    return out;
+  }
+  out.record["data_kind"] = "impact-record";
+  out.record["fits"] = Json::array();
+  std::vector<ImpactFitReport> fits;
+  for (const RecordFitReport& r : out.reports) {
+    out.record["fits"].push_back(impact_record_fit_json(r, data, q));
+    fits.push_back(r.fit);
+  }
+  add_ranking(fits, &out.record);
+  return out;
+}
+
+std::string fit_record_text(const FitRecordOutcome& o) {
+  FitImpactOutcome as_curve;  // the same text as a restitution curve's, with t0 and e, t_c
+  as_curve.record = o.record;
+  std::string s;
+  for (const RecordFitReport& r : o.reports) {
+    as_curve.reports = {r.fit};
+    as_curve.record.erase("ranking");
+    s += fit_impact_text(as_curve);
+    s += fmt::format("  {:<6} = {:<14.8g} {:<9} ± {:.3g}\n", "t0", r.t0.value, "s", r.t0.std_error);
+    s += fmt::format("  fitted impact: e = {:.6g}, contact time {:.6g} s\n", r.e_out, r.t_contact);
+  }
+  if (o.record.contains("ranking")) {
+    as_curve.reports.clear();
+    as_curve.record = {{"ranking", o.record["ranking"]}};
+    s += fit_impact_text(as_curve);
+  }
+  return s;
+}
+
+}  // namespace calib::fit
