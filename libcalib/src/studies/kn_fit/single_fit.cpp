@@ -143,16 +143,16 @@ dynamics::KnFitter kn_fitter() {
   return [](const models::multibody::ClearanceLaw& law) {
     SingleFitInput in;
     in.model = law.kn_model;
-    in.E = fmt::format("{:.17g}", law.youngs * 1e-6);
+    // Bare numbers are SI at every door, so the region's SI values pass through as written.
+    in.E = fmt::format("{:.17g}", law.youngs);
     in.nu = law.poisson;
-    in.dR = fmt::format("{:.17g}", law.delta_r * 1e3);
-    in.Ri = fmt::format("{:.17g}", law.radius_i * 1e3);
-    in.length = fmt::format("{:.17g}", law.length * 1e3);
+    in.dR = fmt::format("{:.17g}", law.delta_r);
+    in.Ri = fmt::format("{:.17g}", law.radius_i);
+    in.length = fmt::format("{:.17g}", law.length);
     in.external = law.external;
     const nlohmann::json rec = fit_single(in);
-    const double n = rec.at("n").get<double>();
-    // K for the contact length L: F [N] = K δⁿ with δ in mm, so K·1000ⁿ in N/mⁿ.
-    return std::pair{rec.at("K").get<double>() * std::pow(1e3, n), n};
+    // With a contact length the record's K is the force law's, F [N] = K δⁿ with δ in m.
+    return std::pair{rec.at("K").get<double>(), rec.at("n").get<double>()};
   };
 }
 
