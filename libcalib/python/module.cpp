@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -15,6 +16,7 @@
 #include "calib/calibrate/records.hpp"
 #include "calib/codes/input_for.hpp"
 #include "calib/core/error.hpp"
+#include "calib/core/vocabulary.hpp"
 #include "calib/dynamics/systems.hpp"
 #include "calib/fit/fit.hpp"
 #include "calib/io/config.hpp"
@@ -111,10 +113,10 @@ py::dict impact_many(const std::string& name, const Array& e, const Array& n, co
   if (physical_damping_key(model.family) != dimensionless_damping_key(model.family))
     d[py::str(std::string(physical_damping_key(model.family)))] = column(&ImpactRow::physical);
   d["e_out"] = column(&ImpactRow::e_out);
-  d["delta_max[m]"] = column(&ImpactRow::delta_max);
-  d["t_contact[s]"] = column(&ImpactRow::t_contact);
-  d["f_max[N]"] = column(&ImpactRow::f_max);
-  d["delta_sep[m]"] = column(&ImpactRow::delta_sep);
+  d["delta_max"] = column(&ImpactRow::delta_max);
+  d["t_contact"] = column(&ImpactRow::t_contact);
+  d["peak_force"] = column(&ImpactRow::f_max);
+  d["delta_sep"] = column(&ImpactRow::delta_sep);
   d["energy_residual"] = column(&ImpactRow::energy_residual);
   py::list status;
   for (const auto& r : rows) status.append(py::str(std::string(impact::status_name(r.status))));
@@ -133,7 +135,8 @@ py::dict impact_one(const std::string& name, double e, double n, double m, doubl
 }
 
 struct CalibrationRow {
-  double dimensionless = 0, physical = 0, e_out = 0, solves = 0;
+  double dimensionless = 0, physical = 0, e_out = 0;
+  std::int64_t solves = 0;
 };
 
 py::dict calibrate_many(const std::string& name, const Array& e, const Array& n, const Array& m,
@@ -150,7 +153,7 @@ py::dict calibrate_many(const std::string& name, const Array& e, const Array& n,
           const auto o = calibrate::calibrate_query(
               model, {in.e[i], in.n[i], in.m[i], in.k[i], in.v[i], clamp_of(clamp)}, opt);
           return CalibrationRow{o.calibration.damping, o.impact.damping, o.calibration.e_out,
-                                static_cast<double>(o.calibration.solves)};
+                                static_cast<std::int64_t>(o.calibration.solves)};
         },
         threads);
   }
@@ -165,7 +168,9 @@ py::dict calibrate_many(const std::string& name, const Array& e, const Array& n,
   if (physical_damping_key(model.family) != dimensionless_damping_key(model.family))
     d[py::str(std::string(physical_damping_key(model.family)))] = column(&CalibrationRow::physical);
   d["e_out"] = column(&CalibrationRow::e_out);
-  d["solves"] = column(&CalibrationRow::solves);
+  py::array_t<std::int64_t> solves(static_cast<py::ssize_t>(rows.size()));
+  for (std::size_t i = 0; i < rows.size(); ++i) solves.mutable_data()[i] = rows[i].solves;
+  d["solves"] = solves;
   return d;
 }
 
@@ -246,9 +251,8 @@ py::dict kn_fit_data(const Array& delta_mm, const Array& W, const std::string& w
   out["n"] = f.n;
   out["K_se"] = f.K_se;
   out["n_se"] = f.n_se;
-  out["max_err_percent"] = f.max_err_percent;
+  out["max_err"] = f.max_err_percent;
   out["samples"] = f.W.size();
-  out["K_units"] = "N/mm^(n+1) (force per unit length)";
   return out;
 }
 
@@ -389,6 +393,10 @@ PYBIND11_MODULE(_calib, m) {
   m.def("resolve_input_path",
         [](const std::string& given) { return io::resolve_input_path(given).string(); });
   m.def("run_study", &run_study);
+  m.def("unit_of", [](const std::string& name) -> std::optional<std::string> {
+    const auto unit = vocabulary::unit_of(name);
+    return unit ? std::optional<std::string>(*unit) : std::nullopt;
+  });
   m.def("studies", [] {
     py::list out;
     for (const auto& s : studies::registry()) out.append(std::string(s.name));

@@ -59,6 +59,7 @@ struct KnArgs {
   studies::kn_fit::MeasurementInput data;
   std::string robust = "none";
   Format format = Format::text;
+  bool quiet = false;  // --quiet: the record is not printed
   std::vector<CLI::Option*> fit_only;  // meaningless for the table study: refused there
 };
 
@@ -131,11 +132,13 @@ bool run_kn_fit_modes(KnArgs& k) {
     k.data.robust = k.robust;
     k.data.error_floor_um = k.single.error_floor_um;
     k.data.curve = k.single.curve;
-    print_record(studies::kn_fit::fit_measurements(k.data), k.format);
+    const auto rec = studies::kn_fit::fit_measurements(k.data);
+    if (!k.quiet) print_record(rec, k.format);
     return true;
   }
   if (k.single.model.empty()) return false;
-  print_record(studies::kn_fit::fit_single(k.single), k.format);
+  const auto rec = studies::kn_fit::fit_single(k.single);
+  if (!k.quiet) print_record(rec, k.format);
   return true;
 }
 
@@ -143,6 +146,7 @@ bool run_kn_fit_modes(KnArgs& k) {
 struct SystemArgs {
   std::string system, sweep, csv;
   Format format = Format::text;
+  bool quiet = false;  // --quiet: nothing on stdout (the --csv file is still written)
 };
 void add_effective_mass_flags(CLI::App& cmd, SystemArgs& s) {
   auto* system = cmd.add_option("--system", s.system,
@@ -164,13 +168,14 @@ bool run_effective_mass_system(const SystemArgs& s) {
   if (s.sweep.empty()) {
     auto rec = models::multibody::analyse(sys).to_json();
     rec["system"] = sys.name;
-    print_record(rec, s.format);
+    if (!s.quiet) print_record(rec, s.format);
     return true;
   }
   const auto spec = studies::effective_mass::parse_sweep_spec(s.sweep, s.system);
   const auto table =
       studies::effective_mass::sweep_table(studies::effective_mass::sweep(sys, spec));
   if (s.csv.empty()) {
+    if (s.quiet) return true;
     fmt::print("{}\n", fmt::join(table.header, ","));
     for (const auto& row : table.rows) {
       std::string line;
@@ -190,7 +195,7 @@ bool run_effective_mass_system(const SystemArgs& s) {
               clock.started_utc(),
               clock.seconds(),
               {{"source", "Nikravesh & Poursina, effective mass, eq. 28, Fig. 10"}}});
-  fmt::print("effective-mass: {} points written to {}\n", table.rows.size(), s.csv);
+  if (!s.quiet) fmt::print("effective-mass: {} points written to {}\n", table.rows.size(), s.csv);
   return true;
 }
 
@@ -213,12 +218,13 @@ void register_studies(CLI::App& app) {
     if (s.name == "kn-fit") add_kn_fit_flags(*cmd, *kn);
     if (s.name == "effective-mass") add_effective_mass_flags(*cmd, *system);
     cmd->callback([&s, flags, validate, kn, system] {
+      kn->quiet = system->quiet = flags->quiet;
       if (s.name == "kn-fit" && run_kn_fit_modes(*kn)) return;
       if (s.name == "effective-mass" && run_effective_mass_system(*system)) return;
       studies::RunRequest request = request_for(s, *flags);
       request.overrides = validate->overrides();
       const std::string summary = s.run(request);
-      fmt::print("{}", summary);
+      if (!flags->quiet) fmt::print("{}", summary);
       if (!flags->quiet && !summary.empty())
         fmt::print(stderr, "{}: results in {}\n", s.name, request.out.string());
     });

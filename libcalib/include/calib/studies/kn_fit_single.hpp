@@ -1,7 +1,8 @@
 #pragma once
 // The two non-table modes of `calib kn-fit`: one material/geometry (--model) and measured data
 // (--data). Quantities arrive as text with units ("207GPa", "5mm"; core/units.hpp); each
-// returns the record the CLI prints (JSON keys = CSV/text columns, units in the key names).
+// returns the record the CLI prints (vocabulary names, core/vocabulary.hpp: K in N/mm^(n+1),
+// K_force in N/mm^n, E_star in Pa, dR in m, W_* in N/mm).
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -24,7 +25,7 @@ struct SingleFitInput {
   double error_floor_um = 1.0;  // "Max Error %" only where δ ≥ this
   std::filesystem::path curve;  // optional CSV: W, δ, fitted W, error
 };
-nlohmann::json fit_single(const SingleFitInput& input);
+nlohmann::ordered_json fit_single(const SingleFitInput& input);
 
 struct MeasurementInput {
   std::filesystem::path data;  // CSV with delta[unit] and W[unit] (per length) or F[unit] columns
@@ -33,7 +34,7 @@ struct MeasurementInput {
   double loss_scale = 1.0, error_floor_um = 1.0;
   std::filesystem::path curve;  // optional CSV: measured vs fitted with residuals
 };
-nlohmann::json fit_measurements(const MeasurementInput& input);
+nlohmann::ordered_json fit_measurements(const MeasurementInput& input);
 
 // The measurement reader alone (fuzzed: tests/fuzz/): δ in mm and W in N/mm from input.data,
 // with the units of its header; InputError naming the file, the column and the defect.

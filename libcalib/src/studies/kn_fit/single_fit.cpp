@@ -50,7 +50,7 @@ models::cylindrical::Material material_of(const std::string& name, const std::st
 
 }  // namespace
 
-nlohmann::json fit_measurements(const MeasurementInput& a) {
+nlohmann::ordered_json fit_measurements(const MeasurementInput& a) {
   if (!a.curve.empty()) io::prepare_output_file(a.curve, {a.data});
   const auto [delta, W] = read_measurements(a);
   const fit::Loss loss = a.robust == "huber"    ? fit::Loss::huber
@@ -59,16 +59,15 @@ nlohmann::json fit_measurements(const MeasurementInput& a) {
   const auto f = fit_data(
       delta, W, a.weighting == "relative" ? fit::Weighting::relative : fit::Weighting::none, loss,
       a.loss_scale, a.error_floor_um * 1e-3);
-  nlohmann::json rec = {{"K", f.K},
-                        {"n", f.n},
-                        {"K_se", f.K_se},
-                        {"n_se", f.n_se},
-                        {"max_err_percent", f.max_err_percent},
-                        {"samples", f.W.size()},
-                        {"data", a.data.string()},
-                        {"K_units", "N/mm^(n+1) (force per unit length)"},
-                        {"robust", a.robust},
-                        {"weighting", a.weighting}};
+  nlohmann::ordered_json rec = {{"K", f.K},
+                                {"n", f.n},
+                                {"K_se", f.K_se},
+                                {"n_se", f.n_se},
+                                {"max_err", f.max_err_percent},
+                                {"samples", f.W.size()},
+                                {"data", a.data.string()},
+                                {"robust", a.robust},
+                                {"weighting", a.weighting}};
   if (!a.curve.empty()) {  // measured vs fitted, with residuals
     io::CsvWriter w(a.curve, {"delta[mm]", "W[N/mm]", "W_fit[N/mm]", "residual[N/mm]", "rel_err_percent"});
     for (std::size_t i = 0; i < f.W.size(); ++i) {
@@ -81,7 +80,7 @@ nlohmann::json fit_measurements(const MeasurementInput& a) {
   return rec;
 }
 
-nlohmann::json fit_single(const SingleFitInput& a) {
+nlohmann::ordered_json fit_single(const SingleFitInput& a) {
   models::cylindrical::Contact c;
   if (!a.curve.empty()) io::prepare_output_file(a.curve, {a.materials});
   c.body_i = material_of(a.material, a.E, a.nu, "", a.materials);
@@ -102,21 +101,21 @@ nlohmann::json fit_single(const SingleFitInput& a) {
   p.error_floor = a.error_floor_um * 1e-3;
   const auto model = models::cylindrical::parse_model(a.model);
   const auto f = fit_model(model, c, p);
-  // K per unit length (N/mm^(n+1)); with a contact length, the force law F = (K L) δⁿ.
-  nlohmann::json rec = {{"model", a.model},
-                        {"K", has_length ? f.K * c.length : f.K},
-                        {"K_units", has_length ? "N/mm^n (force, L given)" : "N/mm^n for L = 1 mm"},
-                        {"n", f.n},
-                        {"K_se", f.K_se},
-                        {"n_se", f.n_se},
-                        {"max_err_percent", f.max_err_percent},
-                        {"E_star_MPa", c.E_star()},
-                        {"dR_mm", c.dR},
-                        {"internal", c.internal},
-                        {"W_min", p.W_min},
-                        {"W_max", p.W_max},
-                        {"W_step", p.W_step},
-                        {"samples", f.W.size()}};
+  // K per unit length (W = K δⁿ, N/mm^(n+1)); with a contact length also the force law
+  // F = K_force δⁿ, K_force = K L (N/mm^n). E* and dR in SI units (the fit works in MPa and mm).
+  nlohmann::ordered_json rec = {{"model", a.model}, {"K", f.K}};
+  if (has_length) rec["K_force"] = f.K * c.length;
+  rec.update({{"n", f.n},
+              {"K_se", f.K_se},
+              {"n_se", f.n_se},
+              {"max_err", f.max_err_percent},
+              {"E_star", c.E_star() * 1e6},
+              {"dR", c.dR * 1e-3},
+              {"internal", c.internal},
+              {"W_min", p.W_min},
+              {"W_max", p.W_max},
+              {"W_step", p.W_step},
+              {"samples", f.W.size()}});
   if (!a.curve.empty()) {
     io::CsvWriter w(a.curve, {"W[N/mm]", "delta[mm]", "W_fit[N/mm]", "rel_err_percent"});
     for (std::size_t i = 0; i < f.W.size(); ++i) {

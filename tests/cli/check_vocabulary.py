@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""Every key and column that `calib` prints, and that the Python module returns, is a name of the
+vocabulary in docs/outputs.md with its unit: JSON keys plain with a "units" object whose entries
+are the table's units, CSV headers name[unit] (plain for unit 1 and —), text labels the CSV
+header. Runs every subcommand in every --format it offers, `calib sweep`, and the Python
+functions when the module imports (PYTHONPATH). Fails on an unknown name, a wrong or missing unit.
+
+Usage: check_vocabulary.py CALIB SOURCE_DIR WORK_DIR     (check the outputs)
+       check_vocabulary.py --self-test SOURCE_DIR       (the checks refuse bad records)
+"""
+import csv
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+
+NO_UNIT = ("1", "—")
+BY_BODY = ("after", "final", "series")  # objects keyed by body name (docs/outputs.md)
+ROW = re.compile(r"^\| `([A-Za-z0-9_]+)` \| (\S+) \|")
+
+
+def read_vocabulary(source):
+    """{name: unit} from the table "Names and units" ('' for no unit, 'typed_units' as written)."""
+    vocabulary = {}
+    with open(os.path.join(source, "docs", "outputs.md"), encoding="utf-8") as f:
+        for line in f:
+            m = ROW.match(line)
+            if m:
+                unit = m.group(2).replace("`", "").replace("\\|", "|")
+                vocabulary[m.group(1)] = "" if unit in NO_UNIT else unit
+    if len(vocabulary) < 50:
+        raise SystemExit(f"docs/outputs.md: only {len(vocabulary)} vocabulary rows read")
+    return vocabulary
+
+
+class Checker:
+    def __init__(self, vocabulary):
+        self.vocabulary = vocabulary
+        self.errors = []
+
+    def unit(self, name):
+        return self.vocabulary.get(name.rsplit(".", 1)[-1])
+
+    def key(self, where, name):
+        if self.unit(name) is None:
+            self.errors.append(f"{where}: '{name}' is not in the vocabulary (docs/outputs.md)")
+
+    def walk(self, where, value, physical):
+        """Every key of value's objects is a vocabulary name; physical: {name: unit} seen."""
+        if isinstance(value, list):
+            for item in value:
+                self.walk(where, item, physical)
+            return
+        if not isinstance(value, dict):
+            return
+        for name, item in value.items():
+            if name == "units":
+                continue
+            self.key(where, name)
+            unit = self.unit(name)
+            if unit:
+                physical[name] = unit
+            if name in BY_BODY and isinstance(item, dict):  # bodies, and series' t and energy
+                for sub, value in item.items():
+                    if isinstance(value, dict):
+                        self.walk(f"{where}.{name}", value, physical)
+                    else:
+                        self.walk(f"{where}.{name}", {sub: value}, physical)
+            else:
+                self.walk(f"{where}.{name}", item, physical)
+
+    def record(self, where, rec):
+        """A JSON record (or a Python result): names, and "units" equal to the table's."""
+        physical = {}
+        self.walk(where, rec, physical)
+        if not isinstance(rec, dict):
+            return
+        units = rec.get("units", getattr(rec, "units", None))
+        if units is None:
+            self.errors.append(f"{where}: no 'units' object")
+            return
+        for name, unit in physical.items():
+            expected = rec.get("typed_units") if unit == "typed_units" else unit
+            if expected in (None, "-"):
+                continue
+            if units.get(name) != expected:
+                self.errors.append(f"{where}: units['{name}'] is {units.get(name)!r}, the vocabulary "
+                                   f"says {expected!r}")
+        for name in units:
+            if name not in physical:
+                self.errors.append(f"{where}: units has '{name}', which the record does not hold")
+
+    def columns(self, where, header):
+        """CSV columns: name[unit] with the table's unit, the plain name where it has none."""
+        for column in header:
+            m = re.fullmatch(r"([^\[\]]+)(?:\[(.+)\])?", column)
+            if not m:
+                self.errors.append(f"{where}: cannot read the column '{column}'")
+                continue
+            name, unit = m.group(1), m.group(2) or ""
+            self.key(where, name)
+            expected = self.unit(name)
+            if expected is not None and expected != "typed_units" and unit != expected:
+                self.errors.append(f"{where}: column '{column}' has unit [{unit}], the vocabulary "
+                                   f"says [{expected}]")
+
+    def text(self, where, lines, header):
+        """Text labels (first word of each line) equal the CSV header, in order."""
+        labels = [line.split()[0] for line in lines if line.strip()]
+        if labels != header:
+            self.errors.append(f"{where}: text labels {labels} differ from the CSV header {header}")
+
+
+def csv_header(text):
+    return next(csv.reader(io.StringIO(text)))
+
+
+# (name, arguments, formats): every record-printing subcommand. Text pages that are prose
+# (input-for, models) are not labelled tables; their csv/json are checked.
+def commands(work):
+    system = "configs/effmass/np_example1_pendulum_wall.toml"
+    kn = ["kn-fit", "--model", "johnson", "--material", "steel", "--dR", "0.5mm"]
+    data = os.path.join(work, "kn_data.csv")
+    with open(data, "w") as f:
+        f.write("delta[mm],W[N/mm]\n0.001,1.2\n0.002,2.9\n0.004,6.1\n0.008,13.5\n")
+    return [
+        ("impact", ["impact", "--e", "0.5"], ("json", "csv", "text")),
+        ("impact hysteresis", ["impact", "--model", "hunt-crossley", "--e", "0.8"], ("json", "csv", "text")),
+        ("calibrate", ["calibrate", "--e", "0.5"], ("json", "csv", "text")),
+        ("calibrate tsuji", ["calibrate", "--model", "tsuji", "--e", "0.5"], ("json", "csv", "text")),
+        ("calibrate hysteresis", ["calibrate", "--model", "gonthier", "--e", "0.5"], ("json", "csv", "text")),
+        ("copt", ["copt", "--e", "0.5"], ("json", "csv", "text")),
+        ("input-for", ["input-for", "lammps", "--e", "0.5"], ("json",)),
+        ("input-for typed unit", ["input-for", "chrono", "--e", "0.5"], ("json",)),
+        ("input-for --list", ["input-for", "--list"], ("json",)),
+        ("models", ["models"], ("json", "csv")),
+        ("simulate", ["simulate", "--system", "configs/systems/bouncing_ball.toml", "--t-end", "1"],
+         ("json", "csv", "text")),
+        ("simulate planar", ["simulate", "--system", "configs/systems/two_pendulums_planar.toml",
+                             "--t-end", "0.5"], ("json", "csv")),
+        ("kn-fit single", kn, ("json", "csv", "text")),
+        ("kn-fit single length", kn + ["--length", "20mm"], ("json", "csv", "text")),
+        ("kn-fit data", ["kn-fit", "--data", data], ("json", "csv", "text")),
+        ("effective-mass system", ["effective-mass", "--system", system], ("json", "csv", "text")),
+    ]
+
+
+def run(calib, args, cwd):
+    r = subprocess.run([calib, *args], capture_output=True, text=True, timeout=300, cwd=cwd)
+    if r.returncode != 0:
+        raise SystemExit(f"calib {' '.join(args)}: exit {r.returncode}: {r.stderr.strip()[:400]}")
+    return r.stdout
+
+
+def check_cli(checker, calib, source, work):
+    outputs = 0
+    for name, args, formats in commands(work):
+        header = None
+        for fmt in formats:
+            out = run(calib, [*args, "--format", fmt], source)
+            where = f"calib {name} --format {fmt}"
+            if fmt == "json":
+                checker.record(where, json.loads(out))
+            elif fmt == "csv":
+                header = csv_header(out)
+                checker.columns(where, header)
+            elif name.startswith("simulate"):  # a table: its header line is the CSV header
+                table = [line.split() for line in out.splitlines() if line.startswith("contact ")]
+                if not table or table[0] != header:
+                    checker.errors.append(f"{where}: table header {table[:1]} is not the CSV header {header}")
+            else:
+                checker.text(where, out.splitlines(), header)
+            outputs += 1
+    simulate_out = os.path.join(work, "simulate")
+    run(calib, ["simulate", "--system", "configs/systems/bouncing_ball.toml", "--t-end", "1",
+                "--out", simulate_out, "--format", "json"], source)
+    sweep_csv = os.path.join(work, "sweep.csv")
+    run(calib, ["sweep", "--quiet", "--config", "configs/sweeps/copt_grid.toml", "--out", sweep_csv],
+        source)
+    sweep_mass = os.path.join(work, "effmass_sweep.csv")
+    run(calib, ["effective-mass", "--system", "configs/effmass/np_example4_slider_crank.toml",
+                "--sweep", "crank.angle=0:90:3", "--csv", sweep_mass], source)
+    for file in (os.path.join(simulate_out, "series.csv"), os.path.join(simulate_out, "impacts.csv"),
+                 sweep_csv, sweep_mass):
+        with open(file) as f:
+            checker.columns(os.path.relpath(file, work), csv_header(f.readline()))
+        outputs += 1
+    return outputs
+
+
+def check_python(checker):
+    """The Python module's results, when it imports: plain names and .units."""
+    try:
+        import numpy as np
+        import calib
+    except ImportError as err:
+        print(f"python: not checked ({err})")
+        return 0
+    results = {
+        "calib.impact": calib.impact("hunt-crossley", 0.8),
+        "calib.impact array": calib.impact("linear-damper", np.array([0.3, 0.6]), n=1.5),
+        "calib.calibrate": calib.calibrate("gonthier", 0.5),
+        "calib.calibrate array": calib.calibrate("linear-damper", np.array([0.3, 0.6])),
+        "calib.kn_fit": calib.kn_fit("johnson", material="steel", dR="0.5mm"),
+        "calib.kn_fit_data": calib.kn_fit_data([0.001, 0.002, 0.004, 0.008], [1.2, 2.9, 6.1, 13.5]),
+        "calib.effective_mass": calib.effective_mass("configs/effmass/np_example1_pendulum_wall.toml"),
+        "calib.input_for": calib.input_for("lammps", 0.5),
+        "calib.simulate": calib.simulate("configs/systems/bouncing_ball.toml", t_end=1.0),
+    }
+    for where, r in results.items():
+        checker.record(where, r)
+    for where, rows in (("calib.models", calib.models()), ("calib.code_laws", calib.code_laws())):
+        checker.walk(where, rows, {})
+    return len(results) + 2
+
+
+def self_test(source):
+    """Each kind of defect must be reported: the checks cannot pass vacuously."""
+    vocabulary = read_vocabulary(source)
+    bad = {
+        "unknown JSON key": lambda c: c.record("x", {"c_opt[N*s/m]": 1.0, "units": {}}),
+        "unknown nested key": lambda c: c.record("x", {"contact": {"E[Pa]": 1.0}, "units": {}}),
+        "missing units object": lambda c: c.record("x", {"c": 1.0}),
+        "missing unit": lambda c: c.record("x", {"c": 1.0, "units": {}}),
+        "wrong unit": lambda c: c.record("x", {"c": 1.0, "units": {"c": "N*s/mm"}}),
+        "unit of an absent key": lambda c: c.record("x", {"e": 0.5, "units": {"c": "N*s/m"}}),
+        "CSV column without its unit": lambda c: c.columns("x", ["e", "peak_force"]),
+        "CSV column with another unit": lambda c: c.columns("x", ["impulse[Ns]"]),
+        "CSV unit on a dimensionless name": lambda c: c.columns("x", ["e[1]"]),
+        "unknown CSV column": lambda c: c.columns("x", ["peak_F[N]"]),
+        "text label not the CSV header": lambda c: c.text("x", ["m 1.0"], ["m[kg]"]),
+    }
+    failed = []
+    for what, check in bad.items():
+        c = Checker(vocabulary)
+        check(c)
+        print(f"{'refused' if c.errors else 'ACCEPTED'}: {what}: {c.errors[:1]}")
+        if not c.errors:
+            failed.append(what)
+    good = Checker(vocabulary)
+    good.record("x", {"c": 1.0, "e": 0.5, "after": {"ball": {"x": 1.0}}, "units": {"c": "N*s/m", "x": "m"}})
+    good.columns("x", ["ball.x[m]", "e", "c[N*s/m]"])
+    print(f"a correct record: {good.errors or 'accepted'}")
+    return 1 if failed or good.errors else 0
+
+
+def main():
+    if sys.argv[1] == "--self-test":
+        return self_test(sys.argv[2])
+    calib, source, work = sys.argv[1:4]
+    os.makedirs(work, exist_ok=True)
+    checker = Checker(read_vocabulary(source))
+    outputs = check_cli(checker, calib, source, work)
+    outputs += check_python(checker)
+    for e in checker.errors:
+        print(e)
+    print(f"{outputs} outputs checked against {len(checker.vocabulary)} vocabulary names: "
+          f"{len(checker.errors)} defects")
+    return 1 if checker.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
