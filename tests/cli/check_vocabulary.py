@@ -147,6 +147,82 @@ def commands(work):
     ]
 
 
+# Small configs of the studies (the published setups take minutes); {source} is the repository.
+SMALL_CONFIGS = {
+    "rms-table": """[e_grid]\nfrom = 0.1\nto = 0.9\nstep = 0.4\n[table]
+a = [1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0, 5.5, 6.0]
+b = [1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0, 5.5, 6.0]
+published = "datasets/published/sf2020_table2.csv"
+[numerical]\nn = 1.5\nformulas = ["hunt-crossley", "gonthier"]
+[solver]\nrel_tol = 1e-10\nabs_tol = 1e-12\ncor_rel_tol = 1e-8\n""",
+    "damping-fit": """[grid]\nn_count = 5\ne_from = 0.45\ne_to = 1.0\ne_count = 5
+[scaling]\nn_count = 5\ncount = 3\ne = 0.7\nm = [1e-5, 50.0]\nv = [0.01, 50.0]\nk = [1e5, 1e10]
+[closed_form]\ne_min = 1e-4\ne_count = 16\nn_count = 5\ne_terms = 5\nn_terms = 4\nminimax_rounds = 1
+[solver]\ncor_rel_tol = 1e-8\nrel_tol = 1e-10\nabs_tol = 1e-12\n""",
+    "validate": """[grid]\ne_count = 4\ne_min = 1e-2\nsamples = 2\nseed = 2020
+[ranges]\nm = [1e-5, 1e2]\nk = [1e5, 1e10]\nv = [1e-3, 1e2]\nn = [1.0, 2.0]
+[simulate]\nunits = "dimensionless"
+[formulas]\nnames = ["poursina-nikravesh", "hunt-crossley"]\nclamp = "both"
+[solver]\nrel_tol = 1e-10\nabs_tol = 1e-12\n""",
+    "exact-table": """[grid]\ne_min = 1e-2\ne_nodes = 5\nn_nodes = 3\nstencil = 2\ne_power = 3
+[solver]\ncor_rel_tol = 1e-8\nrel_tol = 1e-10\nabs_tol = 1e-12\n""",
+    "systems": """[bouncing_ball]\nfile = "{source}/configs/systems/bouncing_ball.toml"
+restitutions = [0.8]\nmodels = ["hunt-crossley"]\nt_end = 1.0
+[impact_damper]\nfile = "{source}/configs/systems/impact_damper.toml"\ngaps = [0.02]\nt_end = 2.0
+[slider_crank]\nfile = "{source}/configs/systems/slider_crank.toml"
+planar_file = "{source}/configs/systems/slider_crank_planar.toml"
+[two_pendulums]\nfile = "{source}/configs/systems/two_pendulums.toml"
+planar_file = "{source}/configs/systems/two_pendulums_planar.toml"\nmethods = ["piecewise", "flores"]\n""",
+    "kn-fit": None, "effective-mass": None, "simulator-inputs": None,  # their own configs: < 2 s
+}
+
+
+def read_study_columns(source):
+    """{study: {file pattern: [columns]}} from the table "Study result columns"."""
+    studies = {}
+    with open(os.path.join(source, "docs", "outputs.md"), encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"^\| ([a-z-]+) \| (\S+\.csv) \| `(.+)` \|$", line)
+            if m:
+                columns = m.group(3).replace("\\|", "|").split(",")
+                studies.setdefault(m.group(1), {})[m.group(2)] = columns
+    return studies
+
+
+def check_studies(checker, calib, source, work):
+    """Every CSV of every study, run on a small config, has exactly the columns listed."""
+    import fnmatch
+    listed, files = read_study_columns(source), 0
+    for study, config in SMALL_CONFIGS.items():
+        out = os.path.join(work, "studies", study)
+        args = [study, "--quiet", "--out", out]
+        if config is not None:
+            path = os.path.join(work, f"{study}.toml")
+            with open(path, "w") as f:
+                f.write(config.replace("{source}", source))
+            args += ["--config", path]
+        run(calib, args, source)
+        expected = listed.get(study, {})
+        seen = set()
+        for folder, _, names in os.walk(out):
+            for name in sorted(n for n in names if n.endswith(".csv")):
+                rel = os.path.relpath(os.path.join(folder, name), out)
+                pattern = next((p for p in expected if fnmatch.fnmatch(rel, p)), None)
+                with open(os.path.join(folder, name)) as f:
+                    header = next(line for line in f if not line.startswith("#")).strip().split(",")
+                files += 1
+                if pattern is None:
+                    checker.errors.append(f"{study}/{rel}: not listed in docs/outputs.md (study result columns)")
+                elif header != expected[pattern]:
+                    checker.errors.append(f"{study}/{rel}: columns {header} differ from the list {expected[pattern]}")
+                seen.add(pattern)
+        for pattern in set(expected) - seen:
+            checker.errors.append(f"{study}/{pattern}: listed in docs/outputs.md, not written")
+    for study in set(listed) - set(SMALL_CONFIGS):
+        checker.errors.append(f"{study}: listed in docs/outputs.md, not run by this test")
+    return files
+
+
 def run(calib, args, cwd):
     r = subprocess.run([calib, *args], capture_output=True, text=True, timeout=300, cwd=cwd)
     if r.returncode != 0:
@@ -232,6 +308,10 @@ def self_test(source):
         "unknown CSV column": lambda c: c.columns("x", ["peak_F[N]"]),
         "text label not the CSV header": lambda c: c.text("x", ["m 1.0"], ["m[kg]"]),
     }
+    studies = read_study_columns(source)
+    if len(studies) < 8 or "b=1.5" not in studies["rms-table"]["rms_table_wide.csv"]:
+        print(f"the study column table was not read: {sorted(studies)}")
+        return 1
     failed = []
     for what, check in bad.items():
         c = Checker(vocabulary)
@@ -253,6 +333,7 @@ def main():
     os.makedirs(work, exist_ok=True)
     checker = Checker(read_vocabulary(source))
     outputs = check_cli(checker, calib, source, work)
+    outputs += check_studies(checker, calib, source, work)
     outputs += check_python(checker)
     for e in checker.errors:
         print(e)
