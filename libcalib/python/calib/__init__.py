@@ -293,9 +293,11 @@ def simulate(system, *, model=None, e=None, method=None, t_end=None):
     e, t_end = _args.optional_real("e", e), _args.optional_real("t_end", t_end)
     model, method = _args.text("model", model, True), _args.text("method", method, True)
     if isinstance(system, dict):
-        return Result(_native(_calib.simulate, "simulate", _toml(system), "<dict>", model, e, method, t_end))
-    return Result(_native(_calib.simulate, "simulate", _args.path("system", system), "", model, e, method,
-                          t_end))
+        rec = _native(_calib.simulate, "simulate", _toml(system), "<dict>", model, e, method, t_end)
+    else:
+        rec = _native(_calib.simulate, "simulate", _args.path("system", system), "", model, e, method, t_end)
+    rec.pop("units")  # the record's; the series adds t and energy: units of the whole result
+    return Result(rec)
 
 
 def code_laws():

@@ -1,4 +1,5 @@
 // `calib simulate --format json`: the impacts and the final state per body.
+#include "calib/core/vocabulary.hpp"
 #include "calib/dynamics/systems.hpp"
 
 namespace calib::dynamics {
@@ -23,7 +24,7 @@ nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult&
   j["system"] = setup.name;
   j["model"] = setup.contact.model;
   j["method"] = method_name(method);
-  j["e_target"] = setup.contact.e;
+  j["target_e"] = setup.contact.e;
   auto& impacts = j["impacts"] = nlohmann::ordered_json::array();
   for (const Impact& i : r.impacts) {
     nlohmann::ordered_json rec{{"contact", setup.system->contact_name(i.contact)},
@@ -44,11 +45,11 @@ nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult&
   j["steps"] = r.steps;
   if (setup.system->constraint_count() > 0)  // planar multibody: the drift actually reached
     j["constraints"] = {{"count", setup.system->constraint_count()},
-                        {"baumgarte_rate[1/s]", setup.options.baumgarte_rate},
+                        {"baumgarte_rate", setup.options.baumgarte_rate},
                         {"max_drift", r.max_drift},
                         {"max_velocity_drift", r.max_velocity_drift},
                         {"drift_tol", setup.options.drift_tol}};
-  return j;
+  return vocabulary::with_units(std::move(j));
 }
 
 }  // namespace calib::dynamics
