@@ -80,7 +80,8 @@ def impact(model, e, *, n=1.5, m=1.0, k=1.0, v=1.0, clamp=None, rel_tol=1e-10, a
     model, family, e, n, m, k, v, clamp, the damping (dimensionless: zeta, h, chi,
     delta_p_over_delta_m or eta; physical: c [N*s/m], C [N*s/m^(n+1)], delta_p [m] or
     C_visco [N*s/m^(3/2)]), e_out [1], delta_max [m], t_contact [s], peak_force [N],
-    delta_sep [m], energy_residual [1], status, rel_tol, abs_tol; arrays for array inputs.
+    delta_sep [m], energy_residual [1], status, rel_tol, abs_tol. An array call gives the
+    broadcast inputs e, n, m, k, v and the computed values (damping to status) as arrays.
 
     >>> r = impact("linear-damper", 0.5)
     >>> round(r["e_out"], 6), round(r["peak_force"], 6), r.units["peak_force"]
