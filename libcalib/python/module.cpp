@@ -247,9 +247,11 @@ py::dict kn_fit_data(const Array& delta_mm, const Array& W, const std::string& w
       robust == "huber" ? fit::Loss::huber : robust == "cauchy" ? fit::Loss::cauchy : fit::Loss::none,
       loss_scale, error_floor_um * 1e-3);
   py::dict out;
-  out["K"] = f.K;
+  // SI: K of W = K δⁿ in N/m^(n+1) from the fit's N/mm and mm, K_SI = K · 10^(3(n+1)).
+  const double to_si = std::pow(10.0, 3.0 * (f.n + 1.0));
+  out["K"] = f.K * to_si;
   out["n"] = f.n;
-  out["K_se"] = f.K_se;
+  out["K_se"] = f.K_se * to_si;
   out["n_se"] = f.n_se;
   out["max_err"] = f.max_err_percent;
   out["samples"] = f.W.size();

@@ -1,4 +1,5 @@
 // The calib CLI: exit codes and machine-readable output.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -102,16 +103,20 @@ TEST(Cli, SingleFitsAndEffectiveMassPrintJson) {
     EXPECT_TRUE(kn.contains(key)) << key;
   EXPECT_NEAR(kn["n"].get<double>(), 1.133, 5e-4);  // PINSLOT Table 4, ΔR = 5 mm
   // SI units in the record: E* = E/(2(1 − ν²)) of two steel bodies (E 207 GPa, ν 0.3, the
-  // materials table) = 1.13736e11 Pa; ΔR 5 mm = 5e-3 m. K stays per unit length in N/mm^(n+1).
+  // materials table) = 1.13736e11 Pa; ΔR 5 mm = 5e-3 m; K per unit length in N/m^(n+1).
   EXPECT_NEAR(kn["E_star"].get<double>(), 207e9 / (2 * (1 - 0.3 * 0.3)), 1e-9 * 1.14e11);
   EXPECT_NEAR(kn["dR"].get<double>(), 5e-3, 1e-15);
   EXPECT_EQ(kn["units"]["E_star"], "Pa");
-  EXPECT_EQ(kn["units"]["K"], "N/mm^(n+1)");
+  EXPECT_EQ(kn["units"]["K"], "N/m^(n+1)");
+  // PINSLOT Table 4 (Johnson, steel, ΔR 5 mm) in the paper's N and mm: K = 75300, within 1 %;
+  // in SI K_SI = K · 10^(3(n+1)).
+  const double n = kn["n"].get<double>();
+  EXPECT_NEAR(kn["K"].get<double>() / std::pow(10.0, 3.0 * (n + 1.0)), 75300.0, 0.01 * 75300.0);
   EXPECT_FALSE(kn.contains("K_force"));  // only with --length
   const auto kl = nlohmann::json::parse(
       run("kn-fit --model johnson --material steel --dR 5mm --length 20mm --format json").out);
-  EXPECT_NEAR(kl["K_force"].get<double>(), 20.0 * kl["K"].get<double>(),
-              1e-12 * kl["K_force"].get<double>());  // F = K L δⁿ, L = 20 mm
+  EXPECT_NEAR(kl["K_force"].get<double>(), 0.02 * kl["K"].get<double>(),
+              1e-12 * kl["K_force"].get<double>());  // F = K L δⁿ, L = 20 mm = 0.02 m
   const auto em =
       nlohmann::json::parse(run("effective-mass --system " + src +
                                 "/configs/effmass/np_example4_slider_crank.toml --format json")

@@ -182,13 +182,13 @@ def kn_fit(model, *, E=None, nu=None, dR=None, material=None, E2=None, nu2=None,
            weighting="none", materials=None):
     """K and n of one cylindrical contact law (calib kn-fit --model): quantities with units as
     text ("207GPa", "5mm") or bare numbers (MPa, mm, N/mm). Returns a Result with model,
-    K [N/mm^(n+1)] (W = K delta^n, W per unit length), K_force [N/mm^n] (F = K L delta^n, when
+    K [N/m^(n+1)] (W = K delta^n, W per unit length), K_force [N/m^n] (F = K L delta^n, when
     `length` is given), n, K_se, n_se, max_err [%], E_star [Pa], dR [m], internal,
-    W_min/W_max/W_step [N/mm] and samples (an int).
+    W_min/W_max/W_step [N/m] and samples (an int).
 
     >>> r = kn_fit("johnson", material="steel", dR="0.5mm")
     >>> round(r["n"], 4), r.units["K"], r["samples"]
-    (1.1922, 'N/mm^(n+1)', 10000)
+    (1.1922, 'N/m^(n+1)', 10000)
     """
     args = {"model": _args.text("model", model), "nu": _args.optional_real("nu", nu),
             "nu2": _args.optional_real("nu2", nu2), "material": _args.text("material", material, True),
@@ -209,7 +209,7 @@ def kn_fit(model, *, E=None, nu=None, dR=None, material=None, E2=None, nu2=None,
 
 def kn_fit_data(delta, W, *, robust=None, weighting="none", loss_scale=1.0, error_floor_um=1.0):
     """K, n and their standard errors from measurements: delta in mm, W in N/mm (per length).
-    Returns a Result with K [N/mm^(n+1)], n, K_se, n_se, max_err [%] and samples (an int)."""
+    Returns a Result with K [N/m^(n+1)] (SI), n, K_se, n_se, max_err [%] and samples (an int)."""
     weighting, robust = _args.text("weighting", weighting), _args.text("robust", robust, True)
     loss_scale, error_floor_um = _args.real("loss_scale", loss_scale), _args.real("error_floor_um", error_floor_um)
     d, w = _args.numbers_array("delta", delta), _args.numbers_array("W", W)

@@ -1,8 +1,8 @@
 #pragma once
 // The two non-table modes of `calib kn-fit`: one material/geometry (--model) and measured data
 // (--data). Quantities arrive as text with units ("207GPa", "5mm"; core/units.hpp); each
-// returns the record the CLI prints (vocabulary names, core/vocabulary.hpp: K in N/mm^(n+1),
-// K_force in N/mm^n, E_star in Pa, dR in m, W_* in N/mm).
+// returns the record the CLI prints (vocabulary names, core/vocabulary.hpp; SI: K in N/m^(n+1),
+// K_force in N/m^n, E_star in Pa, dR in m, W_* in N/m).
 #include <filesystem>
 #include <optional>
 #include <string>

@@ -16,6 +16,9 @@ namespace calib::studies::kn_fit {
 
 namespace {
 
+// K of W[N/mm] = K δ[mm]ⁿ in SI: W[N/m] = 1e3 K (1e3 δ[m])ⁿ, so K_SI = K · 10^(3(n+1)).
+double line_load_K_to_si(double n) { return std::pow(10.0, 3.0 * (n + 1.0)); }
+
 models::cylindrical::Material material_named(const std::string& name,
                                              const std::filesystem::path& given) {
   const std::filesystem::path file =
@@ -59,9 +62,10 @@ nlohmann::ordered_json fit_measurements(const MeasurementInput& a) {
   const auto f = fit_data(
       delta, W, a.weighting == "relative" ? fit::Weighting::relative : fit::Weighting::none, loss,
       a.loss_scale, a.error_floor_um * 1e-3);
-  nlohmann::ordered_json rec = {{"K", f.K},
+  // SI: K of the line load W = K δⁿ in N/m^(n+1) (the fit works in N/mm and mm).
+  nlohmann::ordered_json rec = {{"K", f.K * line_load_K_to_si(f.n)},
                                 {"n", f.n},
-                                {"K_se", f.K_se},
+                                {"K_se", f.K_se * line_load_K_to_si(f.n)},
                                 {"n_se", f.n_se},
                                 {"max_err", f.max_err_percent},
                                 {"samples", f.W.size()},
@@ -101,20 +105,21 @@ nlohmann::ordered_json fit_single(const SingleFitInput& a) {
   p.error_floor = a.error_floor_um * 1e-3;
   const auto model = models::cylindrical::parse_model(a.model);
   const auto f = fit_model(model, c, p);
-  // K per unit length (W = K δⁿ, N/mm^(n+1)); with a contact length also the force law
-  // F = K_force δⁿ, K_force = K L (N/mm^n). E* and dR in SI units (the fit works in MPa and mm).
-  nlohmann::ordered_json rec = {{"model", a.model}, {"K", f.K}};
-  if (has_length) rec["K_force"] = f.K * c.length;
+  // SI (the fit works in N, mm and MPa): K of the line load W = K δⁿ [N/m^(n+1)]; with a contact
+  // length L also the force law F = K_force δⁿ, K_force = K L [N/m^n].
+  const double to_si = line_load_K_to_si(f.n);
+  nlohmann::ordered_json rec = {{"model", a.model}, {"K", f.K * to_si}};
+  if (has_length) rec["K_force"] = f.K * to_si * c.length * 1e-3;
   rec.update({{"n", f.n},
-              {"K_se", f.K_se},
+              {"K_se", f.K_se * to_si},
               {"n_se", f.n_se},
               {"max_err", f.max_err_percent},
               {"E_star", c.E_star() * 1e6},
               {"dR", c.dR * 1e-3},
               {"internal", c.internal},
-              {"W_min", p.W_min},
-              {"W_max", p.W_max},
-              {"W_step", p.W_step},
+              {"W_min", p.W_min * 1e3},
+              {"W_max", p.W_max * 1e3},
+              {"W_step", p.W_step * 1e3},
               {"samples", f.W.size()}});
   if (!a.curve.empty()) {
     io::CsvWriter w(a.curve, {"W[N/mm]", "delta[mm]", "W_fit[N/mm]", "rel_err_percent"});
