@@ -19,6 +19,7 @@
 #include "calib/core/vocabulary.hpp"
 #include "calib/dynamics/systems.hpp"
 #include "calib/fit/fit.hpp"
+#include "calib/fit/impact_fit_run.hpp"
 #include "calib/io/config.hpp"
 #include "calib/io/resources.hpp"
 #include "calib/models/catalog.hpp"
@@ -258,6 +259,30 @@ py::dict kn_fit_data(const Array& delta_mm, const Array& W, const std::string& w
   return out;
 }
 
+// calib.fit_impact: the record of `calib fit-impact --format json` for arrays in memory.
+py::object fit_impact(const Array& v_in, const Array& e, const Array& sigma, const std::string& law,
+                      double m, double K, double n, bool fit_n) {
+  fit::RestitutionCurve d;
+  d.v_in.assign(v_in.data(), v_in.data() + v_in.size());
+  d.e.assign(e.data(), e.data() + e.size());
+  d.sigma_e.assign(sigma.data(), sigma.data() + sigma.size());
+  fit::FitImpactRequest q;
+  q.laws = law == "all" ? fit::impact_laws()
+                        : std::vector<fit::ImpactLaw>{fit::find_impact_law(law, "law")};
+  q.m = m, q.K = K, q.n = n, q.fit_n = fit_n;
+  return to_python(fit::run_fit_impact(q, d).record);
+}
+
+// calib.impact_law_restitution: e(v) of one law at given material parameters (exact solve).
+std::vector<double> impact_law_restitution(const std::string& law, const Array& v, double m,
+                                           double K, double n, double damping) {
+  const fit::ImpactLaw l = fit::find_impact_law(law, "law");
+  std::vector<double> out;
+  for (py::ssize_t i = 0; i < v.size(); ++i)
+    out.push_back(fit::restitution(l, m, {K, n, damping}, v.data()[i]));
+  return out;
+}
+
 py::dict effective_mass(const std::string& toml_text, const std::string& origin) {
   const auto system = models::multibody::PlanarSystem::from(io::ConfigNode::parse(toml_text, origin));
   auto rec = models::multibody::analyse(system).to_json();
@@ -391,6 +416,8 @@ PYBIND11_MODULE(_calib, m) {
   m.def("exact_limit_ratio", &models::ExactDamping::limit_ratio);
   m.def("kn_fit_single", &kn_fit_single);
   m.def("kn_fit_data", &kn_fit_data);
+  m.def("fit_impact", &fit_impact);
+  m.def("impact_law_restitution", &impact_law_restitution);
   m.def("effective_mass", &effective_mass);
   m.def("resolve_input_path",
         [](const std::string& given) { return io::resolve_input_path(given).string(); });

@@ -61,6 +61,21 @@ cases.append((["kn-fit", "--model", "johnson", "--material", "steel", "--E", "1G
 cases.append((["kn-fit", "--model", "johnson", "--material", "steel", "--dR", "-5mm"], "dR"))
 cases.append((["kn-fit", "--model", "johnson", "--material", "steel", "--dR", "5mm", "--W-step", "0"], "W"))
 cases.append((["kn-fit", "--data", "/nonexistent.csv"], "nonexistent"))
+# fit-impact: material flags, law, --fit and the data file.
+fi = ["fit-impact", "--data", f"{src}/datasets/samples/restitution_tsuji.csv", "--law", "tsuji"]
+for flag, values in [("--m", ["nan", "0", "-1", "abc"]), ("--K", ["inf", "0", "-1"]), ("--n", ["0.5", "2.5"])]:
+    for value in values:
+        material = {"--m": "0.01", "--K": "1e9"}
+        material[flag] = value
+        cases.append((fi + [a for k, v in material.items() for a in (k, v)], flag.lstrip("-")))
+cases.append((fi + ["--m", "0.01", "--E", "200GPa", "--nu", "0.6", "--radius", "5mm"], "nu"))
+cases.append((fi + ["--m", "0.01", "--E", "200parsec", "--nu", "0.3", "--radius", "5mm"], "E"))
+cases.append((fi + ["--m", "0.01", "--K", "1e9", "--fit", "foo"], "foo"))
+cases.append((fi + ["--m", "0.01", "--K", "1e9", "--fit", "K"], "K cannot be fitted"))
+cases.append((fi[:3] + ["--law", "hertz", "--m", "0.01", "--K", "1e9"], "hertz"))
+cases.append((["fit-impact", "--data", "/dev/zero", "--law", "tsuji", "--m", "0.01", "--K", "1e9"], "/dev/zero"))
+cases.append((["fit-impact", "--data", "/nonexistent.csv", "--law", "tsuji", "--m", "0.01", "--K", "1e9"],
+              "nonexistent"))
 cases.append((["effective-mass", "--system", "/nonexistent.toml"], "nonexistent"))
 for spec in ["crank.z=0:1:3", "crank.angle=0:90", "crank.angle=0:90:1", "crank.angle=0:90:1000000000",
              "crank.angle=a:b:c", "=0:1:2", "crank.angle=0:nan:3", "nobody.angle=0:90:3"]:

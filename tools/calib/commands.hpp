@@ -53,6 +53,7 @@ void register_sweep(CLI::App& app);    // also `merge`
 void register_studies(CLI::App& app);  // every registered study, and `run-all`
 void register_plot(CLI::App& app);
 void register_report(CLI::App& app);
+void register_fit_impact(CLI::App& app);
 
 inline void register_all(CLI::App& app) {
   register_models(app);
@@ -64,6 +65,7 @@ inline void register_all(CLI::App& app) {
   register_studies(app);
   register_plot(app);
   register_report(app);
+  register_fit_impact(app);
 }
 
 }  // namespace calib::cli

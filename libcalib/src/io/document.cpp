@@ -2,6 +2,7 @@
 #include "calib/io/output_target.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fstream>
 
@@ -23,10 +24,42 @@ std::string escape_html(const std::string& s) {
       o += "&gt;";
     else if (c == '&')
       o += "&amp;";
+    else if (c == '"')
+      o += "&quot;";
     else
       o += c;
   }
   return o;
+}
+
+namespace {
+
+// The class of cell (r, c), "" when none.
+const std::string& cell_class_of(const Table& t, std::size_t r, std::size_t c) {
+  static const std::string none;
+  if (r >= t.cell_class.size() || c >= t.cell_class[r].size()) return none;
+  return t.cell_class[r][c];
+}
+
+}  // namespace
+
+std::string colour_legend(const Table& t,
+                          const std::vector<std::pair<std::string, std::string>>& phrases) {
+  const auto used = [&](const std::string& cls) {
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+      if ((r < t.row_class.size() ? t.row_class[r] : "") == cls && !cls.empty()) return true;
+      if (cls.empty() && (r >= t.row_class.size() || t.row_class[r].empty())) return true;
+      for (std::size_t c = 0; c < t.rows[r].size(); ++c)
+        if (!cls.empty() && cell_class_of(t, r, c) == cls) return true;
+    }
+    return false;
+  };
+  std::string legend;
+  for (const auto& [cls, phrase] : phrases)
+    if (used(cls)) legend += (legend.empty() ? "" : "; ") + phrase;
+  if (legend.empty()) return legend;
+  legend[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(legend[0])));
+  return legend + ".";
 }
 
 std::string html(const Table& t) {
@@ -36,18 +69,23 @@ std::string html(const Table& t) {
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     const std::string cls = r < t.row_class.size() ? t.row_class[r] : "";
     s += cls.empty() ? "<tr>" : "<tr class=\"" + cls + "\">";
-    for (const auto& c : t.rows[r]) s += "<td>" + escape_html(c) + "</td>";
+    for (std::size_t c = 0; c < t.rows[r].size(); ++c) {
+      const std::string& cell_cls = cell_class_of(t, r, c);
+      s += cell_cls.empty() ? "<td>" : "<td class=\"" + cell_cls + "\">";
+      s += escape_html(t.rows[r][c]) + "</td>";
+    }
     s += "</tr>\n";
   }
   return s + "</tbody></table>\n";
 }
 
-// Markdown table cell: pipes escaped (GitHub-flavoured Markdown).
+// Markdown table cell: pipes and asterisks escaped (GitHub-flavoured Markdown), so that a cell
+// marked "*" stays text, also inside the bold of a flagged cell.
 namespace {
 std::string md_cell(std::string text) {
   std::string o;
   for (char c : text) {
-    if (c == '|') o.push_back('\\');
+    if (c == '|' || c == '*') o.push_back('\\');
     o.push_back(c);
   }
   return o;
@@ -66,7 +104,8 @@ std::string markdown(const Table& t) {
     const std::string cls = r < t.row_class.size() ? t.row_class[r] : "";
     for (std::size_t c = 0; c < t.rows[r].size(); ++c) {
       const std::string cell = md_cell(t.rows[r][c]);
-      s += (c == 0 && cls == "bad") ? fmt::format(" **{}** ⚠ |", cell) : fmt::format(" {} |", cell);
+      const bool flagged = (c == 0 && cls == "bad") || cell_class_of(t, r, c) == "bad";
+      s += flagged ? fmt::format(" **{}** ⚠ |", cell) : fmt::format(" {} |", cell);
     }
     s += "\n";
   }
@@ -107,6 +146,20 @@ void Section::table(const Table& t) {
   html += io::html(t);
   md += markdown(t) + "\n";
 }
+namespace {
+
+// The caption its plot script wrote beside a figure (<name>.caption, one paragraph), else the
+// figure's file name.
+std::string caption_of(const fs::path& png) {
+  std::ifstream f(fs::path(png).replace_extension(".caption"));
+  if (!f) return png.stem().string();
+  std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text.empty() ? png.stem().string() : text;
+}
+
+}  // namespace
+
 void Section::figures(const fs::path& out, const std::string& stem) {
   const fs::path dir = out / "figures" / stem;
   if (!path_exists(dir)) return;
@@ -118,11 +171,12 @@ void Section::figures(const fs::path& out, const std::string& stem) {
   for (const auto& p : pngs) {
     const std::string rel = "figures/" + stem + "/" + p.stem().string();
     const bool svg = path_exists(dir / (p.stem().string() + ".svg"));
+    const std::string caption = caption_of(p);
     html += fmt::format(
         "<figure><a href=\"{0}.{1}\"><img src=\"{0}.png\" "
         "alt=\"{2}\"></a><figcaption>{2}</figcaption></figure>\n",
-        rel, svg ? "svg" : "png", p.stem().string());
-    md += fmt::format("![{0}]({1}.png)\n", p.stem().string(), rel);
+        rel, svg ? "svg" : "png", escape_html(caption));
+    md += fmt::format("![{0}]({1}.png)\n\n{2}\n\n", p.stem().string(), rel, caption);
   }
   html += "</div>\n";
   md += "\n";

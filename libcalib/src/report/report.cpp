@@ -23,7 +23,8 @@ body { font-family: 'DejaVu Sans', Arial, sans-serif; max-width: 1200px; margin:
 table { border-collapse: collapse; margin: 1em 0; font-size: 0.85em; }
 th, td { border: 1px solid #ccc; padding: 3px 6px; text-align: right; }
 th { background: #f0f0f0; } td:first-child { text-align: left; }
-tr.ok td { background: #e8f5e9; } tr.minor td { background: #fff8e1; } tr.bad td { background: #ffebee; }
+tr.ok td, td.ok { background: #dcedc8; } tr.minor td, td.minor { background: #ffecb3; }
+tr.bad td, td.bad { background: #ffcdd2; }
 .figs { display: flex; flex-wrap: wrap; gap: 12px; }
 figure { margin: 0; width: 380px; } figure img { width: 100%; border: 1px solid #ddd; }
 figcaption { font-size: 0.8em; color: #555; } pre { background: #f7f7f7; padding: 8px; overflow-x: auto; }

@@ -40,13 +40,14 @@ const std::vector<Study>& registry() {
        effective_mass::run_study, effective_mass::figure_data, effective_mass::report_section},
       {"simulator-inputs", "simulator_inputs",
        "The input for other simulators: what they achieve with e and what to type instead",
-       "docs/simulators.md (LAMMPS, LIGGGHTS, Chrono, Yade, MercuryDPM, MFiX, Kratos, multibody "
-       "codes, MuJoCo); issue #18",
+       "each code's documentation and source (LAMMPS, LIGGGHTS, Chrono, Yade, MercuryDPM, MFiX, "
+       "Kratos, multibody codes, MuJoCo)",
        "target e x code x clamp: the e each code achieves when typing e, and the corrected input",
        simulator_inputs::run_study, simulator_inputs::figure_data,
        simulator_inputs::report_section},
-      {"systems", "systems", "The seeds' example systems: every law inside a dynamic system",
-       "SF2020 §8 (bouncing ball, Table 3, Figs. 8-11), §9 (impact damper, Table 4, Figs. 13-17)",
+      {"systems", "systems", "The papers' example systems: every law inside a dynamic system",
+       "SF2020 §8 (bouncing ball, Table 3, Figs. 8-11), §9 (impact damper, Table 4, Figs. 13-17), "
+       "§10 (slider-crank, Tables 5-6, Figs. 19-20); PN2020 §6 (two pendulums, Fig. 11)",
        "bouncing ball and impact damper re-simulated with every law (dynamics layer)",
        systems::run_study, systems::figure_data, systems::report_section},
       {"exact-table", "exact_table", "The exact damping table zeta*(e, n)",

@@ -4,6 +4,7 @@
 // report::write_report puts the sections on one page.
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -14,9 +15,17 @@ struct Table {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> row_class;  // "", "ok", "minor", "bad"
+  // Per cell, the same classes for one cell (e.g. one table entry off the published value);
+  // rows or cells left out have none.
+  std::vector<std::vector<std::string>> cell_class = {};
 };
 
 std::string escape_html(const std::string& s);
+// A caption's colour legend that names only the colours the table shows: the phrase of each
+// class in `phrases` ({"ok", "green: exact"}, {"", "no colour: ..."}) used by a row or cell of
+// `t`, in order, joined by "; ", the first letter capitalised and a full stop added.
+std::string colour_legend(const Table& t,
+                          const std::vector<std::pair<std::string, std::string>>& phrases);
 std::string html(const Table& t);
 std::string markdown(const Table& t);
 

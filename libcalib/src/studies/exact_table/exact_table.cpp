@@ -91,7 +91,7 @@ void report_section(const std::filesystem::path& dir, io::Section& s) {
   s.text(fmt::format(
       "Grid: {} e-nodes from e = {} to 1 (clustered at e = 1, power {}), {} n-nodes on [1, 2], "
       "{}-point Lagrange stencil; every node calibrated to |e_out - e|/e <= {} with the ODE at "
-      "rel_tol {}.",
+      "a relative tolerance of {}.",
       g.e_nodes, g.e_min, g.e_power, g.n_nodes, g.stencil, table.generated_with().cor_rel_tol,
       table.generated_with().rel_tol));
 }

@@ -40,7 +40,7 @@ void report_section(const fs::path& dir, io::Section& s) {
   s.text(
       fmt::format("{} entries: {} within the printed rounding (green), {} off by one unit of the "
                   "last printed digit "
-                  "(yellow), {} beyond (red, with our explanation).",
+                  "(yellow), {} beyond (red, with our explanation in the \"note\" column).",
                   t.rows(), t.rows() - minor - bad, minor, bad));
   s.table(k);
 }

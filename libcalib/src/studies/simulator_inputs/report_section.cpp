@@ -9,13 +9,9 @@
 namespace calib::studies::simulator_inputs {
 
 void report_section(const std::filesystem::path& dir, io::Section& s) {
-  const auto t = io::read_text_csv(
-      dir / "simulator_inputs.csv",
-      {"code", "model", "version", "clamp", "target_e", "typed_units", "typed", "e_if_typed",
-       "input_value", "e_with_input"});
-  s.text("What each code achieves when its user types e, and the value to type so that it "
-         "achieves e exactly (calib input-for). LAMMPS 20220106 and LIGGGHTS 3.8.0 are checked "
-         "against the real binaries in tests/peers (ctest -L peers).");
+  const auto t = io::read_text_csv(dir / "simulator_inputs.csv",
+                                   {"code", "model", "version", "clamp", "target_e", "typed_units",
+                                    "typed", "e_if_typed", "input_value", "e_with_input"});
   io::Table table{{"code", "model", "version", "clamp", "target e", "you type", "you get",
                    "type instead", "[units]", "e with it"},
                   {},
@@ -33,6 +29,15 @@ void report_section(const std::filesystem::path& dir, io::Section& s) {
                               : std::abs(got - target) <= 0.005 * target ? "ok"
                                                                          : "minor");
   }
+  s.text(
+      "What each code achieves when its user types e (\"you get\"), and the value to type so "
+      "that it achieves e exactly (\"type instead\", as calib input-for prints it). " +
+      io::colour_legend(table,
+                        {{"ok", "green: typing e already gives e within 0.5 %"},
+                         {"minor", "yellow: it does not, and the value to type instead does"},
+                         {"bad", "red: no value of that input reaches e"}}) +
+      " The LAMMPS 20220106 and LIGGGHTS 3.8.0 rows are checked against the real programs by "
+      "libcalib's test suite.");
   s.table(table);
 }
 

@@ -42,9 +42,10 @@ io::Table csv_table(const std::filesystem::path& file, const std::vector<Column>
 
 void ball_table(const std::filesystem::path& dir, io::Section& s) {
   s.text(
-      "SF2020 §8 bouncing ball: every law with c_r as its target. e_achieved is the bounce's "
-      "v_out/v_in with gravity acting during contact; e_single_impact the same law as one "
-      "impact at the same v_in without gravity (calib impact).");
+      "SF2020 §8 bouncing ball: every law with c_r as its target, first and fifth bounce. "
+      "\"e achieved\" is the bounce's v_out/v_in with gravity acting during contact; \"e "
+      "single impact\" is the same law as one impact at the same v_in without gravity (as "
+      "calib impact computes it); \"gravity effect\" is the first minus the second.");
   const auto first_and_fifth = [](const io::TextTable& b, std::size_t r) {
     return b.columns[2][r] == "1" || b.columns[2][r] == "5";
   };
@@ -63,7 +64,8 @@ void ball_table(const std::filesystem::path& dir, io::Section& s) {
 void damper_table(const std::filesystem::path& dir, io::Section& s) {
   s.text(
       "SF2020 §9 impact damper (Table 4): zones per gap — impacts until the last impact, "
-      "friction (sliding) until the relative speed stays below 10 ε, then no impact.");
+      "friction (sliding) until the relative speed stays below 10 ε (ε = 1e-4 m/s, the "
+      "friction law's regularisation), then no impact.");
   s.table(csv_table(dir / "impact_damper_zones.csv",
                     {{"gap[m]", "gap [m]"},
                      {"impacts", "impacts"},
@@ -95,7 +97,7 @@ void crank_table(const std::filesystem::path& dir, io::Section& s) {
       "200 rad/s (a free crank started at ω₀, or a crank driven at constant speed).");
   s.table(csv_table(dir / "slider_crank_impacts.csv", {{"reading", "crank"},
                                                        {"impact", "impact"},
-                                                       {"t_start[s]", "t_start [s]", 6},
+                                                       {"t_start[s]", "t [s]", 6},
                                                        {"v_in[m/s]", "v_in [m/s]", 6},
                                                        {"v_out[m/s]", "v_out [m/s]", 6},
                                                        {"e", "e", 5},
@@ -105,9 +107,9 @@ void crank_table(const std::filesystem::path& dir, io::Section& s) {
 void formulations_table(const std::filesystem::path& dir, io::Section& s) {
   s.text(
       "The two pendulums and the slider–crank in two formulations: the generalized "
-      "coordinates above (constraints eliminated by hand) and the planar multibody files "
-      "(configs/systems/*_planar.toml: (x, y, φ) per body, joints as constraints, Baumgarte "
-      "stabilisation, drift bounded). Their impacts agree to the integration tolerance.");
+      "coordinates above (constraints eliminated by hand) and as planar multibody systems "
+      "((x, y, φ) per body, joints as constraints, Baumgarte stabilisation, drift bounded). "
+      "Their impacts agree to the integration tolerance.");
   s.table(csv_table(dir / "formulations.csv",
                     {{"system", "system"},
                      {"method", "method"},

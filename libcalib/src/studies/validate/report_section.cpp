@@ -33,7 +33,11 @@ void report_section(const fs::path& dir, io::Section& s) {
                           : io::number_text(t.columns[5][r], 4)});
     v.row_class.push_back(w <= 1e-8 ? "ok" : w <= 1e-3 ? "" : w <= 1e-2 ? "minor" : "bad");
   }
-  s.text("Green: exact to the solver (<= 1e-8); yellow: <= 1e-2; red: worse.");
+  s.text("Rows coloured by the \"worst |e_out - e| (fitted range)\" column. " +
+         io::colour_legend(v, {{"ok", "green: up to 1e-8 (exact to the solver)"},
+                               {"", "no colour: up to 1e-3"},
+                               {"minor", "yellow: up to 1e-2"},
+                               {"bad", "red: above 1e-2"}}));
   s.table(v);
 }
 

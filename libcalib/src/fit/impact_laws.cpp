@@ -1,0 +1,163 @@
+// The four contact laws of fit_impact.hpp as core families, and the data checks.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "calib/core/error.hpp"
+#include "calib/fit/fit_impact.hpp"
+
+namespace calib::fit {
+
+namespace {
+
+struct LawInfo {
+  ImpactLaw law;
+  std::string_view name, parameter, unit, separation;
+};
+
+constexpr std::array<LawInfo, 4> kLaws{{
+    {ImpactLaw::hunt_crossley_alpha, "hunt-crossley-alpha", "alpha", "s/m",
+     "separation where delta returns to 0 (no clamp: the law may pull at the end of restitution)"},
+    {ImpactLaw::viscoelastic, "viscoelastic", "A", "s",
+     "clamped: force limited to >= 0, separation where it returns to 0 with the speed then"},
+    {ImpactLaw::linear_damper, "linear-damper", "c", "N*s/m",
+     "clamped: force limited to >= 0, separation where it returns to 0 with the speed then"},
+    {ImpactLaw::tsuji, "tsuji", "chi", "-",
+     "clamped: force limited to >= 0, separation where it returns to 0 with the speed then"},
+}};
+
+const LawInfo& info(ImpactLaw law) {
+  return kLaws[static_cast<std::size_t>(law)];
+}
+
+}  // namespace
+
+std::string_view impact_law_name(ImpactLaw law) { return info(law).name; }
+std::string_view damping_parameter_name(ImpactLaw law) { return info(law).parameter; }
+std::string_view damping_parameter_unit(ImpactLaw law) { return info(law).unit; }
+std::string_view separation_rule(ImpactLaw law) { return info(law).separation; }
+
+const std::vector<ImpactLaw>& impact_laws() {
+  static const std::vector<ImpactLaw> all{ImpactLaw::hunt_crossley_alpha, ImpactLaw::viscoelastic,
+                                          ImpactLaw::linear_damper, ImpactLaw::tsuji};
+  return all;
+}
+
+ImpactLaw find_impact_law(std::string_view name, std::string_view field) {
+  std::string known;
+  for (const LawInfo& l : kLaws) {
+    if (l.name == name) return l.law;
+    known += (known.empty() ? "" : ", ") + std::string(l.name);
+  }
+  throw InputError(fmt::format("{}: unknown law '{}'; laws: {}", field, name, known));
+}
+
+PhysicalImpact physical_impact(ImpactLaw law, double m, const ImpactLawParameters& p, double v) {
+  PhysicalImpact impact{Family::hysteresis, m, p.K, v, p.n, 0.0, true};
+  switch (law) {
+    case ImpactLaw::hunt_crossley_alpha:  // K δⁿ(1 + αδ') = K δⁿ + (Kα) δⁿ δ'
+      impact.damping = p.K * p.damping;
+      impact.clamp = false;
+      break;
+    case ImpactLaw::viscoelastic:  // K(δⁿ + (3/2)A δ^{1/2} δ') at n = 3/2
+      if (p.n != 1.5)
+        throw InputError(fmt::format(
+            "n: the viscoelastic law (damping ∝ δ^(n−1) = δ^(1/2)) is solved for n = 1.5 "
+            "only, got {}",
+            p.n));
+      impact.family = Family::viscoelastic;
+      impact.damping = 1.5 * p.K * p.damping;
+      break;
+    case ImpactLaw::linear_damper:
+      impact.family = Family::linear_damper;
+      impact.damping = p.damping;
+      break;
+    case ImpactLaw::tsuji:
+      impact.family = Family::tsuji;
+      impact.damping = p.damping;
+      break;
+  }
+  return impact;
+}
+
+double restitution(ImpactLaw law, double m, const ImpactLawParameters& p, double v,
+                   const impact::ImpactOptions& options) {
+  const impact::PhysicalResult r = impact::solve_physical(physical_impact(law, m, p, v), options);
+  impact::require_finished(r, impact_law_name(law));
+  return r.e_out;
+}
+
+namespace {
+
+template <class Row>
+void validate_contact_column(const RestitutionCurve& d, const std::vector<double>& x,
+                             const std::vector<double>& sigma, std::string_view name, Row row) {
+  if (x.empty()) return;
+  if (x.size() != d.v_in.size() || sigma.size() != x.size())
+    throw InputError(fmt::format("restitution curve: {} needs one value and one sigma_{} per "
+                                 "point ({} points, {} values, {} sigmas)",
+                                 name, name, d.v_in.size(), x.size(), sigma.size()));
+  if (d.sigma_e.empty())
+    throw InputError(fmt::format("restitution curve: {} is weighed against e through the "
+                                 "sigmas: give sigma_e too", name));
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (!(x[i] > 0) || !std::isfinite(x[i]))
+      throw InputError(fmt::format("row {}: {} = {} must be a finite number > 0", row(i), name,
+                                   x[i]));
+    if (!(sigma[i] > 0) || !std::isfinite(sigma[i]))
+      throw InputError(fmt::format("row {}: sigma_{} = {} must be a finite number > 0", row(i),
+                                   name, sigma[i]));
+  }
+}
+
+}  // namespace
+
+void validate(const RestitutionCurve& d) {
+  const auto row = [&](std::size_t i) { return i < d.rows.size() ? d.rows[i] : i + 1; };
+  if (d.e.size() != d.v_in.size() || (!d.sigma_e.empty() && d.sigma_e.size() != d.v_in.size()))
+    throw InputError(fmt::format("restitution curve: columns of unequal length: v_in {}, e {}, "
+                                 "sigma_e {}",
+                                 d.v_in.size(), d.e.size(), d.sigma_e.size()));
+  if (d.v_in.size() < 2)
+    throw InputError(fmt::format(
+        "restitution curve: need at least 2 points (v_in, e), got {}", d.v_in.size()));
+  for (std::size_t i = 0; i < d.v_in.size(); ++i) {
+    if (!(d.v_in[i] > 0) || !std::isfinite(d.v_in[i]))
+      throw InputError(fmt::format("row {}: v_in = {} must be a finite speed > 0 [m/s]", row(i),
+                                   d.v_in[i]));
+    if (!(d.e[i] > 0 && d.e[i] <= 1))
+      throw InputError(fmt::format("row {}: e = {} must be in (0, 1]", row(i), d.e[i]));
+    if (!d.sigma_e.empty() && !(d.sigma_e[i] > 0 && std::isfinite(d.sigma_e[i])))
+      throw InputError(fmt::format("row {}: sigma_e = {} must be a finite number > 0", row(i),
+                                   d.sigma_e[i]));
+  }
+  validate_contact_column(d, d.t_contact, d.sigma_t_contact, "t_contact", row);
+  validate_contact_column(d, d.f_max, d.sigma_f_max, "f_max", row);
+  const auto [lo, hi] = std::minmax_element(d.v_in.begin(), d.v_in.end());
+  if (*lo == *hi)
+    throw InputError(fmt::format(
+        "restitution curve: all {} speeds are equal (v_in = {}): e(v) needs distinct speeds",
+        d.v_in.size(), *lo));
+}
+
+bool ImpactFitOptions::IsValid(std::string* error) const {
+  if (!fit.IsValid(error)) return false;
+  if (!impact.IsValid(error)) return false;
+  if (!fit_K && !fit_n && !fit_damping) {
+    if (error) *error = "no free parameter: fit at least one of K, n and the damping parameter";
+    return false;
+  }
+  if (!std::isfinite(damping_start)) {
+    if (error) *error = fmt::format("damping_start must be finite, got {}", damping_start);
+    return false;
+  }
+  return true;
+}
+
+ImpactLawParameters ImpactFitReport::values() const {
+  return {parameters.at(0).value, parameters.at(1).value, parameters.at(2).value};
+}
+
+}  // namespace calib::fit
