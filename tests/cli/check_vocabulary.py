@@ -17,7 +17,8 @@ import subprocess
 import sys
 
 NO_UNIT = ("1", "—")
-BY_BODY = ("after", "final", "series")  # objects keyed by body name (docs/outputs.md)
+BY_BODY = ("after", "final", "series", "parameters")  # keyed by a body's or parameter's name
+RECORD_UNITS = ("typed_units", "unit", "sigma_e")  # units the record gives (docs/outputs.md)
 ROW = re.compile(r"^\| `([A-Za-z0-9_]+)` \| (\S+) \|")
 
 
@@ -58,10 +59,6 @@ class Checker:
         for name, item in value.items():
             if name == "units":
                 continue
-            self.key(where, name)
-            unit = self.unit(name)
-            if unit:
-                physical[name] = unit
             if name in BY_BODY and isinstance(item, dict):  # bodies, and series' t and energy
                 for sub, value in item.items():
                     if isinstance(value, dict):
@@ -69,6 +66,10 @@ class Checker:
                     else:
                         self.walk(f"{where}.{name}", {sub: value}, physical)
             else:
+                self.key(where, name)
+                unit = self.unit(name)
+                if unit:
+                    physical[name] = unit
                 self.walk(f"{where}.{name}", item, physical)
 
     def record(self, where, rec):
@@ -82,8 +83,12 @@ class Checker:
             self.errors.append(f"{where}: no 'units' object")
             return
         for name, unit in physical.items():
+            if unit == "sigma_e":  # weighted residuals: in units of sigma_e, else dimensionless
+                if units.get(name, "sigma_e") != "sigma_e":
+                    self.errors.append(f"{where}: units['{name}'] is {units[name]!r}, not sigma_e")
+                continue
             expected = rec.get("typed_units") if unit == "typed_units" else unit
-            if expected in (None, "-"):
+            if expected in (None, "-") or unit == "unit":
                 continue
             if units.get(name) != expected:
                 self.errors.append(f"{where}: units['{name}'] is {units.get(name)!r}, the vocabulary "
@@ -102,7 +107,7 @@ class Checker:
             name, unit = m.group(1), m.group(2) or ""
             self.key(where, name)
             expected = self.unit(name)
-            if expected is not None and expected != "typed_units" and unit != expected:
+            if expected is not None and expected not in RECORD_UNITS and unit != expected:
                 self.errors.append(f"{where}: column '{column}' has unit [{unit}], the vocabulary "
                                    f"says [{expected}]")
 
@@ -122,6 +127,7 @@ def csv_header(text):
 def commands(work):
     system = "configs/effmass/np_example1_pendulum_wall.toml"
     kn = ["kn-fit", "--model", "johnson", "--material", "steel", "--dR", "0.5mm"]
+    sample = "datasets/samples/restitution_viscoelastic.csv"
     data = os.path.join(work, "kn_data.csv")
     with open(data, "w") as f:
         f.write("delta[mm],W[N/mm]\n0.001,1.2\n0.002,2.9\n0.004,6.1\n0.008,13.5\n")
@@ -144,6 +150,11 @@ def commands(work):
         ("kn-fit single length", kn + ["--length", "20mm"], ("json", "csv", "text")),
         ("kn-fit data", ["kn-fit", "--data", data], ("json", "csv", "text")),
         ("effective-mass system", ["effective-mass", "--system", system], ("json", "csv", "text")),
+        ("fit-impact", ["fit-impact", "--data", "datasets/samples/restitution_tsuji.csv", "--law", "tsuji",
+                        "--m", "0.01", "--K", "1e9"],
+         ("json",)),
+        ("fit-impact all", ["fit-impact", "--data", sample, "--law", "all", "--m", "0.01", "--K", "1e9"],
+         ("json",)),
     ]
 
 
@@ -258,8 +269,14 @@ def check_cli(checker, calib, source, work):
     sweep_mass = os.path.join(work, "effmass_sweep.csv")
     run(calib, ["effective-mass", "--system", "configs/effmass/np_example4_slider_crank.toml",
                 "--sweep", "crank.angle=0:90:3", "--csv", sweep_mass], source)
+    fit_out = os.path.join(work, "fit_impact")
+    run(calib, ["fit-impact", "--data", "datasets/samples/restitution_viscoelastic.csv", "--law", "all",
+                "--m", "0.01", "--K", "1e9", "--out", fit_out, "--format", "json"], source)
+    with open(os.path.join(fit_out, "fit_impact.json")) as f:
+        checker.record("fit_impact.json", json.load(f))
     for file in (os.path.join(simulate_out, "series.csv"), os.path.join(simulate_out, "impacts.csv"),
-                 sweep_csv, sweep_mass):
+                 sweep_csv, sweep_mass, os.path.join(fit_out, "fit_impact_points.csv"),
+                 os.path.join(fit_out, "fit_impact_curve.csv")):
         with open(file) as f:
             checker.columns(os.path.relpath(file, work), csv_header(f.readline()))
         outputs += 1
@@ -284,6 +301,8 @@ def check_python(checker):
         "calib.effective_mass": calib.effective_mass("configs/effmass/np_example1_pendulum_wall.toml"),
         "calib.input_for": calib.input_for("lammps", 0.5),
         "calib.simulate": calib.simulate("configs/systems/bouncing_ball.toml", t_end=1.0),
+        "calib.fit_impact": calib.fit_impact([0.5, 1.0, 2.0, 4.0], [0.9, 0.85, 0.8, 0.74], law="tsuji",
+                                             m=0.01, K=1e9),
     }
     for where, r in results.items():
         checker.record(where, r)

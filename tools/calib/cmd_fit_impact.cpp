@@ -113,11 +113,9 @@ void register_fit_impact(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--out", a.out, "folder for fit_impact.json and the figure data")
       ->check(not_empty_path());
-  add_format_flag(*cmd, a.format);
+  add_format_flag(*cmd, a.format, {Format::text, Format::json});
   cmd->callback([args] {
     const FitImpactArgs& a = *args;
-    if (a.format == Format::csv)
-      throw InputError("--format: csv is not available for fit-impact (text or json)");
     const fit::FitImpactRequest q = request_of(a);
     if (!a.out.empty()) fit::prepare_fit_impact_output(a.out, a.data);
     const fit::RestitutionCurve data = fit::read_restitution_curve(a.data);

@@ -32,7 +32,8 @@ from ._result import Result, to_frame
 from ._result import refuse_positional as _refuse_positional
 
 __all__ = ["models", "impact", "calibrate", "c_opt", "ExactDamping", "kn_fit", "kn_fit_data",
-           "effective_mass", "run_study", "studies", "input_for", "code_laws", "simulate", "ComputeError",
+           "effective_mass", "run_study", "studies", "input_for", "code_laws", "simulate", "fit_impact",
+           "impact_law_restitution", "ComputeError",
            "Result", "to_frame", "__version__"]
 
 
@@ -221,23 +222,28 @@ def kn_fit_data(delta, W, *, robust=None, weighting="none", loss_scale=1.0, erro
                           "none" if robust is None else robust, loss_scale, error_floor_um))
 
 
-def fit_impact(v_in, e, law, m, K, n=1.5, sigma=None, fit_n=False):
-    """A contact law (or "all", ranked by AIC) fitted to e(v): the record of `calib fit-impact`.
-    v_in [m/s], e [-], sigma [-] (None: unweighted), m [kg], K [N/m^n]."""
+def fit_impact(v_in, e, *, law, m, K, n=1.5, sigma=None, fit_n=False):
+    """A contact law (or "all", ranked by AIC) fitted to e(v): the record of `calib fit-impact`
+    as a Result (law, parameters: {name: value, std_error, unit, fixed}, rms_residual, chi2,
+    points, aic, bic, status, residuals: v_in [m/s], e, e_model, residual; with "all": fits and
+    ranking). v_in [m/s], e [1], sigma [1] (None: unweighted); law, m [kg], K [N/m^n], n by
+    keyword."""
     law, fit_n = _args.text("law", law), _args.flag("fit_n", fit_n)
     m, K, n = _args.real("m", m), _args.real("K", K), _args.real("n", n)
     v, ev = _args.numbers_array("v_in", v_in).reshape(-1), _args.numbers_array("e", e).reshape(-1)
-    s = np.zeros(0) if sigma is None else _args.numbers_array("sigma", sigma).reshape(-1)
-    return _native(_calib.fit_impact, "fit_impact", v, ev, s, law, m, K, n, fit_n)
+    s = _np.zeros(0) if sigma is None else _args.numbers_array("sigma", sigma).reshape(-1)
+    rec = _native(_calib.fit_impact, "fit_impact", v, ev, s, law, m, K, n, fit_n)
+    return Result(rec, rec.pop("units"))
 
 
-def impact_law_restitution(law, v, m, K, n, damping):
-    """e at each impact speed v [m/s] of one fit-impact law (exact solve); damping is the law's
-    parameter (alpha [s/m], A [s], c [N*s/m] or chi [-])."""
+def impact_law_restitution(law, v, *, m, K, n=1.5, damping):
+    """e at each impact speed v [m/s] of one fit-impact law (exact solve): an array. m [kg],
+    K [N/m^n], n and damping (the law's parameter: alpha [s/m], A [s], c [N*s/m] or chi [1]) by
+    keyword."""
     law = _args.text("law", law)
     m, K, n, damping = (_args.real(k, x) for k, x in (("m", m), ("K", K), ("n", n), ("damping", damping)))
     v = _args.numbers_array("v", v).reshape(-1)
-    return np.array(_native(_calib.impact_law_restitution, "impact_law_restitution", law, v, m, K, n,
+    return _np.array(_native(_calib.impact_law_restitution, "impact_law_restitution", law, v, m, K, n,
                             damping))
 
 

@@ -21,9 +21,17 @@ class Result(dict):
         return to_frame(self)
 
 
+# Objects keyed by a body's or a parameter's name, not by vocabulary names (docs/outputs.md).
+_KEYED_BY_NAME = ("after", "final", "series", "parameters")
+
+
 def _names(value, found):
     if isinstance(value, dict):
         for name, item in value.items():
+            if name in _KEYED_BY_NAME and isinstance(item, dict):
+                for sub, inner in item.items():  # series: t and energy beside the bodies
+                    _names(inner if isinstance(inner, dict) else {sub: inner}, found)
+                continue
             found.append(name)
             _names(item, found)
     elif isinstance(value, list):

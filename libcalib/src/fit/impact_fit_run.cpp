@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/core/vocabulary.hpp"
 #include "calib/fit/impact_fit_run.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/input_file.hpp"
@@ -145,6 +146,7 @@ FitImpactOutcome run_fit_impact(const FitImpactRequest& q, const RestitutionCurv
   out.record["criterion"] =
       "lowest AIC first (laws not converged last); evidence_ratio = exp(delta_aic/2), how much "
       "likelier the best law is than this one (null when beyond a double: see log10_evidence_ratio)";
+  out.record = vocabulary::with_units(std::move(out.record));
   return out;
 }
 

@@ -17,6 +17,12 @@ std::optional<std::string_view> unit_of(std::string_view name);
 // returned as it is (the test output_vocabulary fails on it).
 std::string column(std::string_view name);
 
+// The objects keyed by a body's or a parameter's name, not by vocabulary names (docs/outputs.md):
+// their keys are data, their values records.
+inline bool keyed_by_name(std::string_view key) {
+  return key == "after" || key == "final" || key == "series" || key == "parameters";
+}
+
 // The units of every physical quantity named in `record` (its keys, and those of nested objects
 // and arrays of objects), as a JSON object {"c": "N*s/m", ...}. Json: any nlohmann json type.
 template <class Json>
@@ -28,6 +34,10 @@ void collect_units(const Json& record, Json& units) {
   if (!record.is_object()) return;
   for (auto it = record.begin(); it != record.end(); ++it) {
     if (it.key() == "units") continue;
+    if (keyed_by_name(it.key()) && it.value().is_object()) {
+      for (const auto& item : it.value()) collect_units(item, units);
+      continue;
+    }
     const auto unit = unit_of(it.key());
     if (unit && !unit->empty() && it.key().find('.') == std::string::npos)
       units[it.key()] = std::string(*unit);
