@@ -303,13 +303,15 @@ std::string run_study(const std::string& name, const std::string& config, const 
 }
 
 // `calib simulate` as a dict: the --format json record plus the time series as numpy arrays
-// ("series": {"t", "energy", "<body>": {"x", "y", "phi", "vx", "vy", "omega"}}).
+// ("series": {"t", "energy", "<body>": {"x", "y", "phi", "vx", "vy", "omega"},
+// "contacts": {"<contact>": {"delta", "force"}}}).
 // `system` is a file path, or TOML text when `origin` is given (a dict from Python).
 py::object simulate(const std::string& system, const std::string& origin,
                     std::optional<std::string> model, std::optional<double> e,
                     std::optional<std::string> method, std::optional<double> t_end) {
-  dynamics::SystemSetup s = origin.empty() ? dynamics::load_system(system)
-                                           : dynamics::parse_system(system, origin);
+  const dynamics::KnFitter fitter = studies::kn_fit::kn_fitter();
+  dynamics::SystemSetup s = origin.empty() ? dynamics::load_system(system, fitter)
+                                           : dynamics::parse_system(system, origin, fitter);
   dynamics::Overrides o{.model = std::move(model), .e = e, .t_end = t_end};
   if (method) o.method = dynamics::method_from_name(*method, "method");
   dynamics::apply(o, s);
@@ -341,6 +343,15 @@ py::object simulate(const std::string& system, const std::string& origin,
     body["omega"] = column([&](const dynamics::Sample& x) { return state(x).omega; });
     series[py::str(names[b])] = body;
   }
+  py::dict contacts;  // per contact: penetration δ [m] and normal force [N]
+  for (int k = 0; k < s.system->contact_count(); ++k) {
+    py::dict c;
+    c["delta"] = column([&](const dynamics::Sample& x) { return s.system->penetration(k, x.q); });
+    c["force"] = column(
+        [&](const dynamics::Sample& x) { return dynamics::contact_force(*s.system, r, k, x); });
+    contacts[py::str(s.system->contact_name(k))] = c;
+  }
+  series["contacts"] = contacts;
   out["series"] = series;
   return out;
 }

@@ -259,6 +259,23 @@ def test_simulate_takes_a_dict():
         calib.simulate({**ball, "ball": {"mass": 1.0, "radius": -0.1, "height": 1.0}})
 
 
+def test_simulate_clearance_bench_from_a_path_and_a_dict():
+    """The clearance slider-crank from its file and as a dict (the same TOML read by tomllib):
+    the same contacts as `calib simulate --format json` (same library: exact equality), and the
+    per-contact series' force peaks below the refined peak force of the records."""
+    import tomllib
+    path = os.path.join(SRC, "configs/systems/slider_crank_clearance.toml")
+    with open(path, "rb") as fh:
+        as_dict = tomllib.load(fh)
+    cli = json.loads(subprocess.run([CLI, "simulate", "--system", path, "--format", "json"],
+                                    capture_output=True, text=True, check=True).stdout)
+    for rec in (calib.simulate(path), calib.simulate(as_dict)):
+        assert [i["t_start"] for i in rec["impacts"]] == [i["t_start"] for i in cli["impacts"]]
+        assert rec["impacts"][0]["region"] == "joint-B"
+        force = rec["series"]["contacts"]["joint-B"]["force"]
+        assert 0 < force.max() <= max(i["peak_force"] for i in rec["impacts"])
+
+
 def test_simulate_errors():
     with pytest.raises(ValueError, match="method"):
         calib.simulate("configs/systems/bouncing_ball.toml", method="implicit")

@@ -11,6 +11,7 @@
 #include "calib/dynamics/systems.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/output_target.hpp"
+#include "calib/studies/kn_fit_single.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
@@ -23,13 +24,21 @@ struct SimulateArgs {
 };
 
 // The impact table, one header and row set for impacts.csv and `--format csv`.
-const std::vector<std::string> kImpactHeader{"contact",    "t_start[s]",    "t_end[s]",
-                                             "v_in[m/s]",  "v_out[m/s]",    "e",
-                                             "delta_max[m]", "peak_force[N]", "impulse[N*s]",
-                                             "m_eff[kg]"};
+const std::vector<std::string> kImpactHeader{
+    "contact",      "t_start[s]",    "t_end[s]",     "v_in[m/s]", "v_out[m/s]", "e",
+    "delta_max[m]", "peak_force[N]", "impulse[N*s]", "m_eff[kg]", "region"};
 std::vector<io::CsvCell> impact_row(const dynamics::SystemSetup& s, const dynamics::Impact& i) {
-  return {s.system->contact_name(i.contact), i.t_start, io::number_or_blank(i.t_end), i.v_in,
-          i.v_out, i.e, i.delta_max, i.peak_force, i.impulse, i.m_eff};
+  return {s.system->contact_name(i.contact),
+          i.t_start,
+          io::number_or_blank(i.t_end),
+          i.v_in,
+          i.v_out,
+          i.e,
+          i.delta_max,
+          i.peak_force,
+          i.impulse,
+          i.m_eff,
+          s.system->region_name(i.contact, i.region)};
 }
 
 // The impact table as aligned text under the CSV header's names, numbers to 6 digits.
@@ -60,6 +69,10 @@ void write_csv(const dynamics::SystemSetup& s, const dynamics::SimulationResult&
     for (const char* c : {"x[m]", "y[m]", "phi[rad]", "vx[m/s]", "vy[m/s]", "omega[rad/s]"})
       header.push_back(b + "." + c);
   header.push_back("energy[J]");
+  const int contacts = s.system->contact_count();
+  for (int k = 0; k < contacts; ++k)
+    for (const char* c : {".delta[m]", ".force[N]"})
+      header.push_back(s.system->contact_name(k) + c);
   io::CsvWriter w(dir / "series.csv", header);
   std::vector<io::CsvCell> row(header.size(), 0.0);  // numbers only: assigned in place
   for (const auto& smp : r.series) {
@@ -70,6 +83,10 @@ void write_csv(const dynamics::SystemSetup& s, const dynamics::SimulationResult&
       for (double x : {st.x, st.y, st.phi, st.vx, st.vy, st.omega}) row[c++] = x;
     }
     row[c++] = smp.energy;
+    for (int k = 0; k < contacts; ++k) {
+      row[c++] = s.system->penetration(k, smp.q);
+      row[c++] = dynamics::contact_force(*s.system, r, k, smp);
+    }
     w.row(row);
   }
   w.commit();
@@ -95,7 +112,7 @@ void register_simulate(CLI::App& app) {
   add_format_flag(*cmd, a.format);
   cmd->callback([args] {
     const SimulateArgs& a = *args;
-    dynamics::SystemSetup s = dynamics::load_system(a.system);
+    dynamics::SystemSetup s = dynamics::load_system(a.system, studies::kn_fit::kn_fitter());
     dynamics::Overrides o;
     o.e = a.e;
     o.t_end = a.t_end;
@@ -121,10 +138,14 @@ void register_simulate(CLI::App& app) {
       }
       return;
     }
-    fmt::print("{} ({}), model {} e = {}, {}, t_end {} s, {} steps\n", s.name, s.type,
-               s.contact.model, s.contact.e,
-               dynamics::method_name(s.options.method),
-               s.options.t_end, r.steps);
+    // Every contact with its own law (clearance joints only): no file-wide model to name.
+    bool own_laws = true;
+    for (int k = 0; k < s.system->contact_count(); ++k)
+      own_laws = own_laws && s.system->contact_model(k, 0) != nullptr;
+    const std::string law = own_laws ? std::string("each joint's own law")
+                                     : fmt::format("model {} e = {}", s.contact.model, s.contact.e);
+    fmt::print("{} ({}), {}, {}, t_end {} s, {} steps\n", s.name, s.type, law,
+               dynamics::method_name(s.options.method), s.options.t_end, r.steps);
     if (s.system->constraint_count() > 0)
       fmt::print("{} constraints, Baumgarte rate {} 1/s: max |Phi| {:.2e} m|rad, max |dPhi/dt| "
                  "{:.2e} m/s|rad/s (drift_tol {:.0e})\n",

@@ -17,8 +17,11 @@ double ActiveLaw::force(double delta, double delta_dot) const {
   const double dn = std::pow(d, n);
   double damper = 0.0;
   switch (family) {
-    case Family::hysteresis:  // SF2020 eq. 7: F = Kδⁿ + Cδⁿδ'
-      damper = damping * dn * delta_dot;
+    case Family::hysteresis:  // SF2020 eq. 7: F = Kδⁿ + Cδⁿδ'; PINSLOT eq. 153: Cδⁿδ'ᵐ
+      damper = damping * dn *
+               (rate_exponent == 1.0
+                    ? delta_dot
+                    : std::copysign(std::pow(std::abs(delta_dot), rate_exponent), delta_dot));
       break;
     case Family::linear_damper:  // PN2020 eq. 8: F = Kδⁿ + cδ'
       damper = damping * delta_dot;
@@ -46,6 +49,13 @@ double ActiveLaw::indicator(double delta, double delta_dot) const {
 ActiveLaw begin_contact(const ContactModel& model, double v_in, double m_eff) {
   require_positive("contact k [N/m^n]", model.k);
   require_exponent("contact n", model.n);
+  if (model.alpha) {  // PINSLOT eq. 153: C = (3/2) α K
+    require_non_negative("contact alpha [s/m]", *model.alpha);
+    require_positive("contact damping_exponent", model.rate_exponent);
+    return {Family::hysteresis,           model.k, model.n,
+            1.5 * *model.alpha * model.k, m_eff,   model.clamp.value_or(false),
+            model.rate_exponent};
+  }
   require_cor("contact e", model.e);
   const models::Model& m = models::find(model.model);
   if (m.family == Family::indentation)

@@ -1,3 +1,5 @@
+#include <tuple>
+
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
@@ -28,7 +30,8 @@ namespace {
 
 // One reader per system type: its tables → the system, q0 and q̇0 (InputError names the key).
 // SF2020 §8: [ball] mass, radius, height, velocity; [gravity] g.
-void read_bouncing_ball(const io::ConfigNode& node, const std::string& /*origin*/, SystemSetup& s) {
+void read_bouncing_ball(const io::ConfigNode& node, const std::string& /*origin*/,
+                        const KnFitter& /*fitter*/, SystemSetup& s) {
   const io::ConfigNode ball = node.table("ball");
   const double m = positive(ball, "mass"), radius = positive(ball, "radius");
   const double height = ball.number("height"), velocity = ball.number("velocity", 0.0);
@@ -43,7 +46,8 @@ void read_bouncing_ball(const io::ConfigNode& node, const std::string& /*origin*
 }
 
 // SF2020 §9: [primary], [impact_mass], [cavity] gap, [friction], [gravity].
-void read_impact_damper(const io::ConfigNode& node, const std::string& /*origin*/, SystemSetup& s) {
+void read_impact_damper(const io::ConfigNode& node, const std::string& /*origin*/,
+                        const KnFitter& /*fitter*/, SystemSetup& s) {
   const io::ConfigNode p = node.table("primary"), m = node.table("impact_mass");
   ImpactDamper::Parameters par{};
   par.primary_mass = positive(p, "mass");
@@ -73,7 +77,8 @@ void read_impact_damper(const io::ConfigNode& node, const std::string& /*origin*
 }
 
 // SF2020 §10: [crank], [rod], [slider], [block], [contact_geometry] a.
-void read_slider_crank(const io::ConfigNode& node, const std::string& /*origin*/, SystemSetup& s) {
+void read_slider_crank(const io::ConfigNode& node, const std::string& /*origin*/,
+                       const KnFitter& /*fitter*/, SystemSetup& s) {
   const io::ConfigNode crank = node.table("crank"), rod = node.table("rod");
   const io::ConfigNode slider = node.table("slider"), block = node.table("block");
   SliderCrank::Parameters p{};
@@ -102,7 +107,8 @@ void read_slider_crank(const io::ConfigNode& node, const std::string& /*origin*/
 }
 
 // PN2020 §6: [rod1], [rod2], [pivots] a, [gravity] g.
-void read_two_pendulums(const io::ConfigNode& node, const std::string& origin, SystemSetup& s) {
+void read_two_pendulums(const io::ConfigNode& node, const std::string& origin,
+                        const KnFitter& /*fitter*/, SystemSetup& s) {
   const io::ConfigNode r1 = node.table("rod1"), r2 = node.table("rod2");
   TwoPendulums::Parameters p{positive(r1, "mass"), positive(r1, "length"), positive(r2, "mass"),
                              positive(r2, "length"), positive(node.table("pivots"), "a"),
@@ -117,19 +123,34 @@ void read_two_pendulums(const io::ConfigNode& node, const std::string& origin, S
 }
 
 // The planar-system file (models/planar_system.hpp) as a PlanarMultibody.
-void read_planar(const io::ConfigNode& node, const std::string& origin, SystemSetup& s) {
-  auto planar = std::make_unique<PlanarMultibody>(models::multibody::PlanarSystem::from(node));
+void read_planar(const io::ConfigNode& node, const std::string& origin, const KnFitter& fitter,
+                 SystemSetup& s) {
+  auto description = models::multibody::PlanarSystem::from(node);
+  for (auto& joint : description.clearances)
+    for (auto& region : joint.regions) {
+      if (region.law.kn_model.empty()) continue;
+      if (!fitter)
+        throw InputError(
+            fmt::format("{}: region '{}' names kn_model = '{}', which needs the kn-fit "
+                        "layer (calib simulate and calib.simulate fit it)",
+                        origin, region.name, region.law.kn_model));
+      std::tie(region.law.k, region.law.n) = fitter(region.law);
+    }
+  auto planar = std::make_unique<PlanarMultibody>(std::move(description));
   s.q0 = planar->initial_coordinates();
   s.qd0 = planar->initial_velocities();
-  if (!(planar->penetration(0, s.q0) <= 0))
-    throw InputError(fmt::format("{}: the contact overlaps at the start (delta = {:.3g} m > 0)",
-                                 origin, planar->penetration(0, s.q0)));
+  for (int k = 0; k < planar->contact_count(); ++k)
+    if (!(planar->penetration(k, s.q0) <= 0))
+      throw InputError(
+          fmt::format("{}: the contact '{}' overlaps at the start (delta = {:.3g} m > 0)", origin,
+                      planar->contact_name(k), planar->penetration(k, s.q0)));
   s.system = std::move(planar);
 }
 
 struct TypeReader {
   const char* type;
-  void (*read)(const io::ConfigNode& node, const std::string& origin, SystemSetup& s);
+  void (*read)(const io::ConfigNode& node, const std::string& origin, const KnFitter& fitter,
+               SystemSetup& s);
 };
 constexpr TypeReader kReaders[] = {{"bouncing-ball", read_bouncing_ball},
                                    {"impact-damper", read_impact_damper},
@@ -137,32 +158,39 @@ constexpr TypeReader kReaders[] = {{"bouncing-ball", read_bouncing_ball},
                                    {"two-pendulums", read_two_pendulums},
                                    {"planar", read_planar}};
 
-SystemSetup from_node(const io::ConfigNode& node, const std::string& origin);
+SystemSetup from_node(const io::ConfigNode& node, const std::string& origin,
+                      const KnFitter& fitter);
 
 }  // namespace
 
-SystemSetup load_system(const std::filesystem::path& given) {
+SystemSetup load_system(const std::filesystem::path& given, const KnFitter& fitter) {
   const std::filesystem::path file = io::resolve_input_path(given);
-  return from_node(io::ConfigNode::load_file(file), file.string());
+  return from_node(io::ConfigNode::load_file(file), file.string(), fitter);
 }
 
-SystemSetup parse_system(const std::string& toml_text, const std::string& origin) {
-  return from_node(io::ConfigNode::parse(toml_text, origin), origin);
+SystemSetup parse_system(const std::string& toml_text, const std::string& origin,
+                         const KnFitter& fitter) {
+  return from_node(io::ConfigNode::parse(toml_text, origin), origin, fitter);
 }
 
 namespace {
-SystemSetup from_node(const io::ConfigNode& node, const std::string& origin) {
+SystemSetup from_node(const io::ConfigNode& node, const std::string& origin,
+                      const KnFitter& fitter) {
   SystemSetup s;
   s.type = node.string("type");
   s.name = node.string("name", s.type);
   // The contact law and the run's defaults first: a planar file's remaining keys are read (and
   // unknown ones rejected) by models::multibody::PlanarSystem::from.
-  const io::ConfigNode c = node.table("contact");
-  s.contact.model = c.string("model", s.contact.model);
-  s.contact.e = require_cor(c.where("e"), c.number("e"));
-  s.contact.k = positive(c, "k");
-  s.contact.n = require_exponent(c.where("n"), c.number("n", 1.5));
-  if (c.has("clamp")) s.contact.clamp = c.boolean("clamp");
+  // A planar file whose contacts are all clearance joints has no [contact] (PlanarSystem::from
+  // checks that it has clearance joints then).
+  if (s.type != "planar" || node.has("contact")) {
+    const io::ConfigNode c = node.table("contact");
+    s.contact.model = c.string("model", s.contact.model);
+    s.contact.e = require_cor(c.where("e"), c.number("e"));
+    s.contact.k = positive(c, "k");
+    s.contact.n = require_exponent(c.where("n"), c.number("n", 1.5));
+    if (c.has("clamp")) s.contact.clamp = c.boolean("clamp");
+  }
   if (node.has("constraints") && s.type != "planar")
     throw InputError(fmt::format("{}: only type = \"planar\" systems have constraints (this one "
                                  "is '{}')", node.where("constraints"), s.type));
@@ -186,7 +214,7 @@ SystemSetup from_node(const io::ConfigNode& node, const std::string& origin) {
   if (!reader)
     throw InputError(fmt::format("{}: unknown system type '{}'; known: {}", node.where("type"),
                                  s.type, known));
-  reader->read(node, origin, s);
+  reader->read(node, origin, fitter, s);
   node.reject_unknown();
   if (std::string why; !s.options.IsValid(&why)) throw InputError(origin + ": " + why);
   return s;

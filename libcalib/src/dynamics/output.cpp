@@ -1,4 +1,7 @@
 // `calib simulate --format json`: the impacts and the final state per body.
+#include <algorithm>
+#include <cmath>
+
 #include "calib/core/vocabulary.hpp"
 #include "calib/dynamics/systems.hpp"
 
@@ -17,7 +20,45 @@ nlohmann::ordered_json bodies(const System& sys, const Vector& q, const Vector& 
 nlohmann::ordered_json number(double x) {
   return std::isfinite(x) ? nlohmann::ordered_json(x) : nlohmann::ordered_json(nullptr);
 }
+// The contacts' own laws (clearance joints), per region: K [N/m^n] and n as used (a kn_model
+// law's fitted values), and the damping (alpha and m of PINSLOT eq. 153, or a model and e).
+nlohmann::ordered_json contact_laws(const System& sys) {
+  auto out = nlohmann::ordered_json::array();
+  for (int k = 0; k < sys.contact_count(); ++k)
+    for (int r = 0; r < sys.region_count(k); ++r) {
+      const ContactModel* m = sys.contact_model(k, r);
+      if (!m) continue;
+      nlohmann::ordered_json law{{"contact", sys.contact_name(k)},
+                                 {"region", sys.region_name(k, r)},
+                                 {"K[N/m^n]", m->k},
+                                 {"n", m->n}};
+      if (m->alpha) {
+        law["alpha[s/m]"] = *m->alpha;
+        law["damping_exponent"] = m->rate_exponent;
+      } else {
+        law["model"] = m->model;
+        law["e"] = m->e;
+      }
+      out.push_back(law);
+    }
+  return out;
+}
 }  // namespace
+
+double contact_force(const System& sys, const SimulationResult& r, int k, const Sample& s) {
+  // Impacts are recorded in order of t_start: the last one of contact k starting at or before t.
+  auto it = std::upper_bound(r.impacts.begin(), r.impacts.end(), s.t,
+                             [](double t, const Impact& i) { return t < i.t_start; });
+  while (it != r.impacts.begin()) {
+    const Impact& i = *--it;
+    if (i.contact != k) continue;
+    const bool open = !std::isfinite(i.t_end) || s.t <= i.t_end;
+    if (!open || i.t_end == i.t_start) return 0.0;  // ended, or a piecewise impulse
+    return law_at(sys, k, i.law, i.region_laws, s.q)
+        .force(sys.penetration(k, s.q), sys.penetration_rate(k, s.q, s.qd));
+  }
+  return 0.0;
+}
 
 nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult& r, Method method) {
   nlohmann::ordered_json j;
@@ -28,6 +69,7 @@ nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult&
   auto& impacts = j["impacts"] = nlohmann::ordered_json::array();
   for (const Impact& i : r.impacts) {
     nlohmann::ordered_json rec{{"contact", setup.system->contact_name(i.contact)},
+                               {"region", setup.system->region_name(i.contact, i.region)},
                                {"t_start", i.t_start},
                                {"t_end", number(i.t_end)},
                                {"v_in", i.v_in},
@@ -41,6 +83,7 @@ nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult&
                                     : nlohmann::ordered_json(nullptr);
     impacts.push_back(rec);
   }
+  j["laws"] = contact_laws(*setup.system);
   j["final"] = bodies(*setup.system, r.q_final, r.qd_final);
   j["steps"] = r.steps;
   if (setup.system->constraint_count() > 0)  // planar multibody: the drift actually reached

@@ -7,6 +7,7 @@
 
 #include "calib/core/error.hpp"
 #include "calib/models/multibody.hpp"
+#include "clearance_joint.hpp"
 
 namespace calib::dynamics {
 
@@ -27,11 +28,67 @@ PlanarMultibody::PlanarMultibody(mb::PlanarSystem system)
         "system '{}': {} of its {} constraints are redundant (rank {}); the augmented equations "
         "of motion need independent joints and drives",
         sys_.name, d.rows() - rank, d.rows(), rank));
+  for (const auto& joint : sys_.clearances)
+    clearances_.push_back(std::make_unique<detail::ClearanceContact>(sys_, joint));
 }
 
-std::string PlanarMultibody::contact_name(int) const {
+PlanarMultibody::~PlanarMultibody() = default;
+
+int PlanarMultibody::contact_count() const {
+  return (sys_.has_contact ? 1 : 0) + static_cast<int>(clearances_.size());
+}
+
+const detail::ClearanceContact* PlanarMultibody::clearance(int k) const {
+  const int c = k - (sys_.has_contact ? 1 : 0);
+  return c >= 0 ? clearances_[c].get() : nullptr;
+}
+
+std::string PlanarMultibody::contact_name(int k) const {
+  if (clearance(k)) return sys_.clearances[k - (sys_.has_contact ? 1 : 0)].name;
   auto name = [&](int b) { return b < 0 ? std::string("ground") : sys_.bodies[b].name; };
   return name(sys_.contact.body_i) + "-" + name(sys_.contact.body_j);
+}
+
+double PlanarMultibody::penetration(int k, const Vector& q) const {
+  const auto* c = clearance(k);
+  return c ? c->penetration(q) : sys_.penetration(q);
+}
+
+Vector PlanarMultibody::penetration_gradient(int k, const Vector& q) const {
+  const auto* c = clearance(k);
+  return c ? c->gradient(q) : sys_.contact_array(q);
+}
+
+double PlanarMultibody::penetration_rate(int k, const Vector& q, const Vector& qd) const {
+  const auto* c = clearance(k);
+  return c ? c->rate(q, qd) : sys_.contact_array(q).dot(qd);
+}
+
+void PlanarMultibody::add_generalized_force(int k, const Vector& q, double force, Vector& f) const {
+  if (const auto* c = clearance(k))
+    c->add_force(q, force, f);
+  else
+    f += sys_.contact_array(q) * force;
+}
+
+const ContactModel* PlanarMultibody::contact_model(int k, int region) const {
+  const auto* c = clearance(k);
+  return c ? &c->model(region) : nullptr;
+}
+
+int PlanarMultibody::region_count(int k) const {
+  const auto* c = clearance(k);
+  return c ? c->region_count() : 1;
+}
+
+int PlanarMultibody::region(int k, const Vector& q) const {
+  const auto* c = clearance(k);
+  return c ? c->region(q) : 0;
+}
+
+std::string PlanarMultibody::region_name(int k, int region) const {
+  if (!clearance(k)) return contact_name(k);
+  return sys_.clearances[k - (sys_.has_contact ? 1 : 0)].regions[region].name;
 }
 
 std::vector<std::string> PlanarMultibody::body_names() const {

@@ -60,6 +60,7 @@ void unpack(const State& y, int n, Vector& q, Vector& qd) {
 struct Rhs {
   const System& sys;
   const std::vector<std::optional<ActiveLaw>>& active;
+  const std::vector<std::vector<ActiveLaw>>& region_laws;
   int n;
   double baumgarte_rate;
   // Scratch (one thread steps one simulation).
@@ -71,7 +72,8 @@ struct Rhs {
     for (int k = 0; k < static_cast<int>(active.size()); ++k) {
       dy[2 * n + k] = 0.0;
       if (!active[k]) continue;
-      const double force = active[k]->force(sys.penetration(k, q), sys.penetration_rate(k, q, qd));
+      const ActiveLaw& law = law_at(sys, k, *active[k], region_laws[k], q);
+      const double force = law.force(sys.penetration(k, q), sys.penetration_rate(k, q, qd));
       sys.add_generalized_force(k, q, -force, f);
       dy[2 * n + k] = force;
     }
@@ -145,6 +147,10 @@ class Run {
     const Eigen::Map<const Vector> q(s.data(), n_), qd(s.data() + n_, n_);
     r_.series.push_back({time, q, qd, sys_.energy(q, qd)});
   }
+  // The law of open contact k at the state probe_ last unpacked (its region's).
+  const ActiveLaw& probed_law(int k) const {
+    return law_at(sys_, k, *active_[k], region_laws_[k], probe_.q);
+  }
   Event earliest_event(double t0, double t1);
   double contact_start(int k, double t0, double t1);
   double contact_end(int k, double t0, double t1);
@@ -160,6 +166,7 @@ class Run {
   int n_, nc_;
   SimulationResult r_;
   std::vector<std::optional<ActiveLaw>> active_;
+  std::vector<std::vector<ActiveLaw>> region_laws_;  // per contact, when it has several regions
   std::vector<int> open_impact_;  // index into r_.impacts while a contact is active
   std::vector<double> last_start_, fastest_approach_;  // per contact (piecewise)
   State y_, at_;  // the state at t_; scratch for the dense output
@@ -177,13 +184,14 @@ Run::Run(const System& sys, const ContactModel& contact, const SimulateOptions& 
       n_(sys.dof()),
       nc_(sys.contact_count()),
       active_(nc_),
+      region_laws_(nc_),
       open_impact_(nc_, -1),
       last_start_(nc_, -kNever),
       fastest_approach_(nc_, 0.0),
       y_(2 * n_ + nc_, 0.0),
       at_(y_.size()),
       next_output_(o.output_dt),
-      rhs_{sys, active_, n_, o.baumgarte_rate},
+      rhs_{sys, active_, region_laws_, n_, o.baumgarte_rate},
       probe_{sys, n_},
       stepper_(
           odeint::make_dense_output(o.abs_tol, o.rel_tol, odeint::runge_kutta_dopri5<State>())) {
@@ -252,16 +260,14 @@ double Run::contact_start(int k, double t0, double t1) {
 
 // The contact's indicator (δ, or F for clamped laws) falling through 0 while δ decreases.
 double Run::contact_end(int k, double t0, double t1) {
-  const ActiveLaw& law = *active_[k];
-  const ContactState a = probe_(k, stepper_.previous_state());
-  const ContactState b = probe_(k, stepper_.current_state());
-  const double i1 = law.indicator(b.delta, b.delta_dot);
-  if (!(i1 <= 0 && b.delta_dot < 0)) return kNever;
-  auto rising = [&](double time) {
-    const ContactState c = probe_(k, state_at(time));
-    return -law.indicator(c.delta, c.delta_dot);
+  auto indicator = [&](const State& y) {
+    const ContactState c = probe_(k, y);
+    return probed_law(k).indicator(c.delta, c.delta_dot);
   };
-  return detail::first_crossing(rising, t0, t1, -law.indicator(a.delta, a.delta_dot), -i1);
+  const double i1 = indicator(stepper_.current_state());
+  if (!(i1 <= 0 && probe_(k, stepper_.current_state()).delta_dot < 0)) return kNever;
+  auto rising = [&](double time) { return -indicator(state_at(time)); };
+  return detail::first_crossing(rising, t0, t1, -indicator(stepper_.previous_state()), -i1);
 }
 
 // The time series and the open contacts' diagnostics over [t0, t_stop].
@@ -276,21 +282,20 @@ void Run::record(double t0, double t_stop) {
 // their maxima refined on the dense output between samples (refined_maximum).
 void Run::update_extrema(int k, double t0, double t_stop) {
   Impact& imp = r_.impacts[open_impact_[k]];
-  const ActiveLaw& law = *active_[k];
+  auto force = [&](double time) {
+    const ContactState c = probe_(k, state_at(time));
+    return probed_law(k).force(c.delta, c.delta_dot);
+  };
   std::array<double, 9> times{}, deltas{}, forces{};
   for (int s = 0; s <= 8; ++s) {
     times[s] = t0 + (t_stop - t0) * s / 8.0;
-    const ContactState c = probe_(k, state_at(times[s]));
-    deltas[s] = c.delta;
-    forces[s] = law.force(c.delta, c.delta_dot);
-    if (o_.record_loops && s > 0) imp.loop.emplace_back(c.delta, forces[s]);
+    forces[s] = force(times[s]);
+    deltas[s] = probe_(k, at_).delta;  // at_ still holds the state at times[s]
+    if (o_.record_loops && s > 0) imp.loop.emplace_back(deltas[s], forces[s]);
   }
   const double delta_max = detail::refined_maximum(
       times, deltas, [&](double time) { return probe_(k, state_at(time)).delta; });
-  const double peak_force = detail::refined_maximum(times, forces, [&](double time) {
-    const ContactState c = probe_(k, state_at(time));
-    return law.force(c.delta, c.delta_dot);
-  });
+  const double peak_force = detail::refined_maximum(times, forces, force);
   imp.delta_max = std::max(imp.delta_max, delta_max);
   imp.peak_force = std::max(imp.peak_force, peak_force);
 }
@@ -301,17 +306,30 @@ void Run::start_contact(int k) {
   Eigen::Map<Vector> q(y_.data(), n_), qd(y_.data() + n_, n_);
   const Vector j = sys_.penetration_gradient(k, q);
   const double v = j.dot(qd), m_eff = effective_mass(sys_, k, q);
+  const int region = sys_.region(k, q);
+  const ContactModel* own = sys_.contact_model(k, region);
+  const ContactModel& model = own ? *own : contact_;
   if (o_.method == Method::piecewise) {
+    if (model.alpha)
+      throw InputError(
+          fmt::format("simulate: contact '{}' has a damping factor alpha and no e; "
+                      "the piecewise method needs an e",
+                      sys_.contact_name(k)));
     check_not_accumulating(k, v);
-    const double impulse = (1.0 + contact_.e) * m_eff * v;
+    const double impulse = (1.0 + model.e) * m_eff * v;
     qd -= accelerations(sys_, q, j) * impulse;
     r_.impacts.push_back(
-        {k, t_, t_, v, contact_.e * v, contact_.e, 0.0, 0.0, impulse, m_eff, {}, q, qd, {}});
+        {k, t_, t_, v, model.e * v, model.e, 0.0, 0.0, impulse, m_eff, {}, region, {}, q, qd, {}});
     return;
   }
-  r_.impacts.push_back(
-      {k, t_, 0, v, 0, 0, 0, 0, 0, m_eff, begin_contact(contact_, v, m_eff), {}, {}, {}});
+  std::vector<ActiveLaw> regions;
+  if (sys_.region_count(k) > 1)
+    for (int r = 0; r < sys_.region_count(k); ++r)
+      regions.push_back(begin_contact(*sys_.contact_model(k, r), v, m_eff));
+  const ActiveLaw law = begin_contact(model, v, m_eff);
+  r_.impacts.push_back({k, t_, 0, v, 0, 0, 0, 0, 0, m_eff, law, region, regions, {}, {}, {}});
   active_[k] = r_.impacts.back().law;
+  region_laws_[k] = std::move(regions);
   open_impact_[k] = static_cast<int>(r_.impacts.size()) - 1;
   y_[2 * n_ + k] = 0.0;
 }
@@ -342,6 +360,7 @@ void Run::end_contact(int k) {
   imp.q_after = q;
   imp.qd_after = qd;
   active_[k].reset();
+  region_laws_[k].clear();
   open_impact_[k] = -1;
 }
 

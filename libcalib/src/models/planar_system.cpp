@@ -273,6 +273,11 @@ void PlanarSystem::assemble(double tol, int max_iterations) {
 }
 
 EffectiveMassReport analyse(const PlanarSystem& s) {
+  if (!s.has_contact)
+    throw InputError(
+        fmt::format("system '{}': no [contact] table; the effective mass is that "
+                    "of the point contact",
+                    s.name));
   EffectiveMassReport r;
   const Eigen::MatrixXd M = s.mass_matrix(), D = s.jacobian();
   const Eigen::VectorXd d = s.contact_array();

@@ -81,6 +81,105 @@ void read_pair(const PlanarSystem& s, const io::ConfigNode& t, const char* what,
   out.point_j = read_vec2(t, "point_j", {0, 0});
 }
 
+// The force law keys of a clearance joint: k, n and either alpha (+ damping_exponent) or
+// model + e; clamp optional.
+ClearanceLaw read_clearance_law(const io::ConfigNode& j) {
+  ClearanceLaw law;
+  if (j.has("kn_model")) {
+    if (j.has("k") || j.has("n"))
+      throw InputError(
+          fmt::format("{}: give k and n, or kn_model (fitted), not both", j.where("kn_model")));
+    law.kn_model = j.string("kn_model");
+    law.youngs = require_positive(j.where("E"), j.number("E"));
+    law.poisson = j.number("nu");
+    if (!(law.poisson > -1 && law.poisson < 0.5))
+      throw InputError(fmt::format("{}: must be in (-1, 0.5), got {}", j.where("nu"), law.poisson));
+    law.delta_r = require_positive(j.where("delta_r"), j.number("delta_r"));
+    law.radius_i = require_positive(j.where("R_i"), j.number("R_i", law.radius_i));
+    law.length = require_positive(j.where("length"), j.number("length"));
+    law.external = j.boolean("external", false);
+  } else {
+    law.k = require_positive(j.where("k"), j.number("k"));
+    law.n = require_exponent(j.where("n"), j.number("n", 1.5));
+  }
+  if (j.has("alpha") == j.has("model"))
+    throw InputError(fmt::format(
+        "{}: give exactly one of alpha (PINSLOT eq. 153 damping, s/m) or model (with e)",
+        j.where("alpha")));
+  if (j.has("alpha")) {
+    law.alpha = require_non_negative(j.where("alpha"), j.number("alpha"));
+    law.rate_exponent =
+        require_positive(j.where("damping_exponent"), j.number("damping_exponent", 1.0));
+  } else {
+    law.model = j.string("model");
+    law.e = require_cor(j.where("e"), j.number("e"));
+  }
+  if (j.has("clamp")) law.clamp = j.boolean("clamp");
+  return law;
+}
+
+// The straight (a → b) or arc (R_m about arc_centre, from start over sweep) centre curve.
+SlotShape read_slot_shape(const io::ConfigNode& j) {
+  SlotShape shape;
+  const std::string kind = j.string("slot");
+  if (kind != "straight" && kind != "arc")
+    throw InputError(fmt::format("{}: must be straight or arc, got '{}'", j.where("slot"), kind));
+  shape.arc = kind == "arc";
+  shape.half_width = require_positive(j.where("half_width"), j.number("half_width"));
+  if (shape.arc) {
+    shape.centre = read_vec2(j, "arc_centre", {0, 0});
+    shape.radius = require_positive(j.where("arc_radius"), j.number("arc_radius"));
+    shape.start = read_angle(j, "start");
+    shape.sweep = read_angle(j, "sweep");
+    if (!(shape.sweep > 0 && shape.sweep < 2 * std::numbers::pi))
+      throw InputError(fmt::format("{}: the arc's angle must be in (0, 360) degrees, got {} rad",
+                                   j.where("sweep"), shape.sweep));
+    if (!(shape.half_width < shape.radius))
+      throw InputError(fmt::format("{}: must be < arc_radius ({} m), got {}", j.where("half_width"),
+                                   shape.radius, shape.half_width));
+  } else {
+    shape.a = read_vec2(j, "point_a", {0, 0});
+    shape.b = read_vec2(j, "point_b", {0, 0});
+    if (!(std::hypot(shape.b[0] - shape.a[0], shape.b[1] - shape.a[1]) > 0))
+      throw InputError(fmt::format("{}: the slot's ends coincide", j.where("point_b")));
+  }
+  return shape;
+}
+
+ClearanceJoint read_clearance(const PlanarSystem& s, const io::ConfigNode& j) {
+  ClearanceJoint c;
+  c.slot = j.string("type") == "pin-in-slot";
+  read_pair(s, j, "joint", c);
+  auto body_name = [&](int b) { return b < 0 ? std::string("ground") : s.bodies[b].name; };
+  c.name = j.string("name", body_name(c.body_i) + "-" + body_name(c.body_j));
+  if (!c.slot) {
+    c.bearing_radius = require_positive(j.where("bearing_radius"), j.number("bearing_radius"));
+    c.journal_radius = require_positive(j.where("journal_radius"), j.number("journal_radius"));
+    if (!(c.journal_radius < c.bearing_radius))
+      throw InputError(
+          fmt::format("{}: the journal must be smaller than the bearing ({} m), got {}",
+                      j.where("journal_radius"), c.bearing_radius, c.journal_radius));
+    c.regions.push_back({c.name, read_clearance_law(j)});
+    j.reject_unknown();
+    return c;
+  }
+  c.shape = read_slot_shape(j);
+  c.journal_radius = require_positive(j.where("pin_radius"), j.number("pin_radius"));
+  if (!(c.journal_radius < c.shape.half_width))
+    throw InputError(
+        fmt::format("{}: the pin must be narrower than the slot (half_width {} m), "
+                    "got {}",
+                    j.where("pin_radius"), c.shape.half_width, c.journal_radius));
+  const char* sides[2] = {c.shape.arc ? "inner" : "left", c.shape.arc ? "outer" : "right"};
+  for (const char* region : {sides[0], sides[1], "ends"}) {
+    const io::ConfigNode t = j.table(region);
+    c.regions.push_back({c.name + "." + region, read_clearance_law(t)});
+    t.reject_unknown();
+  }
+  j.reject_unknown();
+  return c;
+}
+
 Joint read_joint(const PlanarSystem& s, const io::ConfigNode& j) {
   Joint joint;
   const std::string type = j.string("type");
@@ -90,7 +189,8 @@ Joint read_joint(const PlanarSystem& s, const io::ConfigNode& j) {
     joint.type = Joint::Type::prismatic;
   else
     throw InputError(
-        fmt::format("{}: must be revolute or prismatic, got '{}'", j.where("type"), type));
+        fmt::format("{}: must be revolute, prismatic, revolute-clearance or pin-in-slot, got '{}'",
+                    j.where("type"), type));
   read_pair(s, j, "joint", joint);
   if (joint.type == Joint::Type::prismatic) {
     joint.axis_i = read_vec2(j, "axis_i", {1, 0});
@@ -204,8 +304,14 @@ PlanarSystem PlanarSystem::from(const io::ConfigNode& node) {
   for (const auto& b : node.tables("body")) s.bodies.push_back(read_body(b, s.bodies));
   if (s.bodies.empty()) throw InputError(fmt::format("{}: no [[body]] tables", node.where("body")));
   if (node.has("joint"))
-    for (const auto& j : node.tables("joint")) s.joints.push_back(read_joint(s, j));
-  s.contact = read_contact(s, node.table("contact"));
+    for (const auto& j : node.tables("joint")) {
+      if (j.string("type") == "revolute-clearance" || j.string("type") == "pin-in-slot")
+        s.clearances.push_back(read_clearance(s, j));
+      else
+        s.joints.push_back(read_joint(s, j));
+    }
+  s.has_contact = node.has("contact") || s.clearances.empty();
+  if (s.has_contact) s.contact = read_contact(s, node.table("contact"));
   if (auto g = node.optional_table("gravity")) s.gravity = read_gravity(*g);
   if (node.has("spring"))
     for (const auto& t : node.tables("spring")) s.springs.push_back(read_spring(s, t));

@@ -16,6 +16,10 @@ struct ContactModel {
   double k = 1e8;                       // K [N/m^n]
   double n = 1.5;
   std::optional<bool> clamp;  // the model's separation rule unless set
+  // PINSLOT eq. 153 instead of a catalog model at e: F = Kδⁿ + (3/2)αK|δ|ⁿ δ̇ᵐ, α [s/m] (a
+  // hysteresis law with C = (3/2)αK whatever the approach speed; unclamped unless clamp).
+  std::optional<double> alpha;
+  double rate_exponent = 1.0;  // m
 };
 
 // The law of one contact event: the family, the physical damping (C, c, χ per family) and clamp.
@@ -23,6 +27,7 @@ struct ActiveLaw {
   Family family;
   double k, n, damping, m_eff;
   bool clamp;
+  double rate_exponent = 1.0;  // hysteresis family: C δⁿ sgn(δ̇)|δ̇|ᵐ (PINSLOT eq. 153's m)
   // Normal force F(δ, δ̇) (> 0 pushes apart); clamped laws never pull.
   double force(double delta, double delta_dot) const;
   // > 0 while in contact: δ, or the force itself for clamped laws (separation at F = 0).

@@ -48,10 +48,18 @@ struct Impact {
   double e = 0;                    // v_out / v_in
   double delta_max = 0, peak_force = 0, impulse = 0;  // [m], [N], [N s]
   double m_eff;                    // NP eq. 28 [kg]
-  ActiveLaw law;
+  ActiveLaw law;                   // in the region where the contact started
+  int region = 0;                  // that region (System::region_name)
+  std::vector<ActiveLaw> region_laws;  // every region's, when the contact has several
   Vector q_after, qd_after;
   std::vector<std::pair<double, double>> loop;  // (δ [m], F [N]) when record_loops
 };
+
+// The law acting in a contact at q: its region's (System::region) when it has several.
+inline const ActiveLaw& law_at(const System& system, int k, const ActiveLaw& law,
+                               const std::vector<ActiveLaw>& region_laws, const Vector& q) {
+  return region_laws.empty() ? law : region_laws[system.region(k, q)];
+}
 
 struct Sample {
   double t;
@@ -66,6 +74,11 @@ struct SimulationResult {
   std::size_t steps = 0;
   double max_drift = 0, max_velocity_drift = 0;  // over accepted steps (constrained systems)
 };
+
+// Contact k's normal force at a sample of the series (> 0 pushing apart): the law of the
+// contact of k open at sample.t evaluated at the sample's δ and δ̇, 0 when none is open.
+double contact_force(const System& system, const SimulationResult& result, int k,
+                     const Sample& sample);
 
 SimulationResult simulate(const System& system, const Vector& q0, const Vector& qd0,
                           const ContactModel& contact, const SimulateOptions& options);

@@ -14,6 +14,8 @@
 
 namespace calib::dynamics {
 
+struct ContactModel;
+
 using Vector = Eigen::VectorXd;
 using Matrix = Eigen::MatrixXd;
 
@@ -41,6 +43,14 @@ class System {
   virtual void add_generalized_force(int k, const Vector& q, double force, Vector& f) const {
     f += penetration_gradient(k, q) * force;
   }
+  // Contact k's own force law in one of its regions, or nullptr for the simulation's (the
+  // `contact` of simulate()): a planar file's clearance joints carry theirs, a slot one per
+  // region (tracks and end caps). The region is a function of q; the force uses the law of the
+  // region the contact is in at each instant.
+  virtual const ContactModel* contact_model(int, int /*region*/) const { return nullptr; }
+  virtual int region_count(int) const { return 1; }
+  virtual int region(int, const Vector&) const { return 0; }
+  virtual std::string region_name(int k, int) const { return contact_name(k); }
   // True when δ_k is affine in q (J_k constant): the simulation then bounds δ_k over a step
   // exactly from the dense output's form (contact_events.cpp) instead of refining a search.
   virtual bool affine_penetration(int) const { return false; }

@@ -22,12 +22,14 @@
 //   This reading puts the first impact at θ₁ ≈ −3°, θ₂ ≈ 27°, the configuration NP prints
 //   (tests/dynamics check it). Penetration: the tip of rod 2 beyond rod 1's line.
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "calib/dynamics/simulate.hpp"
 #include "calib/dynamics/system.hpp"
+#include "calib/models/planar_system.hpp"
 
 namespace calib::dynamics {
 
@@ -49,12 +51,19 @@ struct Overrides {
 };
 void apply(const Overrides& overrides, SystemSetup& setup);
 
+// K [N/m^n] and n of a clearance region's `kn_model` law (models::multibody::ClearanceLaw):
+// the fit lives in a higher layer (studies::kn_fit::kn_fitter, as `calib kn-fit --model`), so
+// the callers that link it (the CLI, Python, the systems study) pass it in.
+using KnFitter =
+    std::function<std::pair<double, double>(const models::multibody::ClearanceLaw& law)>;
+
 // `file` as given when it exists (or is absolute), else looked up in the data folders
 // (io/resources.hpp: "configs/systems/x.toml" works from any directory). InputError names the
-// file, the key and the value.
-SystemSetup load_system(const std::filesystem::path& file);
+// file, the key and the value; a `kn_model` law without a fitter is an InputError too.
+SystemSetup load_system(const std::filesystem::path& file, const KnFitter& fitter = {});
 // The same from TOML text (Python's calib.simulate with a dict); `origin` names it in errors.
-SystemSetup parse_system(const std::string& toml_text, const std::string& origin);
+SystemSetup parse_system(const std::string& toml_text, const std::string& origin,
+                         const KnFitter& fitter = {});
 
 class BouncingBall : public System {
  public:

@@ -50,6 +50,61 @@ struct Contact {
   bool normal_in_body_j = false;
 };
 
+// The normal force of a clearance joint's contact: K δⁿ plus either PINSLOT eq. 153's damping
+// (3/2) α K |δ|ⁿ δ̇ᵐ (α [s/m], m) or a catalog model's damping calibrated for a target e at the
+// approach speed of each contact start, as for point contacts (dynamics/contact_model.hpp).
+struct ClearanceLaw {
+  std::string model;            // catalog name (with e); empty when alpha is given
+  double e = 0;                 // target restitution of the catalog model
+  double k = 0, n = 1.5;        // K [N/m^n], n
+  std::optional<double> alpha;  // PINSLOT eq. 153 [s/m]
+  double rate_exponent = 1.0;   // m of eq. 153
+  std::optional<bool> clamp;    // no pulling force (separation at F = 0) when true
+  // `kn_model` (a cylindrical law of calib kn-fit --model) instead of k and n: K and n are
+  // fitted from these by the kn-fit layer when the file is loaded (dynamics::KnFitter), SI.
+  std::string kn_model;
+  double youngs = 0, poisson = 0, delta_r = 0, radius_i = 0.1, length = 0;
+  bool external = false;  // ΔR = R_i + R_j (pin against a convex track) instead of R_i − R_j
+};
+
+// The centre curve of a slot in its body's frame: a segment between the end caps' centres a
+// and b, or a circular arc of radius R_m about `centre` from angle `start` over `sweep` (> 0,
+// counter-clockwise). The slot is the set of points within half_width of the curve (its ends
+// semicircular caps).
+struct SlotShape {
+  bool arc = false;
+  Vec2 a{0, 0}, b{0, 0};
+  Vec2 centre{0, 0};
+  double radius = 0, start = 0, sweep = 0;
+  double half_width = 0;
+};
+
+// A contact region of a clearance joint and its law (PINSLOT §4: inner track, outer track and
+// end caps each have their own K, n).
+struct ClearanceRegion {
+  std::string name;
+  ClearanceLaw law;
+};
+
+// A clearance joint: a journal (pin) centred at point_j on body_j, radius R_j, held by body_i.
+//  `revolute-clearance`: a bearing of radius R_b > R_j centred at point_i on body_i. Penetration
+//  δ = |r_j − r_b| − (R_b − R_j), normal along the eccentricity r_j − r_b (the journal–bearing
+//  model of Flores & Ambrósio, Comput. Struct. 82, 2004); one region.
+//  `pin-in-slot`: a slot (SlotShape) of body_i. With c the point of the centre curve closest to
+//  the pin's centre p, δ = |p − c| − (w − R_j), normal along p − c; the region is the side of the
+//  track (straight: left/right of a → b; arc: inner/outer, nearer/farther than R_m from the arc's
+//  centre) or the end caps when c is an end.
+struct ClearanceJoint {
+  std::string name;  // `name`, else "<body_i>-<body_j>"
+  bool slot = false;
+  int body_i = -1, body_j = -1;
+  Vec2 point_i{0, 0}, point_j{0, 0};
+  double bearing_radius = 0, journal_radius = 0;  // R_b (revolute only), R_j [m]
+  SlotShape shape;                                // pin-in-slot only
+  // revolute: one region; pin-in-slot: {left|inner, right|outer, ends} in that order.
+  std::vector<ClearanceRegion> regions;
+};
+
 // A translational spring–damper between two body points: tension
 // T = stiffness (L − length) + damping L̇ along the line P_i → P_j.
 struct Spring {
@@ -68,7 +123,9 @@ struct PlanarSystem {
   std::string name;
   std::vector<Body> bodies;
   std::vector<Joint> joints;
-  Contact contact;
+  Contact contact;          // the point contact ([contact]); absent when has_contact is false
+  bool has_contact = true;  // a file with clearance joints may omit [contact]
+  std::vector<ClearanceJoint> clearances;  // clearance joints (contacts, not constraints)
   std::vector<int> fixed;  // coordinate indices (3·body + {0,1,2}) held during assembly
   Vec2 gravity{0, 0};      // m/s²; `[gravity] g = 9.81` is (0, −g), or `vector = [gx, gy]`
   std::vector<Spring> springs;

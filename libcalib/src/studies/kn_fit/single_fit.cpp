@@ -133,4 +133,22 @@ nlohmann::ordered_json fit_single(const SingleFitInput& a) {
   return rec;
 }
 
+// The quantities go in as bare numbers in the CLI's units (MPa, mm), printed exactly (%.17g).
+dynamics::KnFitter kn_fitter() {
+  return [](const models::multibody::ClearanceLaw& law) {
+    SingleFitInput in;
+    in.model = law.kn_model;
+    in.E = fmt::format("{:.17g}", law.youngs * 1e-6);
+    in.nu = law.poisson;
+    in.dR = fmt::format("{:.17g}", law.delta_r * 1e3);
+    in.Ri = fmt::format("{:.17g}", law.radius_i * 1e3);
+    in.length = fmt::format("{:.17g}", law.length * 1e3);
+    in.external = law.external;
+    const nlohmann::json rec = fit_single(in);
+    const double n = rec.at("n").get<double>();
+    // K for the contact length L: F [N] = K δⁿ with δ in mm, so K·1000ⁿ in N/mⁿ.
+    return std::pair{rec.at("K").get<double>() * std::pow(1e3, n), n};
+  };
+}
+
 }  // namespace calib::studies::kn_fit
