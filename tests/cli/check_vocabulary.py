@@ -17,7 +17,8 @@ import subprocess
 import sys
 
 NO_UNIT = ("1", "—")
-BY_BODY = ("after", "final", "series", "parameters")  # keyed by a body's or parameter's name
+BY_BODY = ("after", "final", "series", "contacts", "parameters")  # keyed by a body's, contact's or
+# parameter's name
 RECORD_UNITS = ("typed_units", "unit", "sigma_e")  # units the record gives (docs/outputs.md)
 ROW = re.compile(r"^\| `([A-Za-z0-9_]+)` \| (\S+) \|")
 
@@ -61,7 +62,7 @@ class Checker:
                 continue
             if name in BY_BODY and isinstance(item, dict):  # bodies, and series' t and energy
                 for sub, value in item.items():
-                    if isinstance(value, dict):
+                    if isinstance(value, dict) and sub not in BY_BODY:
                         self.walk(f"{where}.{name}", value, physical)
                     else:
                         self.walk(f"{where}.{name}", {sub: value}, physical)
@@ -146,6 +147,8 @@ def commands(work):
          ("json", "csv", "text")),
         ("simulate planar", ["simulate", "--system", "configs/systems/two_pendulums_planar.toml",
                              "--t-end", "0.5"], ("json", "csv")),
+        ("simulate clearance", ["simulate", "--system", "configs/systems/slider_crank_clearance.toml",
+                                "--t-end", "0.05"], ("json", "csv", "text")),
         ("kn-fit single", kn, ("json", "csv", "text")),
         ("kn-fit single length", kn + ["--length", "20mm"], ("json", "csv", "text")),
         ("kn-fit data", ["kn-fit", "--data", data], ("json", "csv", "text")),
@@ -261,7 +264,7 @@ def check_cli(checker, calib, source, work):
                 checker.text(where, out.splitlines(), header)
             outputs += 1
     simulate_out = os.path.join(work, "simulate")
-    run(calib, ["simulate", "--system", "configs/systems/bouncing_ball.toml", "--t-end", "1",
+    run(calib, ["simulate", "--system", "configs/systems/slider_crank_clearance.toml", "--t-end", "0.05",
                 "--out", simulate_out, "--format", "json"], source)
     sweep_csv = os.path.join(work, "sweep.csv")
     run(calib, ["sweep", "--quiet", "--config", "configs/sweeps/copt_grid.toml", "--out", sweep_csv],

@@ -22,15 +22,16 @@ class Result(dict):
 
 
 # Objects keyed by a body's or a parameter's name, not by vocabulary names (docs/outputs.md).
-_KEYED_BY_NAME = ("after", "final", "series", "parameters")
+_KEYED_BY_NAME = ("after", "final", "series", "contacts", "parameters")
 
 
 def _names(value, found):
     if isinstance(value, dict):
         for name, item in value.items():
             if name in _KEYED_BY_NAME and isinstance(item, dict):
-                for sub, inner in item.items():  # series: t and energy beside the bodies
-                    _names(inner if isinstance(inner, dict) else {sub: inner}, found)
+                for sub, inner in item.items():  # series: t, energy and contacts beside the bodies
+                    plain = isinstance(inner, dict) and sub not in _KEYED_BY_NAME
+                    _names(inner if plain else {sub: inner}, found)
                 continue
             found.append(name)
             _names(item, found)

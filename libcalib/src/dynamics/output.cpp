@@ -30,10 +30,10 @@ nlohmann::ordered_json contact_laws(const System& sys) {
       if (!m) continue;
       nlohmann::ordered_json law{{"contact", sys.contact_name(k)},
                                  {"region", sys.region_name(k, r)},
-                                 {"K[N/m^n]", m->k},
+                                 {"k", m->k},
                                  {"n", m->n}};
       if (m->alpha) {
-        law["alpha[s/m]"] = *m->alpha;
+        law["alpha"] = *m->alpha;
         law["damping_exponent"] = m->rate_exponent;
       } else {
         law["model"] = m->model;

@@ -20,7 +20,8 @@ std::string column(std::string_view name);
 // The objects keyed by a body's or a parameter's name, not by vocabulary names (docs/outputs.md):
 // their keys are data, their values records.
 inline bool keyed_by_name(std::string_view key) {
-  return key == "after" || key == "final" || key == "series" || key == "parameters";
+  return key == "after" || key == "final" || key == "series" || key == "contacts" ||
+         key == "parameters";
 }
 
 // The units of every physical quantity named in `record` (its keys, and those of nested objects
