@@ -12,7 +12,7 @@ packages=(cmake ninja-build g++ libceres-dev libeigen3-dev libtbb-dev libboost-d
           pybind11-dev python3-dev python3-numpy python3-pytest python3-matplotlib
           python3-venv python3-pip python3-setuptools python3-pandas
           lammps liggghts yade libmujoco-dev libsimbody-dev libxxhash-dev universal-ctags hyperfine
-          chromium)
+          chromium slurm-wlm munge)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

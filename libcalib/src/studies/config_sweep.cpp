@@ -28,6 +28,8 @@ ConfigSweepResult run_config_sweep(const std::filesystem::path& config_file,
                 ? fmt::format(".shard{}of{}", options.shard_index, options.shard_count)
                 : "") +
            ".csv");
+  else
+    out = sweep::shard_output_path(out, options.shard_index);  // part_{shard}.csv -> part_3.csv
   sweep::SweepOptions opt = options;
   opt.fingerprint = {{"config", config.to_json()}, {"kernel", kernel.name}, {"tolerances", kernel.tolerances}};
   // The engine writes the sidecar (with the shard, fingerprint and the rows' checksums).

@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <algorithm>
@@ -121,18 +120,6 @@ std::string SweepSummary::BriefReport() const {
   return fmt::format("{} points ({} computed, {} resumed), {} failed, {:.3f} s{}", points, computed,
                      resumed, failures, wall_seconds,
                      interrupted ? ", INTERRUPTED (resumable)" : "");
-}
-
-std::pair<int, int> parse_shard(const std::string& text) {
-  // Exactly "<i>/<N>": from_chars on each side, nothing before, between or after.
-  int i = -1, n = 0;
-  const char* end = text.data() + text.size();
-  const auto [slash, e1] = std::from_chars(text.data(), end, i);
-  const bool ok_i = e1 == std::errc() && slash != end && *slash == '/';
-  const auto [last, e2] = ok_i ? std::from_chars(slash + 1, end, n) : std::from_chars_result{};
-  if (!ok_i || e2 != std::errc() || last != end || n < 1 || i < 0 || i >= n)
-    throw InputError(fmt::format("--shard must be i/N with 0 <= i < N, got \"{}\"", text));
-  return {i, n};
 }
 
 namespace detail {

@@ -15,6 +15,7 @@
 #include "calib/io/config.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/provenance.hpp"
+#include "calib/sweep/shard.hpp"
 
 namespace calib::sweep {
 
@@ -160,9 +161,6 @@ void merge(const std::vector<std::filesystem::path>& shards, const std::filesyst
 std::vector<double> inclusive_range(double from, double to, double step,
                                     std::size_t max_points = kDefaultMaxPoints,
                                     const std::string& where = "range");
-
-// Parses "i/N" (0 <= i < N).
-std::pair<int, int> parse_shard(const std::string& text);
 
 }  // namespace calib::sweep
 
