@@ -144,10 +144,9 @@ dynamics::KnFitter kn_fitter() {
     in.Ri = fmt::format("{:.17g}", law.radius_i * 1e3);
     in.length = fmt::format("{:.17g}", law.length * 1e3);
     in.external = law.external;
-    const nlohmann::json rec = fit_single(in);
-    const double n = rec.at("n").get<double>();
-    // K for the contact length L: F [N] = K δⁿ with δ in mm, so K·1000ⁿ in N/mⁿ.
-    return std::pair{rec.at("K").get<double>() * std::pow(1e3, n), n};
+    const nlohmann::ordered_json rec = fit_single(in);
+    // The force law over the contact length L, F = K_force δⁿ, already in SI (N/mⁿ).
+    return std::pair{rec.at("K_force").get<double>(), rec.at("n").get<double>()};
   };
 }
 
