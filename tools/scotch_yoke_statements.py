@@ -2,7 +2,7 @@
 (tools/scotch_yoke_bench.py; docs/systems.md states each measure and its threshold).
 
 `measured[model]` holds `rows` (second_revolution rows), `impacts` (impacts.csv rows) and `laws`
-(calib simulate --format json's per-region K [N/m^n] and n).
+(calib simulate --format json's per-region k [N/m^n] and n).
 """
 import math
 
@@ -83,7 +83,7 @@ def statement_goldsmith_only_detaching(measured):
 def track_k_n_per_mm(laws):
     """The inner track's K in N/mm^n (Table 11's unit with L = 1 mm)."""
     inner = next(l for l in laws if l["region"].endswith("inner"))
-    return inner["K[N/m^n]"] * 1e-3 ** inner["n"]
+    return inner["k"] * 1e-3 ** inner["n"]
 
 
 def statement_stiffer_higher_impacts(measured):

@@ -10,7 +10,7 @@ packages=(cmake ninja-build g++ libceres-dev libeigen3-dev libtbb-dev libboost-d
           libfmt-dev libmuparser-dev libbenchmark-dev gnuplot-nox python3-scipy
           clang-14 libclang-rt-14-dev
           pybind11-dev python3-dev python3-numpy python3-pytest python3-matplotlib
-          python3-venv python3-pip python3-setuptools
+          python3-venv python3-pip python3-setuptools python3-pandas
           lammps liggghts yade libmujoco-dev libsimbody-dev libxxhash-dev universal-ctags hyperfine
           chromium slurm-wlm munge)
 missing=()

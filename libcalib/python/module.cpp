@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -16,6 +17,7 @@
 #include "calib/codes/input_for.hpp"
 #include "calib/core/error.hpp"
 #include "calib/core/units.hpp"
+#include "calib/core/vocabulary.hpp"
 #include "calib/dynamics/systems.hpp"
 #include "calib/dynamics/write_run.hpp"
 #include "calib/fit/fit.hpp"
@@ -115,10 +117,10 @@ py::dict impact_many(const std::string& name, const Array& e, const Array& n, co
   if (physical_damping_key(model.family) != dimensionless_damping_key(model.family))
     d[py::str(std::string(physical_damping_key(model.family)))] = column(&ImpactRow::physical);
   d["e_out"] = column(&ImpactRow::e_out);
-  d["delta_max[m]"] = column(&ImpactRow::delta_max);
-  d["t_contact[s]"] = column(&ImpactRow::t_contact);
-  d["f_max[N]"] = column(&ImpactRow::f_max);
-  d["delta_sep[m]"] = column(&ImpactRow::delta_sep);
+  d["delta_max"] = column(&ImpactRow::delta_max);
+  d["t_contact"] = column(&ImpactRow::t_contact);
+  d["peak_force"] = column(&ImpactRow::f_max);
+  d["delta_sep"] = column(&ImpactRow::delta_sep);
   d["energy_residual"] = column(&ImpactRow::energy_residual);
   py::list status;
   for (const auto& r : rows) status.append(py::str(std::string(impact::status_name(r.status))));
@@ -137,7 +139,8 @@ py::dict impact_one(const std::string& name, double e, double n, double m, doubl
 }
 
 struct CalibrationRow {
-  double dimensionless = 0, physical = 0, e_out = 0, solves = 0;
+  double dimensionless = 0, physical = 0, e_out = 0;
+  std::int64_t solves = 0;
 };
 
 py::dict calibrate_many(const std::string& name, const Array& e, const Array& n, const Array& m,
@@ -154,7 +157,7 @@ py::dict calibrate_many(const std::string& name, const Array& e, const Array& n,
           const auto o = calibrate::calibrate_query(
               model, {in.e[i], in.n[i], in.m[i], in.k[i], in.v[i], clamp_of(clamp)}, opt);
           return CalibrationRow{o.calibration.damping, o.impact.damping, o.calibration.e_out,
-                                static_cast<double>(o.calibration.solves)};
+                                static_cast<std::int64_t>(o.calibration.solves)};
         },
         threads);
   }
@@ -169,7 +172,9 @@ py::dict calibrate_many(const std::string& name, const Array& e, const Array& n,
   if (physical_damping_key(model.family) != dimensionless_damping_key(model.family))
     d[py::str(std::string(physical_damping_key(model.family)))] = column(&CalibrationRow::physical);
   d["e_out"] = column(&CalibrationRow::e_out);
-  d["solves"] = column(&CalibrationRow::solves);
+  py::array_t<std::int64_t> solves(static_cast<py::ssize_t>(rows.size()));
+  for (std::size_t i = 0; i < rows.size(); ++i) solves.mutable_data()[i] = rows[i].solves;
+  d["solves"] = solves;
   return d;
 }
 
@@ -249,14 +254,14 @@ py::dict kn_fit_data(const Array& delta, const Array& W, const std::string& weig
       robust == "huber" ? fit::Loss::huber : robust == "cauchy" ? fit::Loss::cauchy : fit::Loss::none,
       loss_scale, error_floor_um * 1e-3);
   py::dict out;
-  const double K_to_si = std::pow(10.0, 3.0 * (f.n + 1.0));  // W[N/m] = 1e3 K (1e3 δ[m])ⁿ
-  out["K"] = f.K * K_to_si;
+  // SI: K of W = K δⁿ in N/m^(n+1) from the fit's N/mm and mm, K_SI = K · 10^(3(n+1)).
+  const double to_si = std::pow(10.0, 3.0 * (f.n + 1.0));
+  out["K"] = f.K * to_si;
   out["n"] = f.n;
-  out["K_se"] = f.K_se * K_to_si;
+  out["K_se"] = f.K_se * to_si;
   out["n_se"] = f.n_se;
-  out["max_err_percent"] = f.max_err_percent;
+  out["max_err"] = f.max_err_percent;
   out["samples"] = f.W.size();
-  out["K_units"] = "N/m^(n+1): line load W = K delta^n (W in N/m, delta in m)";
   return out;
 }
 
@@ -463,6 +468,10 @@ PYBIND11_MODULE(_calib, m) {
   m.def("resolve_input_path",
         [](const std::string& given) { return io::resolve_input_path(given).string(); });
   m.def("run_study", &run_study);
+  m.def("unit_of", [](const std::string& name) -> std::optional<std::string> {
+    const auto unit = vocabulary::unit_of(name);
+    return unit ? std::optional<std::string>(*unit) : std::nullopt;
+  });
   m.def("studies", [] {
     py::list out;
     for (const auto& s : studies::registry()) out.append(std::string(s.name));

@@ -1,4 +1,5 @@
 // The calib CLI: exit codes and machine-readable output.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -38,30 +39,35 @@ TEST(Cli, HelpAndVersion) {
 }
 
 TEST(Cli, CalibrateJsonKeys) {
-  // Every physical key carries its unit; a quantity is never reported under another's name
-  // (reliability issue, class 9: `c` used to hold χ for Tsuji laws and δ_p for indentation).
+  // Plain vocabulary names with a "units" object (docs/outputs.md); a quantity is never reported
+  // under another's name (`c` used to hold χ for Tsuji laws and δ_p for indentation).
   const CliRun r = run("calibrate --model linear-damper --e 0.5 --n 1 --format json");
   ASSERT_EQ(r.code, 0);
   const auto j = nlohmann::json::parse(r.out);
-  for (const char* key : {"e", "n", "m[kg]", "k[N/m^n]", "v[m/s]", "zeta", "c[N*s/m]", "e_out"})
+  for (const char* key : {"e", "n", "m", "k", "v", "zeta", "c", "e_out"})
     EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["units"]["c"], "N*s/m");
+  EXPECT_EQ(j["units"]["k"], "N/m^n");
+  EXPECT_FALSE(j["units"].contains("zeta"));  // dimensionless: no unit listed
   EXPECT_NEAR(j["e_out"].get<double>(), 0.5, 1e-10);
   const auto tsuji = nlohmann::json::parse(run("calibrate --model tsuji --e 0.5 --format json").out);
   EXPECT_TRUE(tsuji.contains("chi"));
   EXPECT_FALSE(tsuji.contains("c[N*s/m]") || tsuji.contains("c"));
   const auto ind = nlohmann::json::parse(
       run("calibrate --model lankarani-nikravesh-1994 --e 0.5 --m 2 --k 1e8 --v 0.5 --format json").out);
-  EXPECT_TRUE(ind.contains("delta_p[m]"));
+  EXPECT_TRUE(ind.contains("delta_p"));
+  EXPECT_EQ(ind["units"]["delta_p"], "m");
   EXPECT_FALSE(ind.contains("c[N*s/m]") || ind.contains("c"));
   const CliRun i = run("impact --model gonthier --e 0.3 --n 1.5 --format json");
   const auto k = nlohmann::json::parse(i.out);
-  for (const char* key : {"h", "C[N*s/m^(n+1)]", "e_out", "delta_max[m]", "t_contact[s]", "f_max[N]",
-                          "delta_sep[m]", "status"})
+  for (const char* key : {"h", "C", "e_out", "delta_max", "t_contact", "peak_force", "delta_sep",
+                          "status"})
     EXPECT_TRUE(k.contains(key)) << key;
   EXPECT_NEAR(k["e_out"].get<double>(), 0.3, 1e-8);
-  // The CSV form has the same names.
+  EXPECT_EQ(k["units"]["C"], "N*s/m^(n+1)");
+  // The CSV form has the same names, with their units.
   const std::string csv = run("impact --model gonthier --e 0.3 --format csv").out;
-  EXPECT_NE(csv.find("delta_max[m],t_contact[s],f_max[N]"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("delta_max[m],t_contact[s],peak_force[N]"), std::string::npos) << csv;
 }
 
 TEST(Cli, StudyCommandsRejectBadInputWithExitTwo) {
@@ -89,30 +95,55 @@ TEST(Cli, SingleFitsAndEffectiveMassPrintJson) {
   const std::string src = CALIB_SOURCE_DIR;
   const auto copt = nlohmann::json::parse(
       run("copt --e 0.7 --n 1.5 --m 2 --k 1e7 --v 0.3 --method exact --format json").out);
-  EXPECT_NEAR(copt["e_out_check"].get<double>(), 0.7,
+  EXPECT_NEAR(copt["e_out"].get<double>(), 0.7,
               1e-8);  // the table's promise, checked by an ODE solve
   const auto kn = nlohmann::json::parse(
       run("kn-fit --model johnson --material steel --dR 5mm --format json").out);
-  for (const char* key : {"K", "n", "max_err_percent", "K_se", "n_se"})
+  for (const char* key : {"K", "n", "max_err", "K_se", "n_se"})
     EXPECT_TRUE(kn.contains(key)) << key;
   EXPECT_NEAR(kn["n"].get<double>(), 1.133, 5e-4);  // PINSLOT Table 4, ΔR = 5 mm
+  // SI units in the record: E* = E/(2(1 − ν²)) of two steel bodies (E 207 GPa, ν 0.3, the
+  // materials table) = 1.13736e11 Pa; ΔR 5 mm = 5e-3 m; K per unit length in N/m^(n+1).
+  EXPECT_NEAR(kn["E_star"].get<double>(), 207e9 / (2 * (1 - 0.3 * 0.3)), 1e-9 * 1.14e11);
+  EXPECT_NEAR(kn["dR"].get<double>(), 5e-3, 1e-15);
+  EXPECT_EQ(kn["units"]["E_star"], "Pa");
+  EXPECT_EQ(kn["units"]["K"], "N/m^(n+1)");
+  // PINSLOT Table 4 (Johnson, steel, ΔR 5 mm) in the paper's N and mm: K = 75300, within 1 %;
+  // in SI K_SI = K · 10^(3(n+1)).
+  const double n = kn["n"].get<double>();
+  EXPECT_NEAR(kn["K"].get<double>() / std::pow(10.0, 3.0 * (n + 1.0)), 75300.0, 0.01 * 75300.0);
+  EXPECT_FALSE(kn.contains("K_force"));  // only with --length
+  const auto kl = nlohmann::json::parse(
+      run("kn-fit --model johnson --material steel --dR 5mm --length 20mm --format json").out);
+  EXPECT_NEAR(kl["K_force"].get<double>(), 0.02 * kl["K"].get<double>(),
+              1e-12 * kl["K_force"].get<double>());  // F = K L δⁿ, L = 20 mm = 0.02 m
   const auto em =
       nlohmann::json::parse(run("effective-mass --system " + src +
                                 "/configs/effmass/np_example4_slider_crank.toml --format json")
                                 .out);
-  for (const char* key : {"m_eff[kg]", "m_app_i[kg]", "m_app_j[kg]", "status"})
+  for (const char* key : {"m_eff", "m_app_i", "m_app_j", "status"})
     EXPECT_TRUE(em.contains(key)) << key;
-  EXPECT_NEAR(em["m_eff[kg]"].get<double>(), 0.8015, 5e-5);  // NP Example 4
+  EXPECT_NEAR(em["m_eff"].get<double>(), 0.8015, 5e-5);  // NP Example 4
+  EXPECT_EQ(em["units"]["m_eff"], "kg");
 }
 
 TEST(Cli, StudiesRunFromAnyDirectoryWithTheirDefaultConfig) {
   // Architecture issue: `cd /tmp && calib rms-table` used to fail on configs/rms_table.toml.
   const std::string dir = "/tmp/calib_cli_anywhere";
   std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str());
-  const CliRun r = run_in(dir, "effective-mass --quiet");
+  const CliRun r = run_in(dir, "effective-mass");
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("0.4527"), std::string::npos) << r.out;  // NP Example 3
   EXPECT_EQ(std::system(("test -f " + dir + "/results/effective_mass/examples.csv").c_str()), 0);
+  // --quiet: nothing printed (no summary table), the same files written, exit 0.
+  std::system(("rm -rf " + dir + "/results").c_str());
+  const CliRun quiet = run_in(dir, "effective-mass --quiet");
+  EXPECT_EQ(quiet.code, 0);
+  EXPECT_EQ(quiet.out, "");
+  EXPECT_EQ(std::system(("test -f " + dir + "/results/effective_mass/examples.csv").c_str()), 0);
+  const CliRun fit = run_in(dir, "kn-fit --quiet --model johnson --material steel --dR 5mm");
+  EXPECT_EQ(fit.code, 0);
+  EXPECT_EQ(fit.out, "");
   EXPECT_EQ(run_in(dir, "kn-fit --model johnson --material steel --dR 5mm --format json").code,
             0);  // materials.csv
 }

@@ -22,7 +22,7 @@ endif()
 # The installed calib runs a study from an unrelated directory: its default config, the system
 # files it names and the gnuplot scripts come from <prefix>/share/calib (io/resources.hpp).
 file(MAKE_DIRECTORY ${WORK}/elsewhere)
-execute_process(COMMAND ${WORK}/prefix/bin/calib effective-mass --out ${WORK}/elsewhere/r --quiet
+execute_process(COMMAND ${WORK}/prefix/bin/calib effective-mass --out ${WORK}/elsewhere/r
                 WORKING_DIRECTORY ${WORK}/elsewhere RESULT_VARIABLE rc OUTPUT_VARIABLE out)
 if(rc OR NOT out MATCHES "0.4527")
   message(FATAL_ERROR "installed calib effective-mass failed (${rc}):\n${out}")

@@ -231,7 +231,7 @@ t_end = 1e-3
 
 def test_kn_model_laws_are_calib_kn_fit(tmp_path):
     # K and n of each region equal `calib kn-fit --model` for the same E, nu, dR, R_i and L
-    # (kn-fit reports the force law's K in SI, N/m^n, when --length is given), to 1e-12.
+    # (kn-fit's K_force = K L in N/m^n, the force law over the length L), to 1e-12.
     f = tmp_path / "kn_slot.toml"
     f.write_text(KN_SLOT)
     res = subprocess.run([CLI, "simulate", "--system", str(f), "--format", "json"],
@@ -246,5 +246,5 @@ def test_kn_model_laws_are_calib_kn_fit(tmp_path):
                              check=True, capture_output=True, text=True)
         fit = json.loads(out.stdout)
         assert laws[region]["n"] == pytest.approx(fit["n"], rel=1e-12)
-        assert laws[region]["K[N/m^n]"] == pytest.approx(fit["K"], rel=1e-12)
-        assert laws[region]["alpha[s/m]"] == 0.32
+        assert laws[region]["k"] == pytest.approx(fit["K_force"], rel=1e-12)
+        assert laws[region]["alpha"] == 0.32

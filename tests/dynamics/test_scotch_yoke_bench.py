@@ -161,6 +161,6 @@ def test_every_region_uses_calib_kn_fit_table_11(tmp_path):
                  "1mm", "--format", "json"] + REGIONS[law["region"]],
                 check=True, capture_output=True, text=True).stdout)
             assert law["n"] == pytest.approx(fit["n"], rel=1e-12), (model, law)
-            # kn-fit reports the force law's K in SI (N/m^n) when --length is given.
-            assert law["K[N/m^n]"] == pytest.approx(fit["K"], rel=1e-10), (model, law)
-            assert law["alpha[s/m]"] == 0.32 and law["damping_exponent"] == 1.0
+            # kn-fit K_force = K L, the force law over the length L, in SI (N/m^n).
+            assert law["k"] == pytest.approx(fit["K_force"], rel=1e-10), (model, law)
+            assert law["alpha"] == 0.32 and law["damping_exponent"] == 1.0

@@ -9,7 +9,7 @@ Checks (tolerances from the task; libcalib's prediction is its own impact solve 
 MuJoCo 2.2.2 integrates, engine_core_constraint.c: the clamped Kelvin-Voigt contact of
 dampratio with stiffness m*/(timeconst dampratio)^2):
   * version:  mj_versionString() equals the version label of the mapping
-  * forward:  |e_mujoco(typed dampratio) - achieved_if_typed| <= 2e-3
+  * forward:  |e_mujoco(typed dampratio) - e_if_typed| <= 2e-3
   * inverse:  |e_mujoco(input_value) - target_e|           <= 2e-3
   * contact duration: MuJoCo's steps with a pushing contact force times the time step is
     libcalib's t_contact within 1% (libcalib's duration ends where the clamp sets the force to
@@ -135,22 +135,22 @@ def fresh_csv():
                          ids=[f"{c[0][0]}-{c[1]}-{c[2]}" for c in CASES])
 def test_mujoco_achieves_the_target(tmp_path, material, geometry, target, typed):
     j = calib_json(material, geometry, target, typed)
-    dt = j["time_step[s]"]
-    steps_per_contact = j["t_contact_input[s]"] / dt
-    dt_typed = j["t_contact_typed[s]"] / steps_per_contact
+    dt = j["time_step"]
+    steps_per_contact = j["t_contact_input"] / dt
+    dt_typed = j["t_contact_typed"] / steps_per_contact
     typed_run = run_mujoco(tmp_path, "typed", j["snippet_typed"], geometry, material, dt_typed,
-                           j["t_contact_typed[s]"], j["achieved_if_typed"])
+                           j["t_contact_typed"], j["e_if_typed"])
     run = run_mujoco(tmp_path, "input", j["snippet"], geometry, material, dt,
-                     j["t_contact_input[s]"], target)
+                     j["t_contact_input"], target)
     half = run_mujoco(tmp_path, "half", j["snippet"], geometry, material, dt / 2,
-                      j["t_contact_input[s]"], target)
+                      j["t_contact_input"], target)
     radius = material[3]
     write_row({"code": "mujoco", "model": f"solref ({j['version']})", "material": material[0],
                "geometry": geometry, "v[m/s]": material[5], "target": target, "typed": typed,
-               "e_typed_real": typed_run["e"], "prediction": j["achieved_if_typed"],
+               "e_typed_real": typed_run["e"], "prediction": j["e_if_typed"],
                "input_value": j["input_value"], "e_input_real": run["e"],
                "e_input_half_dt": half["e"], "dt[s]": dt,
-               "t_contact_real[s]": run["contact_time"], "t_contact_calib[s]": j["t_contact_input[s]"],
+               "t_contact_real[s]": run["contact_time"], "t_contact_calib[s]": j["t_contact_input"],
                "t_overlap_real[s]": run["overlap_time"],
                "penetration/R": run["penetration"] / radius})
     assert run["version"] == j["version"], "mapping label vs mj_versionString()"
@@ -158,12 +158,12 @@ def test_mujoco_achieves_the_target(tmp_path, material, geometry, target, typed)
     assert_mujoco_keeps_meaning(j["snippet_typed"], dt_typed)
     assert "warning" not in run["stderr"].lower(), run["stderr"]
     # libcalib's impact solve vs the closed form of the same law (1e-8: the solver's accuracy)
-    assert abs(j["achieved_if_typed"] - clamped_kelvin_voigt_e(typed)) <= 1e-8
-    assert abs(j["achieved_with_input"] - clamped_kelvin_voigt_e(j["input_value"])) <= 1e-8
-    assert abs(typed_run["e"] - j["achieved_if_typed"]) <= TOL_E
+    assert abs(j["e_if_typed"] - clamped_kelvin_voigt_e(typed)) <= 1e-8
+    assert abs(j["e_with_input"] - clamped_kelvin_voigt_e(j["input_value"])) <= 1e-8
+    assert abs(typed_run["e"] - j["e_if_typed"]) <= TOL_E
     assert abs(run["e"] - target) <= TOL_E
     assert abs(run["e"] - half["e"]) <= TOL_DT
-    assert abs(run["contact_time"] / j["t_contact_input[s]"] - 1) <= TOL_CONTACT_TIME
+    assert abs(run["contact_time"] / j["t_contact_input"] - 1) <= TOL_CONTACT_TIME
     assert run["penetration"] <= PENETRATION_FRACTION * radius
 
 

@@ -8,7 +8,7 @@ real binary runs the collision, and the restitution is measured from the velocit
 separation: e = (v2 - v1)_after / (v1 - v2)_before, or v_after / v on the wall (the sphere comes in at -v).
 
 Checks (tolerances of the task):
-  * forward:  |e_code(typed value) - achieved_if_typed| <= 2e-3  (libcalib predicts the code)
+  * forward:  |e_code(typed value) - e_if_typed| <= 2e-3  (libcalib predicts the code)
   * inverse:  |e_code(input_value) - target_e|          <= 2e-3  (the corrected input works)
   * a target the code cannot reach makes `calib` exit 1 naming the code's accepted range and the
     e it reaches; the real code run with the end of that range achieves the stated end of the
@@ -195,13 +195,13 @@ def reachable_floor(code, model, material, geometry, clamp, target, stderr, tmp_
     assert not (e_low <= target <= float(m.group(5))), "refused a target inside the stated range"
     rc, rec, err = calib(code, model, material, geometry, clamp, 0.5, typed=lowest)
     assert rc == 0, err
-    e_code, dt = run(code, rec["snippet_typed"], material, geometry, rec["t_contact_typed[s]"],
-                     rec["achieved_if_typed"], tmp_path / "floor")
+    e_code, dt = run(code, rec["snippet_typed"], material, geometry, rec["t_contact_typed"],
+                     rec["e_if_typed"], tmp_path / "floor")
     record([code, model, rec["version"], material, geometry, clamp, MATERIALS[material][4], target,
-            lowest, None, dt, rec["achieved_if_typed"], e_code, None, None, "unreachable"])
-    assert abs(e_code - rec["achieved_if_typed"]) <= TOL, (
+            lowest, None, dt, rec["e_if_typed"], e_code, None, None, "unreachable"])
+    assert abs(e_code - rec["e_if_typed"]) <= TOL, (
         f"at the end of the accepted range {code} achieves {e_code}, libcalib states "
-        f"{rec['achieved_if_typed']}")
+        f"{rec['e_if_typed']}")
 
 
 @pytest.mark.parametrize("code,model,material,geometry,clamp,target", cases(),
@@ -219,15 +219,15 @@ def test_code_achieves_prediction_and_target(code, model, material, geometry, cl
         rc, rec, err = calib(code, model, material, geometry, clamp, target,
                              typed=0.5 * rec["input_value"])
         assert rc == 0, err
-    t_c = max(rec["t_contact_input[s]"], rec["t_contact_typed[s]"])
+    t_c = max(rec["t_contact_input"], rec["t_contact_typed"])
     e_typed, dt = run(code, rec["snippet_typed"], material, geometry, t_c,
-                      rec["achieved_if_typed"], tmp_path / "typed")
+                      rec["e_if_typed"], tmp_path / "typed")
     e_input, _ = run(code, rec["snippet"], material, geometry, t_c, target, tmp_path / "input")
     record([code, model, rec["version"], material, geometry, clamp, MATERIALS[material][4], target,
-            rec["typed"], rec["input_value"], dt, rec["achieved_if_typed"], e_typed,
-            rec["achieved_with_input"], e_input, "ok"])
-    assert abs(e_typed - rec["achieved_if_typed"]) <= TOL, (
-        f"forward: {code} achieves {e_typed}, libcalib predicts {rec['achieved_if_typed']}")
+            rec["typed"], rec["input_value"], dt, rec["e_if_typed"], e_typed,
+            rec["e_with_input"], e_input, "ok"])
+    assert abs(e_typed - rec["e_if_typed"]) <= TOL, (
+        f"forward: {code} achieves {e_typed}, libcalib predicts {rec['e_if_typed']}")
     assert abs(e_input - target) <= TOL, (
         f"inverse: {code} achieves {e_input} with {rec['input_value']}, target {target}")
 
@@ -238,7 +238,7 @@ def test_time_step_converged(code, model, tmp_path):
     than a tenth of the tolerance, so the 2e-3 checks above measure the law, not the step."""
     rc, rec, err = calib(code, model, "mid", "sphere-wall", "off", 0.5)
     assert rc == 0, err
-    t_c = rec["t_contact_input[s]"]
+    t_c = rec["t_contact_input"]
     e_coarse, _ = run(code, rec["snippet"], "mid", "sphere-wall", t_c, 0.5, tmp_path / "dt", 4000)
     e_fine, _ = run(code, rec["snippet"], "mid", "sphere-wall", t_c, 0.5, tmp_path / "dt_half", 8000)
     assert abs(e_coarse - e_fine) < TOL / 10, f"{e_coarse} at dt, {e_fine} at dt/2"

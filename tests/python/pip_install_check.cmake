@@ -17,7 +17,7 @@ endif()
 file(MAKE_DIRECTORY ${WORK}/elsewhere)
 execute_process(
   COMMAND ${CMAKE_COMMAND} -E env --unset=PYTHONPATH PYTHONNOUSERSITE=1
-          ${WORK}/venv/bin/python -c "import calib; assert calib.__file__.startswith('${WORK}/venv'), calib.__file__; print(calib.__file__, calib.c_opt(2.0, 1e7, 0.3, 1.5, 0.7))"
+          ${WORK}/venv/bin/python -c "import calib; assert calib.__file__.startswith('${WORK}/venv'), calib.__file__; print(calib.__file__, calib.c_opt(0.7, m=2.0, k=1e7, v=0.3, n=1.5))"
   WORKING_DIRECTORY ${WORK}/elsewhere RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(rc)
   message(FATAL_ERROR "import calib from the pip install failed (${rc}):\n${out}\n${err}")

@@ -22,22 +22,22 @@ PYBIND_DUMP = ("incompatible function arguments", "Unable to cast", "Invoked wit
 @pytest.mark.parametrize("call,error,word", [
     (lambda: calib.impact("gonthier", 0.5, threads=-1), ValueError, "threads"),
     (lambda: calib.impact("gonthier", 0.5, threads=100000), ValueError, "threads"),
-    (lambda: calib.c_opt(1.0, 1e7, 0.3, 1.5, [0.5, 0.6], threads=True), TypeError, "threads"),
+    (lambda: calib.c_opt([0.5, 0.6], m=1.0, k=1e7, v=0.3, n=1.5, threads=True), TypeError, "threads"),
     (lambda: calib.calibrate("gonthier", [0.5], threads=1.5), TypeError, "threads"),
     (lambda: calib.run_study("rms-table", threads="2"), TypeError, "threads"),
     (lambda: calib.impact("gonthier", True), TypeError, "^e must be a number"),
     (lambda: calib.impact("gonthier", np.array([True, False])), TypeError, "^e must be a number"),
     (lambda: calib.calibrate("gonthier", "abc"), TypeError, "^e must be a number"),
-    (lambda: calib.c_opt(1.0, [1e7, "x"], 0.3, 1.5, 0.5), TypeError, "^k must be a number"),
-    (lambda: calib.c_opt(1.0, 1e7, 0.3, 1.5, np.array([0.5 + 1j])), TypeError, "^e must be a number"),
+    (lambda: calib.c_opt(0.5, m=1.0, k=[1e7, "x"], v=0.3, n=1.5), TypeError, "^k must be a number"),
+    (lambda: calib.c_opt(np.array([0.5 + 1j]), m=1.0, k=1e7, v=0.3, n=1.5), TypeError, "^e must be a number"),
     (lambda: calib.ExactDamping.limit_ratio(float("nan")), ValueError, "^n must be a finite number"),
     (lambda: calib.ExactDamping.limit_ratio(math.inf), ValueError, "^n must be a finite number"),
     (lambda: calib.ExactDamping.limit_ratio("1.5"), TypeError, "^n must be a number"),
-    (lambda: calib.ExactDamping.zeta([0.5, np.inf], 1.5), ValueError, "^e must be a finite number, got inf at index 1"),
+    (lambda: calib.ExactDamping.zeta([0.5, np.inf], n=1.5), ValueError, "^e must be a finite number, got inf at index 1"),
     (lambda: calib.impact("gonthier", 0.5, rel_tol=float("nan")), ValueError, "rel_tol"),
     (lambda: calib.impact("gonthier", 0.5, abs_tol=0.0), ValueError, "abs_tol"),
     (lambda: calib.impact(3, 0.5), TypeError, "^model must be a string"),
-    (lambda: calib.c_opt(1.0, 1e7, 0.3, 1.5, 0.5, method=None), TypeError, "^method"),
+    (lambda: calib.c_opt(0.5, m=1.0, k=1e7, v=0.3, n=1.5, method=None), TypeError, "^method"),
     (lambda: calib.kn_fit("johnson", E="207GPa", nu="0.3", dR="5mm"), TypeError, "^nu must be a number"),
     (lambda: calib.kn_fit("johnson", E=True, nu=0.3, dR="5mm"), TypeError, "^E must be a quantity"),
     (lambda: calib.kn_fit("johnson", material="steel", dR="5mm", external="yes"), TypeError, "^external"),
@@ -72,11 +72,11 @@ def test_chunked_results_equal_the_scalar_calls(monkeypatch):
     e = np.linspace(0.2, 0.9, 23 * 1).reshape(23, 1)
     n = np.array([1.2, 1.5])
     e_t = np.ascontiguousarray(np.repeat(e, 2, axis=1).T).T  # F-ordered (23, 2)
-    c = calib.c_opt(1.0, 1e7, 0.3, n, e_t)
+    c = calib.c_opt(e_t, m=1.0, k=1e7, v=0.3, n=n)
     assert c.shape == (23, 2)
     for i in range(23):
         for j in range(2):
-            assert c[i, j] == calib.c_opt(1.0, 1e7, 0.3, n[j], e_t[i, j])
+            assert c[i, j] == calib.c_opt(e_t[i, j], m=1.0, k=1e7, v=0.3, n=n[j])
     r = calib.impact("gonthier", e[:7, 0], n=1.5)
     assert r["status"].shape == (7,) and r["e_out"].shape == (7,)
     for i in range(7):
@@ -107,13 +107,13 @@ def test_a_large_array_runs_within_the_memory_budget():
     e = np.linspace(0.1, 0.9, 4_000_000)
     tracemalloc.start()
     try:
-        c = calib.c_opt(1.0, 1e7, 0.3, np.array([1.5]), e)
+        c = calib.c_opt(e, m=1.0, k=1e7, v=0.3, n=np.array([1.5]))
         current, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert c.shape == e.shape and c[0] == calib.c_opt(1.0, 1e7, 0.3, 1.5, 0.1)
+    assert c.shape == e.shape and c[0] == calib.c_opt(0.1, m=1.0, k=1e7, v=0.3, n=1.5)
     assert peak - current < 64 << 20, (peak, current)
 
 
 def test_empty_arrays_give_empty_results():
-    assert calib.c_opt(1.0, 1e7, 0.3, 1.5, np.zeros(0)).shape == (0,)
+    assert calib.c_opt(np.zeros(0), m=1.0, k=1e7, v=0.3, n=1.5).shape == (0,)

@@ -49,10 +49,10 @@ v = np.exp(rng.uniform(np.log(1e-3), np.log(1e2), N))
 n = rng.uniform(1.0, 2.0, N)
 e = rng.uniform(0.3, 0.999, N)
 t0 = time.perf_counter()
-c = calib.c_opt(m, k, v, n, e, method="ode", threads=THREADS)
+c = calib.c_opt(e, m=m, k=k, v=v, n=n, method="ode", threads=THREADS)
 py = time.perf_counter() - t0
 t0 = time.perf_counter()
-calib.c_opt(m, k, v, n, e, method="exact", threads=THREADS)
+calib.c_opt(e, m=m, k=k, v=v, n=n, method="exact", threads=THREADS)
 table = time.perf_counter() - t0
 assert np.all(np.isfinite(c))
 print(f"{N} exact c_opt (ODE, table-seeded), {THREADS} thread(s):")

@@ -57,11 +57,11 @@ void register_copt(CLI::App& app) {
                   {"k", a.k},
                   {"v", a.v},
                   {"zeta", r.zeta},
-                  {"c_opt[N*s/m]", r.c},
-                  {"e_out_check", r.e_out_check},
+                  {"c", r.c},
+                  {"e_out", r.e_out_check},
                   {"abs_err", std::abs(r.e_out_check - a.e)},
                   {"check_rel_tol", r.check_rel_tol},
-                  {"query_seconds", seconds},
+                  {"query_time", seconds},
                   {"m_source", m_source}},
                  a.format);
   });

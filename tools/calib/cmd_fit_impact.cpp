@@ -136,11 +136,9 @@ void register_fit_impact(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--out", a.out, "folder for fit_impact.json and the figure data")
       ->check(not_empty_path());
-  add_format_flag(*cmd, a.format);
+  add_format_flag(*cmd, a.format, {Format::text, Format::json});
   cmd->callback([args] {
     const FitImpactArgs& a = *args;
-    if (a.format == Format::csv)
-      throw InputError("--format: csv is not available for fit-impact (text or json)");
     if (fit::impact_data_kind(a.data) == fit::ImpactDataKind::impact_record) return run_record(a);
     if (a.v || a.t0)
       throw InputError(std::string(a.v ? "--v" : "--t0") +

@@ -80,10 +80,9 @@ void register_input_for(CLI::App& app) {
                "Hooke stiffness k_n of the linear models (default: Hertz secant stiffness at --v)");
   cmd->add_option("--typed", a.typed,
                   "the value you type today (default: --e where the code reads a restitution)")->check(not_empty());
-  add_format_flag(*cmd, a.format);
+  add_format_flag(*cmd, a.format, {Format::text, Format::json});
   cmd->callback([args] {
     const InputForArgs& a = *args;
-    if (a.format == Format::csv) throw InputError("--format: input-for prints text or json, not csv");
     if (a.list) return print_list(a.format, a.code);
     if (a.code.empty()) throw InputError("input-for: name a code (calib input-for --list)");
     if (a.e == 0.0) throw InputError("--e: the target restitution is required, in (0, 1]");

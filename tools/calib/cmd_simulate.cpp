@@ -2,6 +2,7 @@
 // or piecewise impulses (dynamics::simulate); the time series and the impact table.
 #include <filesystem>
 #include <optional>
+#include <variant>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -22,6 +23,26 @@ struct SimulateArgs {
   std::optional<double> e, t_end;
   Format format = Format::text;
 };
+
+// The impact table as aligned text under the CSV header's names, numbers to 6 digits.
+void print_impact_table(const dynamics::SystemSetup& s, const dynamics::SimulationResult& r) {
+  const auto& header = dynamics::impact_header();
+  std::string line;
+  for (std::size_t c = 0; c < header.size(); ++c)
+    line += c == 0 ? fmt::format("{:<14}", header[c]) : fmt::format(" {:>14}", header[c]);
+  fmt::print("{}\n", line);
+  for (const auto& i : r.impacts) {
+    const auto cells = dynamics::impact_row(s, i);
+    line.clear();
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      const std::string text = std::holds_alternative<double>(cells[c])
+                                   ? fmt::format("{:.6g}", std::get<double>(cells[c]))
+                                   : io::format_cell(cells[c]);
+      line += c == 0 ? fmt::format("{:<14}", text) : fmt::format(" {:>14}", text);
+    }
+    fmt::print("{}\n", line);
+  }
+}
 
 }  // namespace
 
@@ -80,13 +101,7 @@ void register_simulate(CLI::App& app) {
                  "{:.2e} m/s|rad/s (drift_tol {:.0e})\n",
                  s.system->constraint_count(), s.options.baumgarte_rate, r.max_drift,
                  r.max_velocity_drift, s.options.drift_tol);
-    fmt::print("{:<12} {:>11} {:>11} {:>10} {:>10} {:>10} {:>12} {:>12} {:>11}\n", "contact",
-               "t_start[s]", "t_end[s]", "v_in[m/s]", "v_out[m/s]", "e", "delta_max[m]",
-               "peak_F[N]", "impulse[Ns]");
-    for (const auto& i : r.impacts)
-      fmt::print("{:<12} {:>11.6f} {:>11.6f} {:>10.6f} {:>10.6f} {:>10.6f} {:>12.5e} {:>12.5e} {:>11.6f}\n",
-                 s.system->contact_name(i.contact), i.t_start, i.t_end, i.v_in, i.v_out, i.e,
-                 i.delta_max, i.peak_force, i.impulse);
+    print_impact_table(s, r);
   });
 }
 

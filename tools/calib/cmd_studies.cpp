@@ -88,7 +88,9 @@ void add_extra_options(CLI::App& cmd, const studies::StudyOptions& options, Extr
 }
 
 // What a mode answers: a table as CSV, else the record in the chosen format; then its note.
-void print_mode_output(const studies::ModeOutput& out, Format format) {
+// --quiet: nothing on stdout (the files the mode writes are still written).
+void print_mode_output(const studies::ModeOutput& out, Format format, bool quiet) {
+  if (quiet) return;
   if (!out.header.empty()) {
     fmt::print("{}\n", fmt::join(out.header, ","));
     for (const auto& row : out.rows) {
@@ -118,7 +120,7 @@ void run_mode(const studies::Study& s, const studies::StudyMode& mode, const Stu
                                    mode.trigger));
     values.set("--out", {f.out});
   }
-  print_mode_output(mode.answer(values), x.format);
+  print_mode_output(mode.answer(values), x.format, f.quiet);
 }
 
 void run_study_command(const studies::Study& s, const StudyFlags& f, const ExtraOptions& x,
@@ -137,8 +139,9 @@ void run_study_command(const studies::Study& s, const StudyFlags& f, const Extra
   studies::RunRequest request = request_for(s, f);
   if (options.overrides) request.overrides = options.overrides(x.values());
   const std::string summary = s.run(request);
+  if (f.quiet) return;  // the results are written; stdout stays empty
   fmt::print("{}", summary);
-  if (!f.quiet && !summary.empty())
+  if (!summary.empty())
     fmt::print(stderr, "{}: results in {}\n", s.name, request.out.string());
 }
 

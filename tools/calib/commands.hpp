@@ -4,6 +4,7 @@
 // (option storage is owned by the callbacks).
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -28,7 +29,9 @@ struct StudyFlags {
   sweep::Execution execution() const;  // progress when asked, or when stderr is a terminal
 };
 void add_study_flags(CLI::App& cmd, StudyFlags& flags, const std::string& stem);
-void add_format_flag(CLI::App& cmd, Format& format);
+// --format with the formats a command honours (default: all three), in the order listed.
+void add_format_flag(CLI::App& cmd, Format& format,
+                     const std::vector<Format>& offered = {Format::text, Format::csv, Format::json});
 // Whole numbers in [lo, hi], with a short message ("must be a whole number in [1, 1000000000],
 // got '1e400'") instead of CLI11's range text with 309 digits.
 CLI::Validator whole_number(long long lo, long long hi);
@@ -48,7 +51,9 @@ CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name, doubl
                                    const double& n, const std::string& help);
 // --threads: 0 (all cores) .. 1024.
 CLI::App* add_threads_flag(CLI::App& cmd, int& threads);
-// One record as aligned text, a two-line CSV or JSON (keys in insertion order of `rec`).
+// One record as aligned text, a two-line CSV or JSON (keys in insertion order of `rec`): JSON
+// with the plain vocabulary names and a "units" object, CSV and text with the columns
+// name[unit] (core/vocabulary.hpp).
 void print_record(const nlohmann::ordered_json& rec, Format format);
 
 void register_models(CLI::App& app);

@@ -1,10 +1,14 @@
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <map>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "calib/core/vocabulary.hpp"
 
 #include "commands.hpp"
 
@@ -22,7 +26,8 @@ void add_study_flags(CLI::App& cmd, StudyFlags& flags, const std::string& stem) 
       ->check(not_empty_path())
       ->default_str("results/" + stem);
   add_threads_flag(cmd, flags.threads);
-  cmd.add_flag("--quiet", flags.quiet, "no progress or summary on stderr");
+  cmd.add_flag("--quiet", flags.quiet,
+               "print nothing: no progress, summary or table (the files are still written)");
   cmd.add_flag("--progress", flags.progress,
                "show a progress bar even when stderr is not a terminal");
 }
@@ -90,37 +95,46 @@ CLI::App* add_threads_flag(CLI::App& cmd, int& threads) {
   return &cmd;
 }
 
-void add_format_flag(CLI::App& cmd, Format& format) {
-  // text|csv|json (any case) -> the enum's number, with a message naming the choices.
-  const CLI::Validator names(
-      [](std::string& text) -> std::string {
+void add_format_flag(CLI::App& cmd, Format& format, const std::vector<Format>& offered) {
+  // The offered names (any case) -> the enum's number, with a message naming the choices.
+  const std::map<std::string, Format> all{
+      {"text", Format::text}, {"csv", Format::csv}, {"json", Format::json}};
+  std::map<std::string, Format> known;
+  std::vector<std::string> names;
+  for (const auto& [name, f] : all)
+    if (std::find(offered.begin(), offered.end(), f) != offered.end()) known[name] = f;
+  for (const Format f : offered)
+    for (const auto& [name, g] : all)
+      if (g == f) names.push_back(name);
+  const std::string choices = fmt::format("{}", fmt::join(names, "|"));
+  const CLI::Validator check(
+      [known, choices](std::string& text) -> std::string {
         std::string t = text;
         for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        const std::map<std::string, Format> known{
-            {"text", Format::text}, {"csv", Format::csv}, {"json", Format::json}};
         const auto it = known.find(t);
         if (it == known.end())
-          return fmt::format("must be text, csv or json, got '{}'", text.substr(0, 24));
+          return fmt::format("must be one of {}, got '{}'", choices, text.substr(0, 24));
         text = std::to_string(static_cast<int>(it->second));
         return {};
       },
-      "text|csv|json");
-  cmd.add_option("--format", format, "output format")->transform(names)->default_str("text");
+      choices);
+  cmd.add_option("--format", format, "output format")->transform(check)->default_str("text");
 }
 
 void print_record(const nlohmann::ordered_json& rec, Format format) {
   if (format == Format::json) {
-    fmt::print("{}\n", rec.dump(2));
+    fmt::print("{}\n", vocabulary::with_units(rec).dump(2));
     return;
   }
   std::string header, values;
   for (auto it = rec.begin(); it != rec.end(); ++it) {
     const std::string val = it->is_string() ? it->get<std::string>() : it->dump();
+    const std::string column = vocabulary::column(it.key());
     if (format == Format::csv) {
-      header += (header.empty() ? "" : ",") + it.key();
+      header += (header.empty() ? "" : ",") + column;
       values += (values.empty() ? "" : ",") + val;
     } else {
-      fmt::print("{:<18} {}\n", it.key(), val);
+      fmt::print("{:<18} {}\n", column, val);
     }
   }
   if (format == Format::csv) fmt::print("{}\n{}\n", header, values);

@@ -19,8 +19,8 @@ m, k, v = 1.0, 1e7, 1.0
 e = np.linspace(0.05, 0.99, 200)
 fig, (top, bottom) = plt.subplots(2, 1, figsize=(7, 7), sharex=True)
 for n, color in [(1.0, "tab:blue"), (1.5, "tab:orange"), (2.0, "tab:green")]:
-    exact = calib.c_opt(m, k, v, n, e, method="exact")  # the ExactDamping table, array in one call
-    paper = calib.c_opt(m, k, v, n, e, method="paper")  # PN2020 eq. 49 with eq. 46-47
+    exact = calib.c_opt(e, m=m, k=k, v=v, n=n, method="exact")  # the ExactDamping table, array in one call
+    paper = calib.c_opt(e, m=m, k=k, v=v, n=n, method="paper")  # PN2020 eq. 49 with eq. 46-47
     top.plot(e, exact, color=color, label=f"n = {n:g}, exact")
     top.plot(e, paper, color=color, ls="--", label=f"n = {n:g}, PN2020 eq. 49")
     # What eq. 49's c really gives when simulated (the restitution it achieves):

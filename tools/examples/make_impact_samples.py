@@ -21,7 +21,7 @@ LAWS = [("hunt-crossley-alpha", "alpha", "s/m", 0.2), ("viscoelastic", "A", "s",
 out = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "datasets/samples")
 v = 0.05 * 100.0 ** (np.arange(12) / 11.0)
 for i, (law, name, unit, value) in enumerate(LAWS):
-    e = calib.impact_law_restitution(law, v, M, K, N, value)
+    e = calib.impact_law_restitution(law, v, m=M, K=K, n=N, damping=value)
     e = np.minimum(1.0, e + np.random.default_rng(SEED + i).normal(0.0, SIGMA, v.size))
     lines = [f"# SYNTHETIC restitution curve (not a measurement): law {law}, {name} = {value} {unit},",
              f"# m = {M} kg, K = {K:g} N/m^1.5, n = {N}; e from the exact impact solve plus Gaussian",

@@ -1,27 +1,41 @@
 """libcalib for Python: calibration of continuous contact-force models.
 
-The same library as the `calib` CLI, in its vocabulary and SI units. Every numeric argument takes
-a scalar or a numpy array; arrays broadcast against each other, run in parallel on the C++ sweep
-engine with the GIL released, and give numpy arrays (deterministic: the same numbers as one by
-one). Scalars give a dict with the keys of the CLI's JSON output (units in the key names).
+The same library as the `calib` CLI, in its vocabulary (docs/outputs.md) and SI units. Every
+numeric argument takes a scalar or a numpy array; arrays broadcast against each other, run in
+parallel on the C++ sweep engine with the GIL released, and give numpy arrays (deterministic:
+the same numbers as one by one).
+
+One argument order everywhere: the model (or code, method, system) first, then e, then every
+physical argument by keyword (n=, m=, k=, v=, ...). Results are dicts with the plain names of the
+CLI's JSON output ("c", "delta_max", ...) and `.units` ({"c": "N*s/m", ...}); array results also
+hold the broadcast inputs (e, n, m, k, v), so `pandas.DataFrame(r)` or `calib.to_frame(r)` gives
+one row per element with its inputs. Counts (solves, samples, steps) are ints.
+
+>>> import calib
+>>> r = calib.calibrate("linear-damper", 0.5, m=2.0)
+>>> round(r["c"], 6), r.units["c"]
+(0.6847, 'N*s/m')
 
 Every argument is checked before any array is broadcast or copied: a wrong type raises TypeError,
 a bad value ValueError, both naming the argument (the CLI's message for values the library checks);
 a failed computation raises calib.ComputeError. Arrays run in chunks (calib/_args.py), so the
 extra memory is bounded whatever their size. threads: 0 (all cores) to 1024.
 """
-import json
-import numbers
+import json as _json
+import numbers as _numbers
 
-import numpy as np
+import numpy as _np
 
 from . import _args, _calib
 from ._args import native as _native
 from ._calib import ComputeError, __version__
+from ._result import Result, to_frame
+from ._result import refuse_positional as _refuse_positional
 
 __all__ = ["models", "impact", "calibrate", "c_opt", "ExactDamping", "kn_fit", "kn_fit_data",
-           "effective_mass", "run_study", "studies", "input_for", "code_laws", "simulate", "ComputeError",
-           "__version__"]
+           "effective_mass", "run_study", "studies", "input_for", "code_laws", "simulate", "fit_impact",
+           "impact_law_restitution", "fit_impact_record", "impact_law_record", "ComputeError",
+           "Result", "to_frame", "__version__"]
 
 
 def models():
@@ -38,7 +52,7 @@ def studies():
 def _clamp_code(clamp):
     if clamp is None:
         return -1
-    if isinstance(clamp, (bool, np.bool_)):
+    if isinstance(clamp, (bool, _np.bool_)):
         return int(clamp)
     if isinstance(clamp, str) and clamp in ("on", "off"):
         return int(clamp == "on")
@@ -53,39 +67,85 @@ def _tolerance(name, x):
     return v
 
 
-def impact(model, e, n=1.5, m=1.0, k=1.0, v=1.0, clamp=None, rel_tol=1e-10, abs_tol=1e-12, threads=0):
-    """One event-terminated impact with the model's damping for e (calib impact): e_out,
-    delta_max[m], t_contact[s], f_max[N], delta_sep[m], energy_residual, status."""
+def _with_inputs(checked, shape, result):
+    """An array result with the broadcast inputs first (e, n, m, k, v as float64 arrays)."""
+    inputs = {name: _np.broadcast_to(_np.asarray(a, dtype=_np.float64), shape).copy()
+              for name, a in checked.items()}
+    return Result({**inputs, **result})
+
+
+def impact(model, e, *, n=1.5, m=1.0, k=1.0, v=1.0, clamp=None, rel_tol=1e-10, abs_tol=1e-12,
+           threads=0):
+    """One event-terminated impact with the model's damping for e (calib impact).
+
+    e, n [1], m [kg], k [N/m^n], v [m/s]: scalars or arrays (broadcast). Returns a Result with
+    model, family, e, n, m, k, v, clamp, the damping (dimensionless: zeta, h, chi,
+    delta_p_over_delta_m or eta; physical: c [N*s/m], C [N*s/m^(n+1)], delta_p [m] or
+    C_visco [N*s/m^(3/2)]), e_out [1], delta_max [m], t_contact [s], peak_force [N],
+    delta_sep [m], energy_residual [1], status, rel_tol, abs_tol. An array call gives the
+    broadcast inputs e, n, m, k, v and the computed values (damping to status) as arrays.
+
+    >>> r = impact("linear-damper", 0.5)
+    >>> round(r["e_out"], 6), round(r["peak_force"], 6), r.units["peak_force"]
+    (0.5, 0.794536, 'N')
+    """
     model, clamp = _args.text("model", model), _clamp_code(clamp)
     rel_tol, abs_tol = _tolerance("rel_tol", rel_tol), _tolerance("abs_tol", abs_tol)
     threads = _args.threads(threads)
     scalar, a, shape = _args.broadcast(e=e, n=n, m=m, k=k, v=v)
     if scalar:
         x = _args.scalars(a)
-        return _native(_calib.impact_one, "impact", model, x["e"], x["n"], x["m"], x["k"], x["v"], clamp,
-                       rel_tol, abs_tol)
-    return _args.chunked(a, shape, lambda c: _native(
+        return Result(_native(_calib.impact_one, "impact", model, x["e"], x["n"], x["m"], x["k"], x["v"],
+                              clamp, rel_tol, abs_tol))
+    return _with_inputs(a, shape, _args.chunked(a, shape, lambda c: _native(
         _calib.impact_many, "impact", model, c["e"], c["n"], c["m"], c["k"], c["v"], clamp, rel_tol,
-        abs_tol, threads))
+        abs_tol, threads)))
 
 
-def calibrate(model, e, n=1.5, m=1.0, k=1.0, v=1.0, clamp=None, threads=0):
-    """The exact damping of the model's family for e (calib calibrate): dimensionless (h, zeta,
-    chi or delta_p_over_delta_m) and in SI units (C[N*s/m^(n+1)], c[N*s/m], delta_p[m])."""
+def calibrate(model, e, *, n=1.5, m=1.0, k=1.0, v=1.0, clamp=None, threads=0):
+    """The exact damping of the model's family for e (calib calibrate).
+
+    e, n [1], m [kg], k [N/m^n], v [m/s]: scalars or arrays (broadcast). Returns a Result with
+    the damping, dimensionless (zeta, h, chi, delta_p_over_delta_m or eta) and in SI units
+    (c [N*s/m], C [N*s/m^(n+1)], delta_p [m], C_visco [N*s/m^(3/2)]), e_out [1] and solves (an
+    int); a scalar call also gives model, family, the inputs, clamp and the tolerances, an array
+    call the broadcast inputs e, n, m, k, v.
+
+    >>> r = calibrate("gonthier", 0.5)
+    >>> round(r["h"], 6), round(r["C"], 6), r.units["C"], r["solves"]
+    (1.432751, 1.432751, 'N*s/m^(n+1)', 1)
+    >>> import numpy
+    >>> a = calibrate("linear-damper", numpy.array([0.3, 0.6]), m=2.0)
+    >>> sorted(a)
+    ['c', 'e', 'e_out', 'k', 'm', 'n', 'solves', 'v', 'zeta']
+    >>> a["solves"].dtype.kind, a["e"].tolist()
+    ('i', [0.3, 0.6])
+    """
     model, clamp, threads = _args.text("model", model), _clamp_code(clamp), _args.threads(threads)
     scalar, a, shape = _args.broadcast(e=e, n=n, m=m, k=k, v=v)
     if scalar:
         x = _args.scalars(a)
-        return _native(_calib.calibrate_one, "calibrate", model, x["e"], x["n"], x["m"], x["k"], x["v"],
-                       clamp)
-    return _args.chunked(a, shape, lambda c: _native(
-        _calib.calibrate_many, "calibrate", model, c["e"], c["n"], c["m"], c["k"], c["v"], clamp, threads))
+        return Result(_native(_calib.calibrate_one, "calibrate", model, x["e"], x["n"], x["m"], x["k"],
+                              x["v"], clamp))
+    return _with_inputs(a, shape, _args.chunked(a, shape, lambda c: _native(
+        _calib.calibrate_many, "calibrate", model, c["e"], c["n"], c["m"], c["k"], c["v"], clamp,
+        threads)))
 
 
-def c_opt(m, k, v, n, e, method="exact", threads=0):
-    """Optimal linear damping c_opt [N s/m] (PN2020 eq. 23) by method: "exact" (the ExactDamping
-    table), "ode" (root finding on the impact ODE), "paper" (PN2020 eq. 49), or any linear-damper
-    model of the catalog. A float for scalars, an array otherwise."""
+_C_OPT_KEYWORDS = ("m", "k", "v", "n")
+
+
+def c_opt(e, *old_order, n=1.5, m=1.0, k=1.0, v=1.0, method="exact", threads=0):
+    """Optimal linear damping c [N*s/m] for the restitution e (PN2020 eq. 23), by method:
+    "exact" (the ExactDamping table), "ode" (root finding on the impact ODE), "paper" (PN2020
+    eq. 49), or any linear-damper model of the catalog. n [1], m [kg], k [N/m^n], v [m/s] by
+    keyword; scalars or arrays (broadcast). A float for scalars, an array of the broadcast shape
+    otherwise. The old positional order c_opt(m, k, v, n, e) is refused (TypeError).
+
+    >>> round(c_opt(0.7, m=2.0, k=1e7, v=0.3, n=1.5), 4)
+    165.1313
+    """
+    _refuse_positional("c_opt", old_order, _C_OPT_KEYWORDS)
     method, threads = _args.text("method", method), _args.threads(threads)
     scalar, a, shape = _args.broadcast(m=m, k=k, v=v, n=n, e=e)
     c = _args.chunked(a, shape, lambda x: _native(
@@ -97,14 +157,21 @@ class ExactDamping:
     """The compiled-in table of zeta*(e, n), the exact damping of the clamped linear damper."""
 
     @staticmethod
-    def zeta(e, n):
+    def zeta(e, *, n=1.5):
+        """zeta* [1] for e and n (scalars or arrays): a float or an array.
+
+        >>> round(ExactDamping.zeta(0.5, n=1.5), 6)
+        0.493908
+        """
         scalar, a, shape = _args.broadcast(e=e, n=n)
         z = _args.chunked(a, shape, lambda x: _native(_calib.exact_zeta, "ExactDamping.zeta", x["e"], x["n"]))
         return float(z) if scalar else z
 
     @staticmethod
-    def c_opt(m, k, v, n, e):
-        return c_opt(m, k, v, n, e, method="exact")
+    def c_opt(e, *old_order, n=1.5, m=1.0, k=1.0, v=1.0):
+        """c_opt(e, n=, m=, k=, v=, method="exact"): c [N*s/m] from the table."""
+        _refuse_positional("ExactDamping.c_opt", old_order, _C_OPT_KEYWORDS)
+        return c_opt(e, n=n, m=m, k=k, v=v, method="exact")
 
     @staticmethod
     def limit_ratio(n):
@@ -112,12 +179,19 @@ class ExactDamping:
         return _native(_calib.exact_limit_ratio, "ExactDamping.limit_ratio", _args.real("n", n))
 
 
-def kn_fit(model, E=None, nu=None, dR=None, material=None, E2=None, nu2=None, material2=None,
+def kn_fit(model, *, E=None, nu=None, dR=None, material=None, E2=None, nu2=None, material2=None,
            Ri="100mm", length=None, external=False, W_min="0.1N/mm", W_max="1000N/mm", W_step="0.1N/mm",
            weighting="none", materials=None):
     """K and n of one cylindrical contact law (calib kn-fit --model): quantities as numbers in SI
-    (Pa, m, N/m) or as text with a unit ("207GPa", "5mm"). K comes back in SI: N/m^(n+1) for the
-    line load W = K delta^n, N/m^n for the force when a contact length is given (see K_units)."""
+    (Pa, m, N/m) or as text with a unit ("207GPa", "5mm"). Returns a Result with model,
+    K [N/m^(n+1)] (W = K delta^n, W per unit length), K_force [N/m^n] (F = K L delta^n, when
+    `length` is given), n, K_se, n_se, max_err [%], E_star [Pa], dR [m], internal,
+    W_min/W_max/W_step [N/m] and samples (an int).
+
+    >>> r = kn_fit("johnson", material="steel", dR="0.5mm")
+    >>> round(r["n"], 4), r.units["K"], r["samples"]
+    (1.1922, 'N/m^(n+1)', 10000)
+    """
     args = {"model": _args.text("model", model), "nu": _args.optional_real("nu", nu),
             "nu2": _args.optional_real("nu2", nu2), "material": _args.text("material", material, True),
             "material2": _args.text("material2", material2, True), "external": _args.flag("external", external),
@@ -127,17 +201,17 @@ def kn_fit(model, E=None, nu=None, dR=None, material=None, E2=None, nu2=None, ma
     for key, value in quantities.items():
         if value is None or isinstance(value, str):
             args[key] = value
-        elif isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
+        elif isinstance(value, _numbers.Real) and not isinstance(value, (bool, _np.bool_)):
             args[key] = repr(_args.real(key, value))
         else:
             raise TypeError(f"{key} must be a quantity: text with a unit (\"207GPa\") or a number, got "
                             f"{value!r} ({type(value).__name__})")
-    return _native(_calib.kn_fit_single, "kn_fit", args)
+    return Result(_native(_calib.kn_fit_single, "kn_fit", args))
 
 
-def kn_fit_data(delta, W, robust=None, weighting="none", loss_scale=1.0, error_floor_um=1.0):
-    """K, n and their standard errors from measurements in SI: delta in m, W in N/m (per length);
-    K in N/m^(n+1)."""
+def kn_fit_data(delta, W, *, robust=None, weighting="none", loss_scale=1.0, error_floor_um=1.0):
+    """K, n and their standard errors from measurements in SI: delta in m, W in N/m (per length).
+    Returns a Result with K [N/m^(n+1)], n, K_se, n_se, max_err [%] and samples (an int)."""
     weighting, robust = _args.text("weighting", weighting), _args.text("robust", robust, True)
     loss_scale, error_floor_um = _args.real("loss_scale", loss_scale), _args.real("error_floor_um", error_floor_um)
     d, w = _args.numbers_array("delta", delta), _args.numbers_array("W", W)
@@ -145,27 +219,32 @@ def kn_fit_data(delta, W, robust=None, weighting="none", loss_scale=1.0, error_f
         raise ValueError(f"delta and W must have the same length, got {d.size} and {w.size}")
     d = _args.chunked({"delta": d.reshape(-1)}, (d.size,), lambda c: c["delta"])  # checked finite
     w = _args.chunked({"W": w.reshape(-1)}, (w.size,), lambda c: c["W"])
-    return _native(_calib.kn_fit_data, "kn_fit_data", d, w, weighting, "none" if robust is None else robust,
-                   loss_scale, error_floor_um)
+    return Result(_native(_calib.kn_fit_data, "kn_fit_data", d, w, weighting,
+                          "none" if robust is None else robust, loss_scale, error_floor_um))
 
 
-def fit_impact(v_in, e, law, m, K, n=1.5, sigma=None, fit_n=False):
-    """A contact law (or "all", ranked by AIC) fitted to e(v): the record of `calib fit-impact`.
-    v_in [m/s], e [-], sigma [-] (None: unweighted), m [kg], K [N/m^n]."""
+def fit_impact(v_in, e, *, law, m, K, n=1.5, sigma=None, fit_n=False):
+    """A contact law (or "all", ranked by AIC) fitted to e(v): the record of `calib fit-impact`
+    as a Result (law, parameters: {name: value, std_error, unit, fixed}, rms_residual, chi2,
+    points, aic, bic, status, residuals: v_in [m/s], e, e_model, residual; with "all": fits and
+    ranking). v_in [m/s], e [1], sigma [1] (None: unweighted); law, m [kg], K [N/m^n], n by
+    keyword."""
     law, fit_n = _args.text("law", law), _args.flag("fit_n", fit_n)
     m, K, n = _args.real("m", m), _args.real("K", K), _args.real("n", n)
     v, ev = _args.numbers_array("v_in", v_in).reshape(-1), _args.numbers_array("e", e).reshape(-1)
-    s = np.zeros(0) if sigma is None else _args.numbers_array("sigma", sigma).reshape(-1)
-    return _native(_calib.fit_impact, "fit_impact", v, ev, s, law, m, K, n, fit_n)
+    s = _np.zeros(0) if sigma is None else _args.numbers_array("sigma", sigma).reshape(-1)
+    rec = _native(_calib.fit_impact, "fit_impact", v, ev, s, law, m, K, n, fit_n)
+    return Result(rec, rec.pop("units"))
 
 
-def impact_law_restitution(law, v, m, K, n, damping):
-    """e at each impact speed v [m/s] of one fit-impact law (exact solve); damping is the law's
-    parameter (alpha [s/m], A [s], c [N*s/m] or chi [-])."""
+def impact_law_restitution(law, v, *, m, K, n=1.5, damping):
+    """e at each impact speed v [m/s] of one fit-impact law (exact solve): an array. m [kg],
+    K [N/m^n], n and damping (the law's parameter: alpha [s/m], A [s], c [N*s/m] or chi [1]) by
+    keyword."""
     law = _args.text("law", law)
     m, K, n, damping = (_args.real(k, x) for k, x in (("m", m), ("K", K), ("n", n), ("damping", damping)))
     v = _args.numbers_array("v", v).reshape(-1)
-    return np.array(_native(_calib.impact_law_restitution, "impact_law_restitution", law, v, m, K, n,
+    return _np.array(_native(_calib.impact_law_restitution, "impact_law_restitution", law, v, m, K, n,
                             damping))
 
 
@@ -180,14 +259,15 @@ def fit_impact_record(t, F=None, delta=None, *, law, v, m, K=None, n=1.5, t0=Non
     t0 = float("nan") if t0 is None else _args.real("t0", t0)
     arrays = []
     for name, x in (("t", t), ("F", F), ("delta", delta), ("sigma_F", sigma_F), ("sigma_delta", sigma_delta)):
-        arrays.append(np.zeros(0) if x is None else _args.numbers_array(name, x).reshape(-1))
+        arrays.append(_np.zeros(0) if x is None else _args.numbers_array(name, x).reshape(-1))
     free = [_args.text("fit", x) for x in fit]
     for x in free:
         if x not in ("K", "n", "damping"):
             raise ValueError(f"fit: unknown parameter '{x}'; choose from K, n, damping")
     columns = [a.astype(float).tolist() for a in arrays]
-    return json.loads(_native(_calib.fit_impact_record, "fit_impact_record", columns, law, v, m, K, n,
+    rec = _json.loads(_native(_calib.fit_impact_record, "fit_impact_record", columns, law, v, m, K, n,
                               t0, ["K" in free, "n" in free, "damping" in free]))
+    return Result(rec, rec.pop("units", None))
 
 
 def impact_law_record(law, t, v, m, K, n, damping, t0=0.0):
@@ -200,13 +280,13 @@ def impact_law_record(law, t, v, m, K, n, damping, t0=0.0):
     t = _args.numbers_array("t", t).reshape(-1).astype(float).tolist()
     F, delta, e_out, t_contact = _native(_calib.impact_law_record, "impact_law_record", law, t, v, m,
                                          K, n, damping, t0)
-    return {"F": np.array(F), "delta": np.array(delta), "e_out": e_out, "t_contact": t_contact}
+    return {"F": _np.array(F), "delta": _np.array(delta), "e_out": e_out, "t_contact": t_contact}
 
 
 def _toml_value(x):
     if isinstance(x, bool):
         return "true" if x else "false"
-    if isinstance(x, numbers.Number):
+    if isinstance(x, _numbers.Number):
         return repr(float(x)) if isinstance(x, float) else str(x)
     if isinstance(x, str):
         return '"' + x.replace("\\", "\\\\").replace('"', '\\"') + '"'
@@ -235,11 +315,19 @@ def _toml(d, prefix=""):
 
 def effective_mass(system):
     """NP effective and apparent masses of a planar system: a TOML path or a dict of the same
-    structure (bodies, joints, contact)."""
+    structure (bodies, joints, contact). Returns a Result with m_eff, m_app_i, m_app_j,
+    m_eff_eq31, m_eff_eq39 [kg] (None where infinite), status, dof, redundant_constraints,
+    constraint_residual and system.
+
+    >>> r = effective_mass("configs/effmass/np_example1_pendulum_wall.toml")
+    >>> round(r["m_eff"], 6), r.units["m_eff"]
+    (0.444444, 'kg')
+    """
     if isinstance(system, dict):
-        return _native(_calib.effective_mass, "effective_mass", _toml(system), "<dict>")
+        return Result(_native(_calib.effective_mass, "effective_mass", _toml(system), "<dict>"))
     path = _native(_calib.resolve_input_path, "effective_mass", _args.path("system", system))
-    return _native(_calib.effective_mass, "effective_mass", _args.readable_text_file("system", path), path)
+    return Result(_native(_calib.effective_mass, "effective_mass", _args.readable_text_file("system", path),
+                          path))
 
 
 def run_study(name, config=None, out=None, threads=0):
@@ -251,21 +339,31 @@ def run_study(name, config=None, out=None, threads=0):
                    _args.threads(threads))
 
 
-def simulate(system, model=None, e=None, method=None, t_end=None, out=None):
+def simulate(system, *, model=None, e=None, method=None, t_end=None, out=None):
     """Forward dynamics of a system (calib simulate): a file path, a shipped name such as
     "configs/systems/two_pendulums_planar.toml", or a dict of the same structure (type, bodies,
     joints, contact, ...). model, e, method ("continuous" | "piecewise") and t_end [s] override
-    the system's. Returns the --format json record (system, model, method, impacts, final,
-    steps, and constraints for planar systems) plus "series": numpy arrays "t" [s], "energy" [J]
-    and per body "x", "y" [m], "phi" [rad], "vx", "vy" [m/s], "omega" [rad/s]. ValueError on bad
-    input, ComputeError when the run fails (e.g. constraint drift beyond drift_tol). With `out`,
-    also writes series.csv and impacts.csv into that folder, as `calib simulate --out`."""
+    the system's. Returns a Result: the --format json record (system, model, method, target_e,
+    impacts: contact, t_start, t_end [s], v_in, v_out [m/s], e, delta_max [m], peak_force [N],
+    impulse [N*s], m_eff [kg], after; final, steps (an int), and constraints for planar systems)
+    plus "series": numpy arrays "t" [s], "energy" [J] and per body "x", "y" [m], "phi" [rad],
+    "vx", "vy" [m/s], "omega" [rad/s]. ValueError on bad input, ComputeError when the run fails
+    (e.g. constraint drift beyond drift_tol). With `out`, also writes series.csv and impacts.csv
+    into that folder, as `calib simulate --out`.
+
+    >>> r = simulate("configs/systems/bouncing_ball.toml", t_end=1.0)
+    >>> round(r["impacts"][0]["peak_force"]), r.units["impulse"]
+    (10733, 'N*s')
+    """
     e, t_end = _args.optional_real("e", e), _args.optional_real("t_end", t_end)
     out = _args.path("out", out, True) or ""
     model, method = _args.text("model", model, True), _args.text("method", method, True)
     if isinstance(system, dict):
-        return _native(_calib.simulate, "simulate", _toml(system), "<dict>", model, e, method, t_end, out)
-    return _native(_calib.simulate, "simulate", _args.path("system", system), "", model, e, method, t_end, out)
+        rec = _native(_calib.simulate, "simulate", _toml(system), "<dict>", model, e, method, t_end, out)
+    else:
+        rec = _native(_calib.simulate, "simulate", _args.path("system", system), "", model, e, method, t_end, out)
+    rec.pop("units")  # the record's; the series adds t and energy: units of the whole result
+    return Result(rec)
 
 
 def code_laws():
@@ -274,24 +372,32 @@ def code_laws():
     return _calib.code_laws()
 
 
-def input_for(code, e, model=None, clamp=None, version=None, E=7e10, nu=0.22, radius=1e-3,
+def input_for(code, e, *, model=None, clamp=None, version=None, E=7e10, nu=0.22, radius=1e-3,
               density=2500.0, v=1.0, v_char=1.0, k=None, typed=None, geometry="sphere-sphere"):
     """What `code` achieves with the e its user types, and the value to type so that it achieves
     `e` (calib input-for). geometry: "sphere-sphere" (two identical spheres head-on) or
     "sphere-wall" (one sphere on a fixed wall of the same material); E [Pa], nu, radius [m], density [kg/m^3],
     impact speed v [m/s]; v_char [m/s] for codes with a characteristic velocity; k [N/m] for the
-    Hooke models. Physical values are numbers in SI or text with a unit ("70GPa", "1mm"). clamp: None (the code's default), True or False. Returns the --format json
-    record as a dict (achieved_if_typed, input_value, snippet, ...). ValueError on bad input,
-    ComputeError when no value in the code's range reaches e."""
+    Hooke models. Physical values are numbers in SI or text with a unit ("70GPa", "1mm").
+    clamp: None (the code's default), True or False. Returns the --format json record as a
+    Result (e_if_typed, input_value and typed in the code's typed_units, snippet,
+    t_contact_input [s], contact: E [Pa], m_eff [kg], ...). ValueError on bad input, ComputeError
+    when no value in the code's range reaches e.
+
+    >>> r = input_for("lammps", 0.5)
+    >>> round(r["e_if_typed"], 6), round(r["input_value"], 6), r.units["t_contact_input"]
+    (0.616076, 0.366651, 's')
+    """
     if clamp is not None and not isinstance(clamp, bool):
         raise ValueError(f"clamp must be None, True or False, got {clamp!r}")
     r = _args.real
 
     def q(name, x, kind):
         return _native(_args.quantity, "input_for", name, x, kind, _calib.quantity)
-    return _native(_calib.input_for, "input_for", _args.text("code", code), r("e", e),
-                   _args.text("model", model, True) or "", _args.text("version", version, True) or "", clamp,
-                   q("E", E, "youngs_modulus"), q("nu", nu, "poisson_ratio"), q("radius", radius, "length"),
-                   q("density", density, "density"), q("v", v, "speed"), q("v_char", v_char, "speed"),
-                   None if k is None else q("k", k, "hooke_stiffness"), _args.optional_real("typed", typed),
-                   _args.text("geometry", geometry))
+    rec = _native(_calib.input_for, "input_for", _args.text("code", code), r("e", e),
+                  _args.text("model", model, True) or "", _args.text("version", version, True) or "", clamp,
+                  q("E", E, "youngs_modulus"), q("nu", nu, "poisson_ratio"), q("radius", radius, "length"),
+                  q("density", density, "density"), q("v", v, "speed"), q("v_char", v_char, "speed"),
+                  None if k is None else q("k", k, "hooke_stiffness"), _args.optional_real("typed", typed),
+                  _args.text("geometry", geometry))
+    return Result(rec, rec.pop("units"))

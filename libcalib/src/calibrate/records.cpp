@@ -8,16 +8,10 @@
 #include "calib/core/units.hpp"
 
 #include "calib/core/error.hpp"
+#include "calib/core/vocabulary.hpp"
 #include "core/checks.hpp"
 
 namespace calib::calibrate {
-
-std::string_view parameter_key(std::string_view name) {
-  if (name == "m") return "m[kg]";
-  if (name == "k") return "k[N/m^n]";
-  if (name == "v") return "v[m/s]";
-  return name;  // e, n, clamp: dimensionless
-}
 
 namespace {
 void add_parameters(Record& rec, const models::Model& model, const PhysicalImpact& p, double e) {
@@ -25,9 +19,9 @@ void add_parameters(Record& rec, const models::Model& model, const PhysicalImpac
   rec["family"] = family_name(model.family);
   rec["e"] = e;
   rec["n"] = p.n;
-  rec["m[kg]"] = p.m;
-  rec["k[N/m^n]"] = p.k;
-  rec["v[m/s]"] = p.v;
+  rec["m"] = p.m;
+  rec["k"] = p.k;
+  rec["v"] = p.v;
   rec["clamp"] = p.clamp;
 }
 // The SI damping of a valid dimensionless answer can still overflow or fall below the
@@ -39,7 +33,7 @@ void require_representable(Family family, double dimensionless, const PhysicalIm
   throw ComputeError(fmt::format(
       "{} = {} in SI units is not representable in double precision for m = {} kg, k = {}, "
       "v = {} m/s, n = {} (the dimensionless {} = {} is valid); restate the problem in other units",
-      physical_damping_key(family), x, p.m, p.k, p.v, p.n, dimensionless_damping_key(family),
+      vocabulary::column(physical_damping_key(family)), x, p.m, p.k, p.v, p.n, dimensionless_damping_key(family),
       dimensionless));
 }
 
@@ -60,10 +54,10 @@ Record impact_record(const models::Model& model, const ContactLaw& law, const Ph
   if (physical_damping_key(law.family) != dimensionless_damping_key(law.family))
     rec[std::string(physical_damping_key(law.family))] = p.damping;
   rec["e_out"] = r.e_out;
-  rec["delta_max[m]"] = r.delta_max;
-  rec["t_contact[s]"] = r.t_contact;
-  rec["f_max[N]"] = r.f_max;
-  rec["delta_sep[m]"] = r.delta_sep;
+  rec["delta_max"] = r.delta_max;
+  rec["t_contact"] = r.t_contact;
+  rec["peak_force"] = r.f_max;
+  rec["delta_sep"] = r.delta_sep;
   rec["energy_residual"] = r.energy_residual;
   rec["status"] = impact::status_name(r.status);
   rec["rel_tol"] = options.rel_tol;

@@ -1,7 +1,8 @@
-// The two forms of an InputFor result: JSON (SI units) and the text page of `calib input-for`.
+// The two forms of an InputFor result: JSON (SI units, vocabulary names and units) and the text page of `calib input-for`.
 #include <fmt/format.h>
 
 #include "calib/codes/input_for.hpp"
+#include "calib/core/vocabulary.hpp"
 
 namespace calib::codes {
 
@@ -19,18 +20,18 @@ nlohmann::ordered_json to_json(const InputFor& r, const Contact& c) {
   j["version"] = law.version;
   j["clamp"] = r.clamp;
   j["target_e"] = r.target_e;
-  j["achieved_if_typed"] = optional_number(r.achieved_if_typed);
+  j["e_if_typed"] = optional_number(r.achieved_if_typed);
   j["input_value"] = r.input_value;
   j["snippet"] = r.snippet;
   j["model"] = law.model;
   j["typed"] = optional_number(r.typed);
   j["typed_name"] = law.typed.name;
   j["typed_units"] = law.typed.units;
-  j["achieved_with_input"] = r.achieved_with_input;
+  j["e_with_input"] = r.achieved_with_input;
   j["snippet_typed"] = r.typed ? nlohmann::ordered_json(r.snippet_typed) : nlohmann::ordered_json(nullptr);
-  j["t_contact_input[s]"] = r.contact_time_input;
-  j["t_contact_typed[s]"] = optional_number(r.contact_time_typed);
-  j["time_step[s]"] = law.steps_per_contact > 0
+  j["t_contact_input"] = r.contact_time_input;
+  j["t_contact_typed"] = optional_number(r.contact_time_typed);
+  j["time_step"] = law.steps_per_contact > 0
                           ? nlohmann::ordered_json(r.contact_time_input / law.steps_per_contact)
                           : nlohmann::ordered_json(nullptr);
   j["clamp_switch"] = law.clamp.switch_name.empty() ? nlohmann::ordered_json(nullptr)
@@ -39,17 +40,21 @@ nlohmann::ordered_json to_json(const InputFor& r, const Contact& c) {
   j["source"] = law.source;
   j["assumptions"] = law.assumptions;
   j["contact"] = {{"geometry", to_string(c.geometry)},
-                  {"E[Pa]", c.youngs},          {"nu", c.poisson},
-                  {"radius[m]", c.radius},       {"density[kg/m^3]", c.density},
-                  {"m_eff[kg]", c.m_eff},        {"R_eff[m]", c.r_eff},
-                  {"E_eff[Pa]", c.e_star},       {"K_hertz[N/m^1.5]", c.k_hertz},
-                  {"k_linear[N/m]", c.k_linear}, {"v[m/s]", c.v},
-                  {"v_char[m/s]", c.v_char}};
+                  {"E", c.youngs},           {"nu", c.poisson},
+                  {"radius", c.radius},      {"density", c.density},
+                  {"m_eff", c.m_eff},        {"R_eff", c.r_eff},
+                  {"E_eff", c.e_star},       {"K_hertz", c.k_hertz},
+                  {"k_linear", c.k_linear},  {"v", c.v},
+                  {"v_char", c.v_char}};
   auto& scan = j["speed_scan"] = nlohmann::ordered_json::array();
   for (const SpeedPoint& p : r.speeds)
-    scan.push_back({{"v[m/s]", p.v},
+    scan.push_back({{"v", p.v},
                     {"e_if_typed", optional_number(p.e_typed)},
                     {"e_with_input", optional_number(p.e_input)}});
+  // The vocabulary's units, and the unit of the typed value, which is the code's own.
+  j = vocabulary::with_units(std::move(j));
+  if (law.typed.units != "-")
+    for (const char* name : {"typed", "input_value"}) j["units"][name] = law.typed.units;
   return j;
 }
 

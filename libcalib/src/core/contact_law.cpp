@@ -88,11 +88,11 @@ std::string_view dimensionless_damping_key(Family f) {
 
 std::string_view physical_damping_key(Family f) {
   switch (f) {
-    case Family::hysteresis: return "C[N*s/m^(n+1)]";  // F = K δⁿ + C δⁿ δ'
-    case Family::linear_damper: return "c[N*s/m]";     // F = K δⁿ + c δ'
-    case Family::tsuji: return "chi";                  // c = χ √(m K) δ^{(n−1)/2}: no other
-    case Family::indentation: return "delta_p[m]";     // permanent indentation
-    case Family::viscoelastic: return "C[N*s/m^(3/2)]";  // F = K δⁿ + C δ^{1/2} δ'
+    case Family::hysteresis: return "C";          // F = K δⁿ + C δⁿ δ', C in N*s/m^(n+1)
+    case Family::linear_damper: return "c";       // F = K δⁿ + c δ', c in N*s/m
+    case Family::tsuji: return "chi";             // c = χ √(m K) δ^{(n−1)/2}: no other
+    case Family::indentation: return "delta_p";   // permanent indentation, m
+    case Family::viscoelastic: return "C_visco";  // F = K δⁿ + C δ^{1/2} δ', C in N*s/m^(3/2)
   }
   return "damping";
 }

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "calib/core/vocabulary.hpp"
 #include "calib/dynamics/systems.hpp"
 
 namespace calib::dynamics {
@@ -29,10 +30,10 @@ nlohmann::ordered_json contact_laws(const System& sys) {
       if (!m) continue;
       nlohmann::ordered_json law{{"contact", sys.contact_name(k)},
                                  {"region", sys.region_name(k, r)},
-                                 {"K[N/m^n]", m->k},
+                                 {"k", m->k},
                                  {"n", m->n}};
       if (m->alpha) {
-        law["alpha[s/m]"] = *m->alpha;
+        law["alpha"] = *m->alpha;
         law["damping_exponent"] = m->rate_exponent;
       } else {
         law["model"] = m->model;
@@ -64,7 +65,7 @@ nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult&
   j["system"] = setup.name;
   j["model"] = setup.contact.model;
   j["method"] = method_name(method);
-  j["e_target"] = setup.contact.e;
+  j["target_e"] = setup.contact.e;
   auto& impacts = j["impacts"] = nlohmann::ordered_json::array();
   for (const Impact& i : r.impacts) {
     nlohmann::ordered_json rec{{"contact", setup.system->contact_name(i.contact)},
@@ -87,11 +88,11 @@ nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult&
   j["steps"] = r.steps;
   if (setup.system->constraint_count() > 0)  // planar multibody: the drift actually reached
     j["constraints"] = {{"count", setup.system->constraint_count()},
-                        {"baumgarte_rate[1/s]", setup.options.baumgarte_rate},
+                        {"baumgarte_rate", setup.options.baumgarte_rate},
                         {"max_drift", r.max_drift},
                         {"max_velocity_drift", r.max_velocity_drift},
                         {"drift_tol", setup.options.drift_tol}};
-  return j;
+  return vocabulary::with_units(std::move(j));
 }
 
 }  // namespace calib::dynamics

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "calib/core/vocabulary.hpp"
 #include "calib/fit/impact_fit_run.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/output_lock.hpp"
@@ -13,6 +14,13 @@ namespace calib::fit {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+// CSV header of vocabulary names (core/vocabulary.hpp): "v_in[m/s]", "e".
+std::vector<std::string> columns(std::initializer_list<std::string_view> names) {
+  std::vector<std::string> out;
+  for (const std::string_view name : names) out.push_back(vocabulary::column(name));
+  return out;
+}
 
 // NaN and ±∞ are not JSON: a missing value is null.
 Json number(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }
@@ -90,21 +98,18 @@ Json impact_fit_record(const ImpactFitReport& r, const RestitutionCurve& data, d
       row["t_contact_model"] = number(r.t_model[i]);
       row["t_contact_residual"] = number(r.t_residuals[i]);
     }
-    if (!r.f_model.empty()) {
-      row["f_max"] = data.f_max[i];
-      row["f_max_model"] = number(r.f_model[i]);
-      row["f_max_residual"] = number(r.f_residuals[i]);
+    if (!r.f_model.empty()) {  // the f_max[N] column of the data: the peak force
+      row["peak_force"] = data.f_max[i];
+      row["peak_force_model"] = number(r.f_model[i]);
+      row["peak_force_residual"] = number(r.f_residuals[i]);
     }
     rows.push_back(row);
   }
   rec["assumptions"] = assumptions(r);
-  rec["units"] = {{"v_in", "m/s"},
-                  {"e", "-"},
-                  {"m", "kg"},
-                  {"t_contact", "s"},
-                  {"f_max", "N"},
-                  {"residual", r.weighted ? "sigma_e" : "-"},
-                  {"rms_residual", r.weighted ? "sigma_e" : "-"}};
+  // The vocabulary's units; weighted residuals are in units of the data's sigma_e.
+  rec = vocabulary::with_units(std::move(rec));
+  if (r.weighted)
+    for (const char* name : {"residual", "rms_residual"}) rec["units"][name] = "sigma_e";
   return rec;
 }
 
@@ -138,7 +143,7 @@ void write_fit_impact(const std::filesystem::path& folder, const FitImpactOutcom
   const io::OutputLock lock(folder);
   io::write_text_atomically(folder / "fit_impact.json", o.record.dump(2) + "\n");
   io::CsvWriter points(folder / "fit_impact_points.csv",
-                       {"law", "v_in[m/s]", "e[-]", "sigma_e[-]", "e_model[-]", "residual"});
+                       columns({"law", "v_in", "e", "sigma_e", "e_model", "residual"}));
   for (const ImpactFitReport& r : o.reports)
     for (std::size_t i = 0; i < r.e_model.size(); ++i)
       points.row({std::string(impact_law_name(r.law)), data.v_in[i], data.e[i],
@@ -147,7 +152,7 @@ void write_fit_impact(const std::filesystem::path& folder, const FitImpactOutcom
   points.commit();
   const auto [lo, hi] = std::minmax_element(data.v_in.begin(), data.v_in.end());
   io::CsvWriter curve(folder / "fit_impact_curve.csv",
-                      {"law", "v_in[m/s]", "e_model[-]", "band95_low[-]", "band95_high[-]"});
+                      columns({"law", "v_in", "e_model", "band95_low", "band95_high"}));
   for (const ImpactFitReport& r : o.reports) {
     if (!std::isfinite(r.chi2)) continue;
     for (int i = 0; i <= 100; ++i) {  // log-spaced over the data's speeds

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/core/vocabulary.hpp"
 #include "calib/fit/impact_fit_run.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/input_file.hpp"
@@ -160,6 +161,7 @@ FitImpactOutcome run_fit_impact(const FitImpactRequest& q, const RestitutionCurv
   for (const ImpactFitReport& r : out.reports)
     out.record["fits"].push_back(impact_fit_record(r, data, q.m));
   add_ranking(out.reports, &out.record);
+  out.record = vocabulary::with_units(std::move(out.record));
   return out;
 }
 

@@ -299,12 +299,12 @@ EffectiveMassReport analyse(const PlanarSystem& s) {
 nlohmann::json EffectiveMassReport::to_json() const {
   // JSON has no infinity: a non-finite mass is null, and `status` says why ("infinite").
   auto num = [](double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); };
-  return {{"m_eff[kg]", num(result.m_eff)},
-          {"m_app_i[kg]", num(m_app_i)},
-          {"m_app_j[kg]", num(m_app_j)},
+  return {{"m_eff", num(result.m_eff)},
+          {"m_app_i", num(m_app_i)},
+          {"m_app_j", num(m_app_j)},
           {"status", status_name(result.status)},
-          {"m_eff_eq31[kg]", num(m_eff_eq31)},
-          {"m_eff_eq39[kg]", num(m_eff_eq39)},
+          {"m_eff_eq31", num(m_eff_eq31)},
+          {"m_eff_eq39", num(m_eff_eq39)},
           {"dof", result.dof},
           {"redundant_constraints", result.redundant},
           {"constraint_residual", constraint_residual}};

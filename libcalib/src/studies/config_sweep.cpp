@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/core/vocabulary.hpp"
 #include "calib/calibrate/records.hpp"
 #include "calib/io/config.hpp"
 #include "calib/io/output_target.hpp"
@@ -18,7 +19,7 @@ ConfigSweepResult run_config_sweep(const std::filesystem::path& config_file,
   sweep::Space space = sweep::parse_space(config.table("space"));
   const KernelSpec kernel = make_kernel(config, space);
   // The CSV header names the axes with their units (m[kg], k[N/m^n], v[m/s]).
-  for (sweep::Axis& axis : space.axes) axis.name = std::string(calibrate::parameter_key(axis.name));
+  for (sweep::Axis& axis : space.axes) axis.name = vocabulary::column(axis.name);
   config.reject_unknown();
   if (out.empty())
     out = std::filesystem::path("results/sweep") /

@@ -9,6 +9,7 @@
 #include "calib/calibrate/calibrate.hpp"
 #include "calib/calibrate/records.hpp"
 #include "calib/core/error.hpp"
+#include "calib/core/vocabulary.hpp"
 #include "calib/impact/impact.hpp"
 #include "calib/models/catalog.hpp"
 
@@ -158,14 +159,11 @@ struct PointAssembler {
 // kernel = "impact": the forward impact with the model's own damping law.
 void set_impact_kernel(KernelSpec& spec, const models::Model& model, PointAssembler assemble,
                        impact::ImpactOptions iopt) {
-  spec.outputs = {std::string(physical_damping_key(model.family)),
-                  "e_out",
-                  "delta_max[m]",
-                  "t_contact[s]",
-                  "f_max[N]",
-                  "delta_sep[m]",
-                  "energy_residual",
-                  "impact_status"};
+  for (const std::string_view name :
+       {physical_damping_key(model.family), std::string_view("e_out"), std::string_view("delta_max"),
+        std::string_view("t_contact"), std::string_view("peak_force"), std::string_view("delta_sep"),
+        std::string_view("energy_residual"), std::string_view("impact_status")})
+    spec.outputs.push_back(vocabulary::column(name));
   spec.kernel = [&model, assemble, iopt](const std::vector<double>& p) -> std::vector<io::CsvCell> {
     const Point pt = assemble(p);
     const auto o = calibrate::simulate(model, {pt.e, pt.n, pt.m, pt.k, pt.v, pt.clamp}, iopt);
@@ -183,7 +181,7 @@ void set_calibrate_kernel(KernelSpec& spec, const models::Model& model, PointAss
   // One column per quantity: the Tsuji χ is both the dimensionless and the physical number.
   const bool same = dimensionless_damping_key(model.family) == physical_damping_key(model.family);
   spec.outputs = {std::string(dimensionless_damping_key(model.family))};
-  if (!same) spec.outputs.emplace_back(physical_damping_key(model.family));
+  if (!same) spec.outputs.push_back(vocabulary::column(physical_damping_key(model.family)));
   spec.outputs.insert(spec.outputs.end(), {"e_out", "solves"});
   spec.kernel = [&model, assemble, copt,
                  same](const std::vector<double>& p) -> std::vector<io::CsvCell> {

@@ -1,7 +1,8 @@
 #pragma once
 // The records of one impact and one calibration: what `calib impact`, `calib calibrate` and the
-// Python module report. SI units in the key names ("delta_max[m]"), the same key in text, CSV
-// and JSON, keys in a fixed, readable order; a quantity is never reported under another's name.
+// Python module report. Plain vocabulary names ("delta_max"; core/vocabulary.hpp gives the unit
+// and the CSV/text column "delta_max[m]"), SI units, keys in a fixed, readable order; a quantity
+// is never reported under another's name.
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -13,9 +14,6 @@
 namespace calib::calibrate {
 
 using Record = nlohmann::ordered_json;
-
-// Keys with units of the impact parameters (also the sweep's axis columns).
-std::string_view parameter_key(std::string_view name);  // "m" -> "m[kg]", "e" -> "e", ...
 
 // `p` is the simulated impact (its damping in SI units), `law` the dimensionless law, `e` the
 // restitution the model's damping was computed for.

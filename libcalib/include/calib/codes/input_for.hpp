@@ -61,10 +61,11 @@ Achieved achieved(const CodeLaw& law, double value, bool clamp, const Contact& c
 // lies in the accepted range; a target the code refuses as typed leaves `typed` empty.
 InputFor input_for(const CodeLaw& law, const Contact& contact, const InputForOptions& options);
 
-// {"code", "law", "version", "clamp", "target_e", "achieved_if_typed", "input_value", "snippet",
-//  + "model", "typed", "typed_name", "typed_units", "achieved_with_input", "snippet_typed",
-//  "t_contact_input[s]", "t_contact_typed[s]", "source", "assumptions", "contact",
-//  "speed_scan"} in SI units; null where a value does not exist.
+// {"code", "law", "version", "clamp", "target_e", "e_if_typed", "input_value", "snippet",
+//  + "model", "typed", "typed_name", "typed_units", "e_with_input", "snippet_typed",
+//  "t_contact_input", "t_contact_typed", "time_step", "source", "assumptions", "contact",
+//  "speed_scan", "units"} in SI units (names and units: core/vocabulary.hpp; "typed" and
+//  "input_value" in the code's typed_units); null where a value does not exist.
 nlohmann::ordered_json to_json(const InputFor& r, const Contact& contact);
 // The human-readable page: (1) achieved if typed, (2) the value to type, (3) the snippet,
 // (4) the assumptions, and the speed scan.

@@ -70,10 +70,9 @@ ContactLaw to_dimensionless(const PhysicalImpact& p);
 // Dimensionless damping number -> physical damping parameter for (m, k, v).
 double to_physical_damping(Family f, double dimensionless, double m, double k, double v, double n);
 
-// Column/key names, with units, of a family's damping parameter — one name per quantity in
-// every CSV header and JSON record: dimensionless "h", "zeta", "chi", "delta_p_over_delta_m";
-// physical "C[N*s/m^(n+1)]", "c[N*s/m]", "chi" (dimensionless: the Tsuji law has no other),
-// "delta_p[m]".
+// Vocabulary names (core/vocabulary.hpp: units there) of a family's damping parameter:
+// dimensionless "h", "zeta", "chi", "delta_p_over_delta_m", "eta"; physical "C", "c", "chi"
+// (dimensionless: the Tsuji law has no other), "delta_p", "C_visco".
 std::string_view dimensionless_damping_key(Family f);
 std::string_view physical_damping_key(Family f);
 

@@ -174,8 +174,9 @@ class TwoPendulums : public System {
   Parameters p_;
 };
 
-// The run as the JSON of `calib simulate --format json`: {"system", "model",
-// "method", "impacts": [...], "final": {...}} in SI units.
+// The run as the JSON of `calib simulate --format json`: {"system", "model", "method",
+// "target_e", "impacts": [...], "final": {...}, "steps", "units"} in SI units (vocabulary names,
+// core/vocabulary.hpp).
 nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult& r,
                                Method method);
 

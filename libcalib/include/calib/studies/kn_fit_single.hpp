@@ -1,9 +1,9 @@
 #pragma once
 // The two non-table modes of `calib kn-fit`: one material/geometry (--model) and measured data
 // (--data). Quantities arrive as text, SI when bare, or with a unit ("207GPa", "5mm";
-// core/units.hpp) and are converted here to the N, mm, MPa of the PINSLOT laws. Each returns
-// the record the CLI prints, in SI: K of the line load W = K δⁿ in N/m^(n+1), or of the force
-// F = K δⁿ in N/m^n when a contact length is given (the record's K_units says which).
+// core/units.hpp) and are converted to the N, mm, MPa of the PINSLOT laws. Each
+// returns the record the CLI prints (vocabulary names, core/vocabulary.hpp; SI: K in N/m^(n+1),
+// K_force in N/m^n, E_star in Pa, dR in m, W_* in N/m).
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -28,7 +28,7 @@ struct SingleFitInput {
   double error_floor_um = 1.0;  // "Max Error %" only where δ ≥ this
   std::filesystem::path curve;  // optional CSV: W, δ, fitted W, error
 };
-nlohmann::json fit_single(const SingleFitInput& input);
+nlohmann::ordered_json fit_single(const SingleFitInput& input);
 
 // K [N/m^n] and n for a clearance region's `kn_model` law (planar system files): fit_single
 // with that model, E and ν for both bodies, the region's ΔR, R_i, contact length L and contact
@@ -42,7 +42,7 @@ struct MeasurementInput {
   double loss_scale = 1.0, error_floor_um = 1.0;
   std::filesystem::path curve;  // optional CSV: measured vs fitted with residuals
 };
-nlohmann::json fit_measurements(const MeasurementInput& input);
+nlohmann::ordered_json fit_measurements(const MeasurementInput& input);
 
 // The measurement reader alone (fuzzed: tests/fuzz/): δ in mm and W in N/mm from input.data,
 // with the units of its header; InputError naming the file, the column and the defect.

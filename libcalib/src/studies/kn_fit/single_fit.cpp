@@ -16,9 +16,6 @@ namespace calib::studies::kn_fit {
 
 namespace {
 
-constexpr const char* kLineLoadLawUnits = "N/m^(n+1): line load W = K delta^n (W in N/m, delta in m)";
-constexpr const char* kForceLawUnits = "N/m^n: force F = K delta^n over the contact length (F in N, delta in m)";
-
 // K of W[N/mm] = K δ[mm]ⁿ in SI: W[N/m] = 1e3 K (1e3 δ[m])ⁿ, so K_SI = K · 10^(3(n+1)).
 double line_load_K_to_si(double n) { return std::pow(10.0, 3.0 * (n + 1.0)); }
 
@@ -56,7 +53,7 @@ models::cylindrical::Material material_of(const std::string& name, const std::st
 
 }  // namespace
 
-nlohmann::json fit_measurements(const MeasurementInput& a) {
+nlohmann::ordered_json fit_measurements(const MeasurementInput& a) {
   if (!a.curve.empty()) io::prepare_output_file(a.curve, {a.data});
   const auto [delta, W] = read_measurements(a);
   const fit::Loss loss = a.robust == "huber"    ? fit::Loss::huber
@@ -65,16 +62,16 @@ nlohmann::json fit_measurements(const MeasurementInput& a) {
   const auto f = fit_data(
       delta, W, a.weighting == "relative" ? fit::Weighting::relative : fit::Weighting::none, loss,
       a.loss_scale, a.error_floor_um * 1e-3);
-  nlohmann::json rec = {{"K", f.K * line_load_K_to_si(f.n)},
-                        {"n", f.n},
-                        {"K_se", f.K_se * line_load_K_to_si(f.n)},
-                        {"n_se", f.n_se},
-                        {"max_err_percent", f.max_err_percent},
-                        {"samples", f.W.size()},
-                        {"data", a.data.string()},
-                        {"K_units", kLineLoadLawUnits},
-                        {"robust", a.robust},
-                        {"weighting", a.weighting}};
+  // SI: K of the line load W = K δⁿ in N/m^(n+1) (the fit works in N/mm and mm).
+  nlohmann::ordered_json rec = {{"K", f.K * line_load_K_to_si(f.n)},
+                                {"n", f.n},
+                                {"K_se", f.K_se * line_load_K_to_si(f.n)},
+                                {"n_se", f.n_se},
+                                {"max_err", f.max_err_percent},
+                                {"samples", f.W.size()},
+                                {"data", a.data.string()},
+                                {"robust", a.robust},
+                                {"weighting", a.weighting}};
   if (!a.curve.empty()) {  // measured vs fitted, with residuals
     io::CsvWriter w(a.curve, {"delta[mm]", "W[N/mm]", "W_fit[N/mm]", "residual[N/mm]", "rel_err_percent"});
     for (std::size_t i = 0; i < f.W.size(); ++i) {
@@ -87,7 +84,7 @@ nlohmann::json fit_measurements(const MeasurementInput& a) {
   return rec;
 }
 
-nlohmann::json fit_single(const SingleFitInput& a) {
+nlohmann::ordered_json fit_single(const SingleFitInput& a) {
   models::cylindrical::Contact c;
   if (!a.curve.empty()) io::prepare_output_file(a.curve, {a.materials});
   c.body_i = material_of(a.material, a.E, a.nu, "", a.materials);
@@ -109,23 +106,22 @@ nlohmann::json fit_single(const SingleFitInput& a) {
   p.error_floor = a.error_floor_um * 1e-3;
   const auto model = models::cylindrical::parse_model(a.model);
   const auto f = fit_model(model, c, p);
-  // In SI: K of the line load W = K δⁿ [N/m^(n+1)]; with a contact length L, K of the force
-  // F = K δⁿ [N/m^n] (K L).
-  const double to_si = line_load_K_to_si(f.n) * (has_length ? c.length * 1e-3 : 1.0);
-  nlohmann::json rec = {{"model", a.model},
-                        {"K", f.K * to_si},
-                        {"K_units", has_length ? kForceLawUnits : kLineLoadLawUnits},
-                        {"n", f.n},
-                        {"K_se", f.K_se * to_si},
-                        {"n_se", f.n_se},
-                        {"max_err_percent", f.max_err_percent},
-                        {"E_star", c.E_star() * 1e6},
-                        {"dR", c.dR * 1e-3},
-                        {"internal", c.internal},
-                        {"W_min", p.W_min * 1e3},
-                        {"W_max", p.W_max * 1e3},
-                        {"W_step", p.W_step * 1e3},
-                        {"samples", f.W.size()}};
+  // SI (the fit works in N, mm and MPa): K of the line load W = K δⁿ [N/m^(n+1)]; with a contact
+  // length L also the force law F = K_force δⁿ, K_force = K L [N/m^n].
+  const double to_si = line_load_K_to_si(f.n);
+  nlohmann::ordered_json rec = {{"model", a.model}, {"K", f.K * to_si}};
+  if (has_length) rec["K_force"] = f.K * to_si * c.length * 1e-3;
+  rec.update({{"n", f.n},
+              {"K_se", f.K_se * to_si},
+              {"n_se", f.n_se},
+              {"max_err", f.max_err_percent},
+              {"E_star", c.E_star() * 1e6},
+              {"dR", c.dR * 1e-3},
+              {"internal", c.internal},
+              {"W_min", p.W_min * 1e3},
+              {"W_max", p.W_max * 1e3},
+              {"W_step", p.W_step * 1e3},
+              {"samples", f.W.size()}});
   if (!a.curve.empty()) {
     io::CsvWriter w(a.curve, {"W[N/mm]", "delta[mm]", "W_fit[N/mm]", "rel_err_percent"});
     for (std::size_t i = 0; i < f.W.size(); ++i) {
@@ -150,9 +146,9 @@ dynamics::KnFitter kn_fitter() {
     in.Ri = fmt::format("{:.17g}", law.radius_i);
     in.length = fmt::format("{:.17g}", law.length);
     in.external = law.external;
-    const nlohmann::json rec = fit_single(in);
-    // With a contact length the record's K is the force law's, F [N] = K δⁿ with δ in m.
-    return std::pair{rec.at("K").get<double>(), rec.at("n").get<double>()};
+    const nlohmann::ordered_json rec = fit_single(in);
+    // The force law over the contact length L, F = K_force δⁿ, already in SI (N/mⁿ).
+    return std::pair{rec.at("K_force").get<double>(), rec.at("n").get<double>()};
   };
 }
 
