@@ -28,35 +28,18 @@
 #include "calib/models/catalog.hpp"
 #include "calib/models/exact_damping.hpp"
 #include "calib/models/planar_system.hpp"
-#include "calib/studies/kn_fit.hpp"
 #include "calib/studies/kn_fit_single.hpp"
 #include "calib/studies/study.hpp"
 #include "calib/sweep/sweep.hpp"
 #include "calib/version.hpp"
+#include "to_python.hpp"
 
 namespace py = pybind11;
 using namespace calib;
 using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
+using calib::python::to_python;
 
 namespace {
-
-// nlohmann (ordered) JSON -> Python objects.
-template <class Json>
-py::object to_python(const Json& j) {
-  if (j.is_null()) return py::none();
-  if (j.is_boolean()) return py::bool_(j.template get<bool>());
-  if (j.is_number_integer()) return py::int_(j.template get<long long>());
-  if (j.is_number()) return py::float_(j.template get<double>());
-  if (j.is_string()) return py::str(j.template get<std::string>());
-  if (j.is_array()) {
-    py::list l;
-    for (const auto& x : j) l.append(to_python(x));
-    return l;
-  }
-  py::dict d;
-  for (auto it = j.begin(); it != j.end(); ++it) d[py::str(it.key())] = to_python(it.value());
-  return d;
-}
 
 std::optional<bool> clamp_of(int clamp) {
   if (clamp < 0) return std::nullopt;
@@ -211,59 +194,7 @@ py::array_t<double> exact_zeta(const Array& e, const Array& n) {
   return numpy_of(z);
 }
 
-// ---- K–n fits, effective mass, studies ------------------------------------------------------
-
-py::dict kn_fit_single(const py::dict& a) {
-  studies::kn_fit::SingleFitInput in;
-  const auto text = [&](const char* key, std::string& field) {
-    if (a.contains(key) && !a[key].is_none()) field = py::str(a[key]);
-  };
-  text("model", in.model);
-  text("material", in.material);
-  text("material2", in.material2);
-  text("E", in.E);
-  text("E2", in.E2);
-  text("dR", in.dR);
-  text("Ri", in.Ri);
-  text("length", in.length);
-  text("W_min", in.W_min);
-  text("W_max", in.W_max);
-  text("W_step", in.W_step);
-  text("weighting", in.weighting);
-  if (a.contains("nu") && !a["nu"].is_none()) in.nu = a["nu"].cast<double>();
-  if (a.contains("nu2") && !a["nu2"].is_none()) in.nu2 = a["nu2"].cast<double>();
-  if (a.contains("external")) in.external = a["external"].cast<bool>();
-  if (a.contains("materials") && !a["materials"].is_none())
-    in.materials = py::str(a["materials"]).cast<std::string>();
-  return to_python(studies::kn_fit::fit_single(in));
-}
-
-// δ [m] and W [N/m] in SI, fitted in the mm and N/mm of the PINSLOT laws, K back in SI.
-py::dict kn_fit_data(const Array& delta, const Array& W, const std::string& weighting,
-                     const std::string& robust, double loss_scale, double error_floor_um) {
-  std::vector<double> d(delta.data(), delta.data() + delta.size());
-  std::vector<double> w(W.data(), W.data() + W.size());
-  for (double& x : d) x *= 1e3;
-  for (double& x : w) x /= 1e3;
-  if (weighting != "none" && weighting != "relative")
-    throw InputError("weighting must be none or relative, got '" + weighting + "'");
-  if (robust != "none" && robust != "huber" && robust != "cauchy")
-    throw InputError("robust must be None, 'huber' or 'cauchy', got '" + robust + "'");
-  const auto f = studies::kn_fit::fit_data(
-      d, w, weighting == "relative" ? fit::Weighting::relative : fit::Weighting::none,
-      robust == "huber" ? fit::Loss::huber : robust == "cauchy" ? fit::Loss::cauchy : fit::Loss::none,
-      loss_scale, error_floor_um * 1e-3);
-  py::dict out;
-  // SI: K of W = K δⁿ in N/m^(n+1) from the fit's N/mm and mm, K_SI = K · 10^(3(n+1)).
-  const double to_si = std::pow(10.0, 3.0 * (f.n + 1.0));
-  out["K"] = f.K * to_si;
-  out["n"] = f.n;
-  out["K_se"] = f.K_se * to_si;
-  out["n_se"] = f.n_se;
-  out["max_err"] = f.max_err_percent;
-  out["samples"] = f.W.size();
-  return out;
-}
+// ---- quantities, impact fits, effective mass, studies ---------------------------------------
 
 // A quantity given as text ("70GPa"; core/units) in SI; `kind` names one of the quantities the
 // Python functions take as text.
@@ -427,6 +358,7 @@ py::list code_laws() {
 }  // namespace
 
 void bind_impact_record(py::module_& m);  // impact_record.cpp
+void bind_kn_fit(py::module_& m);         // kn_fit.cpp
 
 PYBIND11_MODULE(_calib, m) {
   m.doc() = "libcalib: calibration of continuous contact-force models (C++ core)";
@@ -458,8 +390,7 @@ PYBIND11_MODULE(_calib, m) {
   m.def("c_opt_many", &c_opt_many);
   m.def("exact_zeta", &exact_zeta);
   m.def("exact_limit_ratio", &models::ExactDamping::limit_ratio);
-  m.def("kn_fit_single", &kn_fit_single);
-  m.def("kn_fit_data", &kn_fit_data);
+  bind_kn_fit(m);
   m.def("fit_impact", &fit_impact);
   m.def("impact_law_restitution", &impact_law_restitution);
   bind_impact_record(m);

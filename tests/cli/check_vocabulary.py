@@ -19,7 +19,8 @@ import sys
 NO_UNIT = ("1", "—")
 BY_BODY = ("after", "final", "series", "contacts", "parameters")  # keyed by a body's, contact's or
 # parameter's name
-RECORD_UNITS = ("typed_units", "unit", "sigma_e")  # units the record gives (docs/outputs.md)
+SIGMA_UNITS = ("sigma_e", "sigma_F", "sigma_delta")  # weighted residuals
+RECORD_UNITS = ("typed_units", "unit") + SIGMA_UNITS  # units the record gives (docs/outputs.md)
 ROW = re.compile(r"^\| `([A-Za-z0-9_]+)` \| (\S+) \|")
 
 
@@ -84,9 +85,9 @@ class Checker:
             self.errors.append(f"{where}: no 'units' object")
             return
         for name, unit in physical.items():
-            if unit == "sigma_e":  # weighted residuals: in units of sigma_e, else dimensionless
-                if units.get(name, "sigma_e") != "sigma_e":
-                    self.errors.append(f"{where}: units['{name}'] is {units[name]!r}, not sigma_e")
+            if unit in SIGMA_UNITS:  # weighted residuals: in units of that sigma, else the data's
+                if units.get(name, unit) != unit:
+                    self.errors.append(f"{where}: units['{name}'] is {units[name]!r}, not {unit}")
                 continue
             expected = rec.get("typed_units") if unit == "typed_units" else unit
             if expected in (None, "-") or unit == "unit":
@@ -158,6 +159,10 @@ def commands(work):
          ("json",)),
         ("fit-impact all", ["fit-impact", "--data", sample, "--law", "all", "--m", "0.01", "--K", "1e9"],
          ("json",)),
+        ("fit-impact record", ["fit-impact", "--data", "datasets/samples/impact_record_tsuji.csv",
+                               "--law", "tsuji", "--v", "1", "--m", "0.01"], ("json",)),
+        ("simulate pin-in-slot", ["simulate", "--system", "configs/systems/scotch_yoke.toml",
+                                  "--t-end", "0.01"], ("json", "csv", "text")),
     ]
 
 
@@ -271,7 +276,7 @@ def check_cli(checker, calib, source, work):
         source)
     sweep_mass = os.path.join(work, "effmass_sweep.csv")
     run(calib, ["effective-mass", "--system", "configs/effmass/np_example4_slider_crank.toml",
-                "--sweep", "crank.angle=0:90:3", "--csv", sweep_mass], source)
+                "--sweep", "crank.angle=0:90:3", "--out", sweep_mass], source)
     fit_out = os.path.join(work, "fit_impact")
     run(calib, ["fit-impact", "--data", "datasets/samples/restitution_viscoelastic.csv", "--law", "all",
                 "--m", "0.01", "--K", "1e9", "--out", fit_out, "--format", "json"], source)

@@ -100,7 +100,7 @@ rows = [
      "is outside the accepted range of a mass, [1e-18, 1e+09] kg", 2, {
          "CLI calibrate --m --v": cli("calibrate", "--e", "0.5", "--m", "1e308", "--v", "1e308"),
          "Python calibrate(m=, v=)": python(lambda c: c.calibrate("linear-damper", 0.5, m=1e308, v=1e308)),
-         "Python c_opt(m=)": python(lambda c: c.c_opt(1e308, 1.0, 1.0, 1.5, 0.5)),
+         "Python c_opt(m=)": python(lambda c: c.c_opt(0.5, m=1e308, k=1.0, v=1.0, n=1.5)),
      }),
     # One unit rule (core/units): a bare number is SI everywhere, so 207 is 207 Pa, refused.
     ("Young's modulus as a bare MPa number (E = 207)",

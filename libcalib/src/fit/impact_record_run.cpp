@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "calib/core/vocabulary.hpp"
 #include "calib/fit/impact_fit_run.hpp"
 #include "calib/fit/impact_record_run.hpp"
 #include "calib/io/csv.hpp"
@@ -68,9 +69,9 @@ Json impact_record_fit_json(const RecordFitReport& r, const ImpactRecord& d,
   for (std::size_t i = 0; i < d.t.size(); ++i) {
     Json row = {{"t", d.t[i]}};
     if (i < r.force_model.size())
-      row.update({{"F", d.force[i]},
-                  {"F_model", r.force_model[i]},
-                  {"F_residual", number(r.force_residuals[i])}});
+      row.update({{"force", d.force[i]},
+                  {"force_model", r.force_model[i]},
+                  {"force_residual", number(r.force_residuals[i])}});
     if (i < r.delta_model.size())
       row.update({{"delta", d.delta[i]},
                   {"delta_model", r.delta_model[i]},
@@ -78,11 +79,7 @@ Json impact_record_fit_json(const RecordFitReport& r, const ImpactRecord& d,
     rows.push_back(row);
   }
   rec["assumptions"] = assumptions(r);
-  rec["units"] = {
-      {"t", "s"},         {"t0", "s"},    {"F", "N"},
-      {"delta", "m"},     {"v", "m/s"},   {"m", "kg"},
-      {"t_contact", "s"}, {"e_out", "-"}, {"residual", f.weighted ? "sigma" : "N or m"}};
-  return rec;
+  return vocabulary::with_units(std::move(rec));
 }
 
 FitRecordOutcome run_fit_impact_record(const FitRecordRequest& q, const ImpactRecord& data) {
@@ -113,6 +110,7 @@ FitRecordOutcome run_fit_impact_record(const FitRecordRequest& q, const ImpactRe
     fits.push_back(r.fit);
   }
   add_ranking(fits, &out.record);
+  out.record = vocabulary::with_units(std::move(out.record));
   return out;
 }
 
