@@ -187,10 +187,14 @@ std::string_view unit_part(std::string_view text) {
   return u;
 }
 
+bool in_range(double si, const Quantity& q) {
+  const bool above_lo = q.lo_open ? si > q.lo : si >= q.lo;
+  return above_lo && si <= q.hi;
+}
+
 void check_range(double si, const Quantity& q, std::string_view field, std::string_view text,
                  bool bare) {
-  const bool above_lo = q.lo_open ? si > q.lo : si >= q.lo;
-  if (above_lo && si <= q.hi) return;
+  if (in_range(si, q)) return;
   const std::string hint =
       bare && !q.si_unit.empty()
           ? fmt::format(" (a bare number is in {}; write a unit, e.g. {})", q.si_unit, q.example)
@@ -219,7 +223,8 @@ double factor(std::string_view unit, std::string_view target, const Quantity& q,
 double check(double si, const Quantity& q, std::string_view field) {
   if (!std::isfinite(si))
     throw InputError(fmt::format("{}: {} must be a finite number, got {}", field, q.name, si));
-  check_range(si, q, field, fmt::format("{:g}", si), true);
+  // The text of the value only for the message: check runs once per point in sweeps.
+  if (!in_range(si, q)) check_range(si, q, field, fmt::format("{:g}", si), true);
   return si;
 }
 
