@@ -62,6 +62,8 @@ void write(const Result& result, const Config& config, const RunContext& context
 std::string summary(const Result& result);
 
 // ---- the study's module (studies/module.hpp; its row in src/studies/registry.cpp) ---------
+io::GnuplotVars figure_data(const std::filesystem::path& results,
+                            const std::filesystem::path& work);
 void report_section(const std::filesystem::path& results, io::Section& section);
 struct Module {
   using Config = impact_fits::Config;
@@ -69,6 +71,7 @@ struct Module {
   static constexpr auto run = impact_fits::run;
   static constexpr auto write = impact_fits::write;
   static constexpr auto summary = impact_fits::summary;
+  static constexpr auto figure_data = impact_fits::figure_data;
   static constexpr auto report_section = impact_fits::report_section;
 };
 
