@@ -10,11 +10,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "../test_support.hpp"
 #include "calib/core/error.hpp"
 #include "calib/io/config.hpp"
 #include "calib/studies/impact_fits.hpp"
 #include "calib/studies/study.hpp"
-#include "../test_support.hpp"
 
 using namespace calib;
 namespace fs = std::filesystem;
@@ -78,7 +78,8 @@ TEST(ImpactFitsStudy, WritesTablesWithRowCountsThroughTheRegistry) {
 
 TEST(ImpactFitsStudy, RefusesAMissingLawAndANegativeSigma) {
   std::string text = kTinyConfig;
-  const std::string no_tsuji = text.substr(0, text.find("tsuji")) + text.substr(text.find("[speeds]"));
+  const std::string no_tsuji =
+      text.substr(0, text.find("tsuji")) + text.substr(text.find("[speeds]"));
   EXPECT_NE(calib_test::input_error_of([&] {
               studies::impact_fits::Config::from(io::ConfigNode::parse(no_tsuji, "tiny"));
             }).find("tsuji"),

@@ -39,8 +39,8 @@ struct Config {
 struct Dataset {
   fit::ImpactLaw generator = fit::ImpactLaw::hunt_crossley_alpha;
   int replicate = 0;
-  double true_value = 0.0;               // the generator's damping parameter
-  fit::RestitutionCurve curve;           // e from the exact solve plus noise
+  double true_value = 0.0;                 // the generator's damping parameter
+  fit::RestitutionCurve curve;             // e from the exact solve plus noise
   std::vector<fit::ImpactFitReport> fits;  // one per law, fit::impact_laws() order
   std::vector<fit::LawRank> ranking;       // by AIC, best first
 };

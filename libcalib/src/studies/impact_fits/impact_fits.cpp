@@ -56,8 +56,8 @@ Config Config::from(const io::ConfigNode& node) {
   c.seed = require_seed(noise.where("seed"), noise.integer("seed"));
   const auto replicates = noise.integer("replicates");
   if (replicates < 1 || replicates > 1000)
-    throw InputError(fmt::format("{}: must be in [1, 1000], got {}", noise.where("replicates"),
-                                 replicates));
+    throw InputError(
+        fmt::format("{}: must be in [1, 1000], got {}", noise.where("replicates"), replicates));
   c.replicates = static_cast<int>(replicates);
   node.reject_unknown();
   c.as_json = node.to_json();
@@ -71,8 +71,8 @@ fit::RestitutionCurve generate_curve(const Config& c, fit::ImpactLaw law, int re
   fit::RestitutionCurve curve;
   curve.v_in = c.speeds;
   for (std::size_t i = 0; i < c.speeds.size(); ++i) {
-    const double exact = fit::restitution(law, c.m, truth, c.speeds[i],
-                                          fit::ImpactFitOptions{}.impact);
+    const double exact =
+        fit::restitution(law, c.m, truth, c.speeds[i], fit::ImpactFitOptions{}.impact);
     const double noisy = exact + c.sigma * normal_draw(c.seed, stream, i);
     curve.e.push_back(std::clamp(noisy, 1e-6, 1.0));  // a measured e stays in (0, 1]
     if (c.sigma > 0) curve.sigma_e.push_back(c.sigma);
@@ -86,7 +86,8 @@ const fit::ImpactFitReport& own_fit(const Dataset& d) { return d.fits.at(law_ind
 int rank_of(const Dataset& d, fit::ImpactLaw law) {
   for (std::size_t i = 0; i < d.ranking.size(); ++i)
     if (d.ranking[i].law == law) return static_cast<int>(i) + 1;
-  throw ComputeError(fmt::format("impact-fits: {} missing from a ranking", fit::impact_law_name(law)));
+  throw ComputeError(
+      fmt::format("impact-fits: {} missing from a ranking", fit::impact_law_name(law)));
 }
 
 Result run(const Config& c, const sweep::Execution& execution) {

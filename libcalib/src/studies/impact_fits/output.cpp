@@ -46,9 +46,9 @@ std::vector<LawSummary> law_summaries(const Result& r) {
     if (s.replicates == 0) continue;
     s.mean_fitted = sum / s.replicates;
     s.mean_std_error = se / s.replicates;
-    s.sd_fitted = s.replicates > 1 ? std::sqrt(std::max(0.0, (sum2 - sum * s.mean_fitted) /
-                                                                 (s.replicates - 1)))
-                                   : 0.0;
+    s.sd_fitted = s.replicates > 1
+                      ? std::sqrt(std::max(0.0, (sum2 - sum * s.mean_fitted) / (s.replicates - 1)))
+                      : 0.0;
     out.push_back(s);
   }
   return out;
@@ -108,8 +108,8 @@ void write(const Result& r, const Config& c, const RunContext& context) {
 }
 
 std::string summary(const Result& r) {
-  std::string s = fmt::format("{:<20} {:>6} {:>12} {:>12} {:>12} {:>10} {:>10}\n", "law",
-                              "damping", "true", "mean fitted", "sd fitted", "|z|<=2", "AIC first");
+  std::string s = fmt::format("{:<20} {:>6} {:>12} {:>12} {:>12} {:>10} {:>10}\n", "law", "damping",
+                              "true", "mean fitted", "sd fitted", "|z|<=2", "AIC first");
   int first = 0, total = 0;
   for (const LawSummary& x : law_summaries(r)) {
     s += fmt::format("{:<20} {:>6} {:>12.5g} {:>12.5g} {:>12.3g} {:>10.2f} {:>10.2f}\n",
