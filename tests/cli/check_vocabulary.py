@@ -193,6 +193,7 @@ planar_file = "{source}/configs/systems/slider_crank_planar.toml"
 [two_pendulums]\nfile = "{source}/configs/systems/two_pendulums.toml"
 planar_file = "{source}/configs/systems/two_pendulums_planar.toml"\nmethods = ["piecewise", "flores"]\n""",
     "kn-fit": None, "effective-mass": None, "simulator-inputs": None,  # their own configs: < 2 s
+    "impact-fits": None,  # its own config: < 5 s
 }
 
 

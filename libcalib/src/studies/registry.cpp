@@ -8,6 +8,7 @@
 #include "calib/studies/damping_fit.hpp"
 #include "calib/studies/effective_mass.hpp"
 #include "calib/studies/exact_table.hpp"
+#include "calib/studies/impact_fits.hpp"
 #include "calib/studies/kn_fit.hpp"
 #include "calib/studies/rms_table.hpp"
 #include "calib/studies/simulator_inputs.hpp"
@@ -54,6 +55,12 @@ const std::vector<Study>& registry() {
            "13-17), §10 (slider-crank, Tables 5-6, Figs. 19-20); PN2020 §6 (two pendulums, Fig. "
            "11)",
            "bouncing ball and impact damper re-simulated with every law (dynamics layer)"}),
+      make_study<impact_fits::Module>(
+          {"impact-fits", "impact_fits",
+           "Fitting contact laws to e(v): recovery of known damping and the AIC ranking",
+           "synthetic restitution curves from the exact impact solve (the fit-impact laws)",
+           "e(v) curves of each law at known damping plus noise: every law fitted, recovery "
+           "and AIC ranking"}),
       make_study<exact_table::Module>(
           {.name = "exact-table",
            .stem = "exact_table",
