@@ -28,7 +28,7 @@
 #include "calib/models/catalog.hpp"
 #include "calib/models/exact_damping.hpp"
 #include "calib/models/planar_system.hpp"
-#include "calib/studies/kn_fit_single.hpp"
+#include "calib/studies/kn_fitter.hpp"
 #include "calib/studies/study.hpp"
 #include "calib/sweep/sweep.hpp"
 #include "calib/version.hpp"

@@ -12,7 +12,7 @@
 #include "calib/dynamics/write_run.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/output_target.hpp"
-#include "calib/studies/kn_fit_single.hpp"
+#include "calib/studies/kn_fitter.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {

@@ -11,7 +11,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "calib/dynamics/systems.hpp"
 
 namespace calib::studies::kn_fit {
 
@@ -29,11 +28,6 @@ struct SingleFitInput {
   std::filesystem::path curve;  // optional CSV: W, δ, fitted W, error
 };
 nlohmann::ordered_json fit_single(const SingleFitInput& input);
-
-// K [N/m^n] and n for a clearance region's `kn_model` law (planar system files): fit_single
-// with that model, E and ν for both bodies, the region's ΔR, R_i, contact length L and contact
-// kind, so the numbers are exactly those of `calib kn-fit --model` with the same inputs.
-dynamics::KnFitter kn_fitter();
 
 struct MeasurementInput {
   std::filesystem::path data;  // CSV with delta[unit] and W[unit] (per length) or F[unit] columns

@@ -11,6 +11,7 @@
 #include "calib/io/resources.hpp"
 #include "calib/studies/kn_fit.hpp"
 #include "calib/studies/kn_fit_single.hpp"
+#include "calib/studies/kn_fitter.hpp"
 
 namespace calib::studies::kn_fit {
 
