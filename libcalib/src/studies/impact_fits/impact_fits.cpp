@@ -4,32 +4,18 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
 #include "calib/fit/impact_fit_run.hpp"
 #include "core/checks.hpp"
+#include "studies/impact_fits/shared.hpp"
 
 namespace calib::studies::impact_fits {
 
-namespace {
-
-std::size_t law_index(fit::ImpactLaw law) {
-  const auto& laws = fit::impact_laws();
-  return static_cast<std::size_t>(std::find(laws.begin(), laws.end(), law) - laws.begin());
-}
-
-// Standard normal draw by Box–Muller from two of sweep::unit_draw's uniforms, so the noise is
-// the same on every platform and thread count (std::normal_distribution is not portable).
-double normal_draw(std::uint64_t seed, std::size_t stream, std::size_t i) {
-  const double u1 = sweep::unit_draw(seed, stream, 2 * i);
-  const double u2 = sweep::unit_draw(seed, stream, 2 * i + 1);
-  return std::sqrt(-2.0 * std::log(1.0 - u1)) * std::cos(2.0 * std::numbers::pi * u2);
-}
-
-}  // namespace
+using detail::law_index;
+using detail::normal_draw;
 
 Config Config::from(const io::ConfigNode& node) {
   Config c;
@@ -59,6 +45,7 @@ Config Config::from(const io::ConfigNode& node) {
     throw InputError(
         fmt::format("{}: must be in [1, 1000], got {}", noise.where("replicates"), replicates));
   c.replicates = static_cast<int>(replicates);
+  if (const auto record = node.optional_table("record")) c.record = RecordConfig::from(*record);
   node.reject_unknown();
   c.as_json = node.to_json();
   return c;
@@ -112,6 +99,7 @@ Result run(const Config& c, const sweep::Execution& execution) {
         return d;
       },
       execution);
+  r.records = run_records(c, execution);
   return r;
 }
 

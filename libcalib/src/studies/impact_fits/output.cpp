@@ -7,6 +7,7 @@
 #include "calib/io/csv.hpp"
 #include "calib/io/result_table.hpp"
 #include "calib/studies/impact_fits.hpp"
+#include "studies/impact_fits/shared.hpp"
 
 // GCC 12 reports a false -Wmaybe-uninitialized for std::string alternatives of std::variant
 // inside initializer lists (GCC bug 105562 family); the rows below are fully initialised.
@@ -56,6 +57,30 @@ std::vector<LawSummary> law_summaries(const Result& r) {
 
 }  // namespace
 
+void detail::write_ranking(const std::filesystem::path& file,
+                           const std::vector<RankedDataset>& datasets, const io::Provenance& prov) {
+  const bool with_data = !datasets.empty() && !datasets.front().data.empty();
+  std::vector<std::string> header{"generating_law", "replicate", "law", "rank", "aic",
+                                  "delta_aic", "status", "generator_first"};
+  if (with_data) header.insert(header.begin() + 1, "data");
+  io::write_table(
+      file, header,
+      [&](io::CsvWriter& w) {
+        for (const RankedDataset& d : datasets)
+          for (std::size_t k = 0; k < d.ranking->size(); ++k) {
+            const fit::LawRank& x = (*d.ranking)[k];
+            std::vector<io::CsvCell> row{
+                std::string(fit::impact_law_name(d.generator)), d.replicate,
+                std::string(fit::impact_law_name(x.law)), static_cast<int>(k) + 1, x.aic,
+                x.delta_aic, x.status,
+                std::string(d.ranking->front().law == d.generator ? "yes" : "no")};
+            if (with_data) row.insert(row.begin() + 1, d.data);
+            w.row(row);
+          }
+      },
+      prov);
+}
+
 void write(const Result& r, const Config& c, const RunContext& context) {
   const fit::ImpactFitOptions options;
   const io::Provenance prov = context.provenance(
@@ -78,21 +103,9 @@ void write(const Result& r, const Config& c, const RunContext& context) {
         }
       },
       prov);
-  io::write_table(
-      context.out / "ranking.csv",
-      {"generating_law", "replicate", "law", "rank", "aic", "delta_aic", "status",
-       "generator_first"},
-      [&](io::CsvWriter& w) {
-        for (const Dataset& d : r.datasets)
-          for (std::size_t k = 0; k < d.ranking.size(); ++k) {
-            const fit::LawRank& x = d.ranking[k];
-            w.row({std::string(fit::impact_law_name(d.generator)), d.replicate,
-                   std::string(fit::impact_law_name(x.law)), static_cast<int>(k) + 1, x.aic,
-                   x.delta_aic, x.status,
-                   std::string(d.ranking.front().law == d.generator ? "yes" : "no")});
-          }
-      },
-      prov);
+  std::vector<detail::RankedDataset> ranked;
+  for (const Dataset& d : r.datasets) ranked.push_back({d.generator, d.replicate, &d.ranking, {}});
+  detail::write_ranking(context.out / "ranking.csv", ranked, prov);
   io::write_table(
       context.out / "coverage.csv",
       {"law", "true_value", "replicates", "mean_fitted", "sd_fitted", "mean_std_error",
@@ -105,6 +118,7 @@ void write(const Result& r, const Config& c, const RunContext& context) {
                  static_cast<double>(s.first) / s.replicates});
       },
       prov);
+  if (!r.records.empty()) write_records(r, c, context);
 }
 
 std::string summary(const Result& r) {
@@ -120,7 +134,7 @@ std::string summary(const Result& r) {
   }
   s += fmt::format("AIC picks the generating law on {} of {} curves ({:.0f} %)\n", first, total,
                    total ? 100.0 * first / total : 0.0);
-  return s;
+  return r.records.empty() ? s : s + record_summary(r);
 }
 
 }  // namespace calib::studies::impact_fits
