@@ -12,3 +12,36 @@ set key outside right top
 plot for [i=0:n_laws-1] dat('z_scores') index i using 1:2 with points title columnheader(1), \
      2 lc rgb 'black' dt 2 title 'z = -2 and +2', \
      -2 lc rgb 'black' dt 2 notitle
+
+# Impact records (when the study ran its [record] part): one record per generating law, the
+# data with the four fitted laws over it, then each law's residuals in units of the noise sigma.
+if (has_records) {
+  unit = record_quantity eq 'force' ? 'contact force F [N]' : 'approach delta [m]'
+  reset
+  load sprintf('%s/common.gp', scripts)
+  set output fig('record_fits')
+  set print caption('record_fits'); print sprintf('Synthetic impact records (%s; the exact trajectory at known parameters plus Gaussian noise), one per generating law: the recorded %s (black points) and the four laws fitted to it with stiffness, exponent, damping and the instant of first touch free.', record_kind, record_quantity); set print
+  set multiplot layout 2,2 title 'Impact records and the four fitted laws (synthetic)'
+  set xlabel 'time t [us]'
+  set xtics 40
+  set ylabel unit
+  set key outside right top font ',9'
+  do for [i=0:n_laws-1] {
+    set title sprintf('made by %s', word(law_names, i+1))
+    plot for [j=0:n_laws-1] dat('record_fits') index n_laws*i+j using ($1*1e6):2 with lines lt j+1 title columnheader(1), \
+         dat('record_data') index i every 4 using ($1*1e6):2 with points pt 7 ps 0.3 lc rgb 'black' title 'record'
+  }
+  unset multiplot
+  set output fig('record_residuals')
+  set print caption('record_residuals'); print sprintf('Residuals of the four fits to each record of the previous figure (%s), model minus data in units of the noise standard deviation: the law that made the record leaves noise of about plus or minus 2, a wrong law a pattern in time.', record_kind); set print
+  set multiplot layout 2,2 title 'Residuals of the fits to the impact records (synthetic)'
+  set xlabel 'time t [us]'
+  set xtics 40
+  set ylabel 'residual / sigma'
+  set key outside right top font ',9'
+  do for [i=0:n_laws-1] {
+    set title sprintf('made by %s', word(law_names, i+1))
+    plot for [j=0:n_laws-1] dat('record_fits') index n_laws*i+j using ($1*1e6):3 with lines lt j+1 title columnheader(1)
+  }
+  unset multiplot
+}

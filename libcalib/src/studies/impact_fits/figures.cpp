@@ -1,5 +1,6 @@
-// Figure data of the impact_fits study: recovery.csv as gnuplot data for
-// tools/plot/impact_fits.gp (z of each curve, one block per generating law).
+// Figure data of the impact_fits study for tools/plot/impact_fits.gp: recovery.csv's z of each
+// curve (one block per generating law), and from record_example.csv the first record kind's
+// records with every law's fit and residual.
 #include <string>
 
 #include <fmt/format.h>
@@ -7,6 +8,43 @@
 #include "calib/studies/impact_fits.hpp"
 
 namespace calib::studies::impact_fits {
+
+namespace {
+
+// record_data.dat: block i, the record of generating law i (t, F or δ). record_fits.dat: block
+// 4i + j, law j's fit to it (t, model, residual in σ). F when the record holds it, else δ.
+io::GnuplotVars record_figure_data(const std::filesystem::path& in,
+                                   const std::filesystem::path& work) {
+  if (!std::filesystem::exists(in / "record_example.csv")) return {{"has_records", "0"}};
+  const auto t = io::read_result(
+      in, "record_example.csv",
+      {"generating_law", "data", "law", "t[s]", "force[N]", "force_model[N]",
+       "force_residual[sigma_F]", "delta[m]", "delta_model[m]", "delta_residual[sigma_delta]"});
+  const std::string kind = t.rows() ? t.columns[1][0] : "";
+  const bool force = kind != "delta";
+  const std::size_t value = force ? 4 : 7;  // data, then model and residual beside it
+  io::DataBlocks data(work / "record_data.dat"), fits(work / "record_fits.dat");
+  for (const auto& [generator, rows] : io::group_rows(t, 0)) {
+    data.block(generator, 2);
+    std::string current;
+    for (const std::size_t r : rows) {
+      if (t.columns[1][r] != kind) continue;
+      if (t.columns[2][r] != current) {
+        current = t.columns[2][r];
+        fits.block(current, 3);
+      }
+      if (current == generator)
+        data.row({t.columns[3][r], io::gnuplot_cell(t.columns[value][r])});
+      fits.row({t.columns[3][r], io::gnuplot_cell(t.columns[value + 1][r]),
+                io::gnuplot_cell(t.columns[value + 2][r])});
+    }
+  }
+  return {{"has_records", "1"},
+          {"record_quantity", force ? "'force'" : "'delta'"},
+          {"record_kind", "'" + kind + "'"}};
+}
+
+}  // namespace
 
 io::GnuplotVars figure_data(const std::filesystem::path& in, const std::filesystem::path& work) {
   const auto t = io::read_result(in, "recovery.csv", {"law", "replicate", "z"});
@@ -23,7 +61,10 @@ io::GnuplotVars figure_data(const std::filesystem::path& in, const std::filesyst
       blocks.row({fmt::format("{}", law + spread), io::gnuplot_cell(t.columns[2][rows[k]])});
     }
   }
-  return {{"n_laws", std::to_string(blocks.count())}, {"law_names", "'" + names + "'"}};
+  io::GnuplotVars vars = record_figure_data(in, work);
+  vars["n_laws"] = std::to_string(blocks.count());
+  vars["law_names"] = "'" + names + "'";
+  return vars;
 }
 
 }  // namespace calib::studies::impact_fits

@@ -8,27 +8,32 @@
 
 #include "calib/io/csv.hpp"
 #include "calib/studies/impact_fits.hpp"
+#include "studies/impact_fits/shared.hpp"
 
 namespace calib::studies::impact_fits {
 
-namespace {
-
-// Per generating law, from ranking.csv: curves, how often it ranked first, the smallest AIC
-// margin of the runner-up (how close the ranking came to a wrong pick) and the most frequent
-// runner-up.
-void margin_table(const std::filesystem::path& dir, io::Section& s) {
-  const auto t =
-      io::read_text_csv(dir / "ranking.csv", {"generating_law", "law", "rank", "delta_aic"});
-  io::Table tab{{"generating law", "curves", "ranked first", "smallest AIC margin of the runner-up",
-                 "most frequent runner-up"},
+// Per generating law (and, for records, per record kind: the key column `data`), from a
+// ranking table: datasets, how often the generator ranked first, the smallest AIC margin of the
+// runner-up (how close the ranking came to a wrong pick) and the most frequent runner-up.
+void detail::margin_table(const std::filesystem::path& file, bool by_data, io::Section& s) {
+  std::vector<std::string> columns{"generating_law", "law", "rank", "delta_aic",
+                                   "generator_first"};
+  if (by_data) columns.push_back("data");
+  auto t = io::read_text_csv(file, columns);
+  if (by_data)
+    for (std::size_t r = 0; r < t.rows(); ++r)
+      t.columns[0][r] += " (" + t.columns[5][r] + ")";
+  const std::string what = by_data ? "records" : "curves";
+  io::Table tab{{by_data ? "generating law (record holds)" : "generating law", what,
+                 "ranked first", "smallest AIC margin of the runner-up", "most frequent runner-up"},
                 {},
                 {}};
   for (const auto& [law, rows] : io::group_rows(t, 0)) {
-    int curves = 0, first = 0;
+    int datasets = 0, first = 0;
     double margin = INFINITY;
     std::map<std::string, int> runner_up;
     for (const std::size_t r : rows) {
-      if (t.columns[2][r] == "1") ++curves, first += t.columns[1][r] == law;
+      if (t.columns[2][r] == "1") ++datasets, first += t.columns[4][r] == "yes";
       if (t.columns[2][r] != "2") continue;
       margin = std::min(margin, io::number_or_nan(t.columns[3][r]));
       ++runner_up[t.columns[1][r]];
@@ -36,21 +41,24 @@ void margin_table(const std::filesystem::path& dir, io::Section& s) {
     const auto most =
         std::max_element(runner_up.begin(), runner_up.end(),
                          [](const auto& a, const auto& b) { return a.second < b.second; });
-    tab.rows.push_back({law, std::to_string(curves), std::to_string(first),
+    tab.rows.push_back({law, std::to_string(datasets), std::to_string(first),
                         fmt::format("{:.4g}", margin),
                         most == runner_up.end() ? "-" : most->first});
-    tab.row_class.push_back(first == curves ? "ok" : "bad");
+    tab.row_class.push_back(first == datasets ? "ok" : "bad");
   }
-  s.text(
-      "The AIC ranking of the four laws on each curve: how often the law that made the curve "
-      "ranked first, and by how much the second-best law trailed the best at the closest call "
-      "(an AIC difference above 10 is usually read as decisive). " +
-      io::colour_legend(tab, {{"ok", "green: the generating law ranked first on every curve"},
-                              {"bad", "red: another law ranked first on some curve"}}));
+  s.text(fmt::format(
+      "The AIC ranking of the four laws on each {}: how often the law that made it ranked first, "
+      "and by how much the second-best law trailed the best at the closest call (an AIC "
+      "difference above 10 is usually read as decisive). ",
+      by_data ? "record" : "curve") +
+         io::colour_legend(tab,
+                           {{"ok", "green: the generating law ranked first on every " +
+                                       std::string(by_data ? "record" : "curve")},
+                            {"bad", "red: another law ranked first on some " +
+                                        std::string(by_data ? "record" : "curve")}}));
   s.table(tab);
 }
 
-}  // namespace
 
 void report_section(const std::filesystem::path& dir, io::Section& s) {
   const auto t = io::read_text_csv(dir / "coverage.csv",
@@ -81,7 +89,8 @@ void report_section(const std::filesystem::path& dir, io::Section& s) {
       "them. " +
       io::colour_legend(tab, {{"ok", "green: the generating law ranked first on every curve"}}));
   s.table(tab);
-  margin_table(dir, s);
+  detail::margin_table(dir / "ranking.csv", false, s);
+  if (std::filesystem::exists(dir / "record_recovery.csv")) record_report_section(dir, s);
 }
 
 }  // namespace calib::studies::impact_fits

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "calib/io/document.hpp"
 #include "calib/io/provenance.hpp"
 
 #include "calib/fit/fit_impact.hpp"
@@ -41,5 +42,8 @@ struct RankedDataset {
 // Per dataset and law: the AIC rank, ΔAIC, status and whether the generating law came first.
 void write_ranking(const std::filesystem::path& file, const std::vector<RankedDataset>& datasets,
                    const io::Provenance& provenance);
+
+// The report's table of the AIC ranking (ranking.csv, or record_ranking.csv by record kind).
+void margin_table(const std::filesystem::path& file, bool by_data, io::Section& section);
 
 }  // namespace calib::studies::impact_fits::detail
