@@ -20,6 +20,8 @@ NO_UNIT = ("1", "—")
 BY_BODY = ("after", "final", "series", "contacts", "parameters")  # keyed by a body's, contact's or
 # parameter's name
 SIGMA_UNITS = ("sigma_e", "sigma_F", "sigma_delta")  # weighted residuals
+# The unit of an unweighted residual (no sigma in the data): the data's own (e has none).
+DATA_UNIT = {"sigma_e": None, "sigma_F": "N", "sigma_delta": "m"}
 RECORD_UNITS = ("typed_units", "unit") + SIGMA_UNITS  # units the record gives (docs/outputs.md)
 ROW = re.compile(r"^\| `([A-Za-z0-9_]+)` \| (\S+) \|")
 
@@ -86,8 +88,9 @@ class Checker:
             return
         for name, unit in physical.items():
             if unit in SIGMA_UNITS:  # weighted residuals: in units of that sigma, else the data's
-                if units.get(name, unit) != unit:
-                    self.errors.append(f"{where}: units['{name}'] is {units[name]!r}, not {unit}")
+                if units.get(name, unit) not in (unit, DATA_UNIT[unit]):
+                    self.errors.append(f"{where}: units['{name}'] is {units[name]!r}, not {unit} "
+                                       f"or {DATA_UNIT[unit]}")
                 continue
             expected = rec.get("typed_units") if unit == "typed_units" else unit
             if expected in (None, "-") or unit == "unit":
@@ -109,7 +112,11 @@ class Checker:
             name, unit = m.group(1), m.group(2) or ""
             self.key(where, name)
             expected = self.unit(name)
-            if expected is not None and expected not in RECORD_UNITS and unit != expected:
+            if expected in SIGMA_UNITS and DATA_UNIT[expected] is not None:
+                if unit not in (expected, DATA_UNIT[expected]):
+                    self.errors.append(f"{where}: column '{column}' has unit [{unit}], the vocabulary "
+                                       f"says [{expected}] or [{DATA_UNIT[expected]}]")
+            elif expected is not None and expected not in RECORD_UNITS and unit != expected:
                 self.errors.append(f"{where}: column '{column}' has unit [{unit}], the vocabulary "
                                    f"says [{expected}]")
 
@@ -193,7 +200,10 @@ planar_file = "{source}/configs/systems/slider_crank_planar.toml"
 [two_pendulums]\nfile = "{source}/configs/systems/two_pendulums.toml"
 planar_file = "{source}/configs/systems/two_pendulums_planar.toml"\nmethods = ["piecewise", "flores"]\n""",
     "kn-fit": None, "effective-mass": None, "simulator-inputs": None,  # their own configs: < 2 s
-    "impact-fits": None,  # its own config: < 5 s
+    "impact-fits": """[material]\nm = 0.01\nK = 1e9\nn = 1.5
+[truth]\nhunt-crossley-alpha = 0.2\nviscoelastic = 7e-6\nlinear-damper = 50.0\ntsuji = 0.3
+[speeds]\nfrom = 0.05\nto = 5.0\ncount = 6\n[noise]\nsigma = 0.005\nseed = 1\nreplicates = 1
+[record]\nv = 1.0\nsamples = 100\nnoise = 1e-3\ndata = ["force+delta", "delta"]\nseed = 2\nreplicates = 1\n""",
 }
 
 
@@ -250,6 +260,28 @@ def run(calib, args, cwd):
     return r.stdout
 
 
+def fit_impact_out_folders(calib, source, work):
+    """`fit-impact --out` of both data kinds: a restitution curve, a weighted impact record
+    (sigma_F, sigma_delta) and an unweighted force record (residuals in N)."""
+    unweighted = os.path.join(work, "record_force_only.csv")
+    with open(os.path.join(source, "datasets/samples/impact_record_tsuji.csv")) as f, \
+            open(unweighted, "w") as out:
+        for line in f:
+            if not line.startswith("#"):
+                out.write(",".join(line.strip().split(",")[:2]) + "\n")
+    runs = {
+        "fit_impact": ["--data", "datasets/samples/restitution_viscoelastic.csv", "--m", "0.01",
+                       "--K", "1e9"],
+        "fit_impact_record": ["--data", "datasets/samples/impact_record_tsuji.csv", "--v", "1",
+                              "--m", "0.01"],
+        "fit_impact_record_unweighted": ["--data", unweighted, "--v", "1", "--m", "0.01"],
+    }
+    for name, args in runs.items():
+        run(calib, ["fit-impact", *args, "--law", "all", "--out", os.path.join(work, name),
+                    "--format", "json"], source)
+    return [os.path.join(work, name) for name in runs]
+
+
 def check_cli(checker, calib, source, work):
     outputs = 0
     for name, args, formats in commands(work):
@@ -278,17 +310,19 @@ def check_cli(checker, calib, source, work):
     sweep_mass = os.path.join(work, "effmass_sweep.csv")
     run(calib, ["effective-mass", "--system", "configs/effmass/np_example4_slider_crank.toml",
                 "--sweep", "crank.angle=0:90:3", "--out", sweep_mass], source)
-    fit_out = os.path.join(work, "fit_impact")
-    run(calib, ["fit-impact", "--data", "datasets/samples/restitution_viscoelastic.csv", "--law", "all",
-                "--m", "0.01", "--K", "1e9", "--out", fit_out, "--format", "json"], source)
-    with open(os.path.join(fit_out, "fit_impact.json")) as f:
-        checker.record("fit_impact.json", json.load(f))
+    fit_outs = fit_impact_out_folders(calib, source, work)
     for file in (os.path.join(simulate_out, "series.csv"), os.path.join(simulate_out, "impacts.csv"),
-                 sweep_csv, sweep_mass, os.path.join(fit_out, "fit_impact_points.csv"),
-                 os.path.join(fit_out, "fit_impact_curve.csv")):
+                 sweep_csv, sweep_mass):
         with open(file) as f:
             checker.columns(os.path.relpath(file, work), csv_header(f.readline()))
         outputs += 1
+    for folder in fit_outs:
+        with open(os.path.join(folder, "fit_impact.json")) as f:
+            checker.record(os.path.relpath(folder, work) + "/fit_impact.json", json.load(f))
+        for name in ("fit_impact_points.csv", "fit_impact_curve.csv"):
+            with open(os.path.join(folder, name)) as f:
+                checker.columns(os.path.relpath(f.name, work), csv_header(f.readline()))
+        outputs += 3
     return outputs
 
 
@@ -334,6 +368,9 @@ def self_test(source):
         "CSV column with another unit": lambda c: c.columns("x", ["impulse[Ns]"]),
         "CSV unit on a dimensionless name": lambda c: c.columns("x", ["e[1]"]),
         "unknown CSV column": lambda c: c.columns("x", ["peak_F[N]"]),
+        "residual column in a foreign unit": lambda c: c.columns("x", ["force_residual[kN]"]),
+        "residual unit neither sigma nor the data's": lambda c: c.record(
+            "x", {"force_residual": 1.0, "units": {"force_residual": "kN"}}),
         "text label not the CSV header": lambda c: c.text("x", ["m 1.0"], ["m[kg]"]),
     }
     studies = read_study_columns(source)
@@ -349,7 +386,8 @@ def self_test(source):
             failed.append(what)
     good = Checker(vocabulary)
     good.record("x", {"c": 1.0, "e": 0.5, "after": {"ball": {"x": 1.0}}, "units": {"c": "N*s/m", "x": "m"}})
-    good.columns("x", ["ball.x[m]", "e", "c[N*s/m]"])
+    good.columns("x", ["ball.x[m]", "e", "c[N*s/m]", "force_residual[sigma_F]", "delta_residual[m]"])
+    good.record("x", {"force_residual": 1.0, "units": {"force_residual": "N"}})
     print(f"a correct record: {good.errors or 'accepted'}")
     return 1 if failed or good.errors else 0
 

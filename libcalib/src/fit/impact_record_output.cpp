@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -13,32 +15,43 @@ namespace calib::fit {
 
 namespace {
 
-// The figure: the record's F (or δ) against t, each law's fitted curve over it. `gnuplot
-// fit_impact.gp` in the folder writes fit_impact.svg.
+// The figure: the record's F (or δ) against t, each law's fitted curve and its 95 % band over
+// it, columns read by name from the two CSV files beside the script (the first row is their
+// header). `gnuplot fit_impact.gp` in the folder writes fit_impact.svg.
 std::string record_gnuplot_script(const FitRecordOutcome& o, const ImpactRecord& d) {
   const bool force = d.has_force();
-  const int column = force ? 3 : 4;  // F[N] or delta[m] in both CSV files
+  const std::string data = force ? "force[N]" : "delta[m]";
+  const std::string model = force ? "force_model[N]" : "delta_model[m]";
+  const std::string band = force ? "force_band95[N]" : "delta_band95[m]";
   std::string s = fmt::format(
       "set terminal svg size 800,500 dynamic font 'sans,12'\n"
-      "set output 'fit_impact.svg'\nset datafile separator ','\n"
+      "set output 'fit_impact.svg'\nset datafile separator ','\nset datafile columnheaders\n"
       "set xlabel 'time t [s]'\nset ylabel '{}'\nset key top right\n"
       "set style fill transparent solid 0.2 noborder\n"
       "first = '{}'\nplot \\\n",
-      force ? "contact force F [N]" : "penetration delta [m]",
+      force ? "contact force F [N]" : "approach delta [m]",
       impact_law_name(o.reports.front().fit.law));
   for (std::size_t i = 0; i < o.reports.size(); ++i) {
     const std::string law(impact_law_name(o.reports[i].fit.law));
     s += fmt::format(
-        "  'fit_impact_curve.csv' skip 1 using 2:(strcol(1) eq '{0}' ? ${1} - ${3} : NaN):"
-        "(strcol(1) eq '{0}' ? ${1} + ${3} : NaN) with filledcurves lc {2} notitle, \\\n"
-        "  'fit_impact_curve.csv' skip 1 using 2:(strcol(1) eq '{0}' ? ${1} : NaN) "
+        "  'fit_impact_curve.csv' using 't[s]':(strcol('law') eq '{0}' ? column('{1}') - "
+        "column('{3}') : NaN):(strcol('law') eq '{0}' ? column('{1}') + column('{3}') : NaN) "
+        "with filledcurves lc {2} notitle, \\\n"
+        "  'fit_impact_curve.csv' using 't[s]':(strcol('law') eq '{0}' ? column('{1}') : NaN) "
         "with lines lc {2} lw 2 title '{0} (95 % band)', \\\n",
-        law, column, i + 1, column + 2);
+        law, model, i + 1, band);
   }
   return s + fmt::format(
-                 "  'fit_impact_points.csv' skip 1 using 2:(strcol(1) eq first ? ${} : "
+                 "  'fit_impact_points.csv' using 't[s]':(strcol('law') eq first ? column('{}') : "
                  "NaN) with points pt 7 ps 0.4 lc 'black' title 'data'\n",
-                 column + 2);
+                 data);
+}
+
+// The CSV column of a residual: in units of the record's sigma when it gives one, else in the
+// data's unit (docs/outputs.md: force_residual, delta_residual).
+std::string residual_column(std::string_view name, bool weighted, std::string_view sigma,
+                            std::string_view unit) {
+  return fmt::format("{}[{}]", name, weighted ? sigma : unit);
 }
 
 // The 95 % band of the fitted F(t) and δ(t), 1.96 √(gᵀΣg) with g = ∂(F, δ)/∂(K, n, d, t0) (delta
@@ -94,9 +107,11 @@ void write_fit_impact_record(const std::filesystem::path& folder, const FitRecor
   std::filesystem::create_directories(folder);
   const io::OutputLock lock(folder);
   io::write_text_atomically(folder / "fit_impact.json", o.record.dump(2) + "\n");
-  io::CsvWriter points(folder / "fit_impact_points.csv",
-                       {"law", "t[s]", "F_model[N]", "delta_model[m]", "F[N]", "delta[m]",
-                        "F_residual", "delta_residual"});
+  io::CsvWriter points(
+      folder / "fit_impact_points.csv",
+      {"law", "t[s]", "force_model[N]", "delta_model[m]", "force[N]", "delta[m]",
+       residual_column("force_residual", !d.sigma_force.empty(), "sigma_F", "N"),
+       residual_column("delta_residual", !d.sigma_delta.empty(), "sigma_delta", "m")});
   for (const RecordFitReport& r : o.reports)
     for (std::size_t i = 0; i < d.t.size(); ++i)
       points.row({std::string(impact_law_name(r.fit.law)), d.t[i], at_or_blank(r.force_model, i),
@@ -105,7 +120,7 @@ void write_fit_impact_record(const std::filesystem::path& folder, const FitRecor
   points.commit();
   io::CsvWriter curve(
       folder / "fit_impact_curve.csv",
-      {"law", "t[s]", "F_model[N]", "delta_model[m]", "F_band95[N]", "delta_band95[m]"});
+      {"law", "t[s]", "force_model[N]", "delta_model[m]", "force_band95[N]", "delta_band95[m]"});
   std::vector<double> t(501);
   for (std::size_t i = 0; i < t.size(); ++i)
     t[i] = d.t.front() + (d.t.back() - d.t.front()) * double(i) / double(t.size() - 1);

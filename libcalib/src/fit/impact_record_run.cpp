@@ -34,6 +34,15 @@ Json assumptions(const RecordFitReport& r) {
                   "chi2/(N - p)"});
 }
 
+// The residuals are in units of sigma_F and sigma_delta only when the record gives them
+// (docs/outputs.md); otherwise in the data's N and m.
+Json residual_units(Json record, const ImpactRecord& d) {
+  Json& units = record["units"];
+  if (units.contains("force_residual") && d.sigma_force.empty()) units["force_residual"] = "N";
+  if (units.contains("delta_residual") && d.sigma_delta.empty()) units["delta_residual"] = "m";
+  return record;
+}
+
 }  // namespace
 
 Json impact_record_fit_json(const RecordFitReport& r, const ImpactRecord& d,
@@ -59,7 +68,7 @@ Json impact_record_fit_json(const RecordFitReport& r, const ImpactRecord& d,
     rows.push_back(row);
   }
   rec["assumptions"] = assumptions(r);
-  return vocabulary::with_units(std::move(rec));
+  return residual_units(vocabulary::with_units(std::move(rec)), d);
 }
 
 FitRecordOutcome run_fit_impact_record(const FitRecordRequest& q, const ImpactRecord& data) {
@@ -90,7 +99,7 @@ FitRecordOutcome run_fit_impact_record(const FitRecordRequest& q, const ImpactRe
     fits.push_back(r.fit);
   }
   add_ranking(fits, &out.record);
-  out.record = vocabulary::with_units(std::move(out.record));
+  out.record = residual_units(vocabulary::with_units(std::move(out.record)), data);
   return out;
 }
 
