@@ -3,10 +3,12 @@
 // the curves from (the exact impact solve, fit::restitution), so a fit that recovers them to
 // 1e-6 and ranks each law first on its own curves shows the fit inverts the solve; it checks
 // no published number.
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -89,5 +91,99 @@ TEST(ImpactFitsStudy, RefusesAMissingLawAndANegativeSigma) {
   EXPECT_NE(calib_test::input_error_of([&] {
               studies::impact_fits::Config::from(io::ConfigNode::parse(bad_sigma, "tiny"));
             }).find("sigma"),
+            std::string::npos);
+}
+
+namespace {
+// The curves above plus impact records of F and δ with noise 1e-9 of each peak (the smallest
+// the config accepts: the fit then sees the exact trajectory), 200 samples, one per law.
+std::string tiny_record_config(const std::string& data, double noise, int samples) {
+  return std::string(kTinyConfig) +
+         fmt::format("[record]\nv = 1.0\nsamples = {}\nnoise = {}\ndata = [\"{}\"]\nseed = 3\n"
+                     "replicates = 1\n",
+                     samples, noise, data);
+}
+}  // namespace
+
+TEST(ImpactFitsStudy, NearlyNoiseFreeRecordsRecoverKNDampingAndT0) {
+  const auto cfg = studies::impact_fits::Config::from(
+      io::ConfigNode::parse(tiny_record_config("force+delta", 1e-9, 200), "tiny"));
+  const auto records = studies::impact_fits::run_records(cfg, 1);
+  ASSERT_EQ(records.size(), 4u);
+  for (const auto& d : records) {
+    SCOPED_TRACE(std::string(fit::impact_law_name(d.generator)));
+    const auto& own = studies::impact_fits::own_fit(d);
+    EXPECT_EQ(own.fit.status, "converged");
+    // Expected: the truth the record was made with (self-consistency of the fit against the
+    // trajectory solve, no published number). Noise 1e-9 of the peak moves the estimates far
+    // less than 1e-5 relative, which leaves room for the solve's tolerance (rel_tol 1e-12 per
+    // step, accumulated over the contact) and the finite-difference Jacobian.
+    EXPECT_NEAR(own.fit.parameters[0].value / d.truth.K, 1.0, 1e-5);
+    EXPECT_NEAR(own.fit.parameters[1].value, d.truth.n, 1e-5);
+    EXPECT_NEAR(own.fit.parameters[2].value / d.truth.damping, 1.0, 1e-5);
+    // t0 to 1e-5 of the sample interval (1.5 t_c / 199 ≈ 9e-7 s here): 1e-11 s.
+    EXPECT_NEAR(own.t0.value, d.true_t0, 1e-11);
+    EXPECT_EQ(d.ranking.front().law, d.generator);
+  }
+}
+
+TEST(ImpactFitsStudy, RecordNoiseHasTheConfiguredSigmaAndTouchesWithinTheRecord) {
+  const auto cfg = studies::impact_fits::Config::from(
+      io::ConfigNode::parse(tiny_record_config("force+delta", 1e-3, 2000), "tiny"));
+  for (const fit::ImpactLaw law : fit::impact_laws()) {
+    double t0 = 0;
+    const fit::ImpactRecord rec = studies::impact_fits::generate_record(cfg, 0, law, 0, &t0);
+    const fit::ImpactLawParameters truth{cfg.K, cfg.n,
+                                         cfg.true_damping[static_cast<std::size_t>(law)]};
+    const auto exact = fit::record_model(law, cfg.m, cfg.record.v, truth, t0, rec.t,
+                                         fit::ImpactFitOptions{}.impact);
+    // Expected: t0 between the last sample before t = 0 and the one after it (the touch is drawn
+    // uniformly within that interval), and σ = 1e-3 of the noise-free peak.
+    const double dt = rec.t[1] - rec.t[0];
+    EXPECT_GT(t0, -dt);
+    EXPECT_LT(t0, dt);
+    const double peak = *std::max_element(exact.force.begin(), exact.force.end());
+    EXPECT_NEAR(rec.sigma_force[0] / (1e-3 * peak), 1.0, 1e-12);
+    // The sample standard deviation of (data − exact)/σ over 2000 draws is 1 within
+    // 4/√(2·1999) = 0.063 (4 standard deviations of a sample standard deviation).
+    for (const bool force : {true, false}) {
+      const auto& y = force ? rec.force : rec.delta;
+      const auto& x = force ? exact.force : exact.delta;
+      const double sigma = force ? rec.sigma_force[0] : rec.sigma_delta[0];
+      double sum = 0, sum2 = 0;
+      for (std::size_t i = 0; i < y.size(); ++i) {
+        const double z = (y[i] - x[i]) / sigma;
+        sum += z, sum2 += z * z;
+      }
+      const double n = static_cast<double>(y.size());
+      EXPECT_NEAR(std::sqrt((sum2 - sum * sum / n) / (n - 1)), 1.0, 0.063) << force;
+    }
+  }
+}
+
+TEST(ImpactFitsStudy, WritesRecordTablesThroughTheRegistry) {
+  const fs::path dir = calib_test::fresh_dir("calib_impact_fits_", "records");
+  const fs::path config = dir / "tiny.toml";
+  std::ofstream(config) << tiny_record_config("delta", 1e-3, 100);
+  const fs::path out = dir / "out";
+  const std::string summary = studies::find("impact-fits").run({config, out, 1, {}});
+  EXPECT_NE(summary.find("impact records"), std::string::npos) << summary;
+  const auto rows = [&](const char* file) {
+    std::ifstream meta(out / (std::string(file) + ".meta.json"));
+    return nlohmann::json::parse(meta).at("table").at("rows").get<int>();
+  };
+  // Per law the free parameters of a δ record: K, n, damping, t0 (viscoelastic: n fixed), so
+  // 4 + 3 + 4 + 4 rows; the ranking: 4 laws on each of 4 records; the example: 4 records ×
+  // 4 fits × 100 samples.
+  EXPECT_EQ(rows("record_recovery.csv"), 15);
+  EXPECT_EQ(rows("record_ranking.csv"), 16);
+  EXPECT_EQ(rows("record_example.csv"), 1600);
+}
+
+TEST(ImpactFitsStudy, RefusesAnUnknownRecordKind) {
+  EXPECT_NE(calib_test::input_error_of([&] {
+              studies::impact_fits::Config::from(
+                  io::ConfigNode::parse(tiny_record_config("force+speed", 1e-3, 100), "tiny"));
+            }).find("force+speed"),
             std::string::npos);
 }

@@ -59,7 +59,7 @@ fit::ImpactRecord generate_record(const Config& c, std::size_t kind, fit::Impact
   // The touch at a uniform fraction of the sample interval that holds t = 0 (index 4·samples:
   // after the 2·samples normal draws, two uniforms each).
   const double phase = sweep::unit_draw(rc.seed, stream, 4 * std::size_t(rc.samples));
-  const double t0 = start + (std::ceil(-start / dt) + phase) * dt;
+  const double t0 = start + (std::floor(-start / dt) + phase) * dt;
   fit::ImpactRecord record;
   for (int i = 0; i < rc.samples; ++i) record.t.push_back(start + i * dt);
   const fit::RecordModel exact = fit::record_model(law, c.m, rc.v, truth, t0, record.t, options);
