@@ -99,9 +99,10 @@ namespace {
 // the config accepts: the fit then sees the exact trajectory), 200 samples, one per law.
 std::string tiny_record_config(const std::string& data, double noise, int samples) {
   return std::string(kTinyConfig) +
-         fmt::format("[record]\nv = 1.0\nsamples = {}\nnoise = {}\ndata = [\"{}\"]\nseed = 3\n"
-                     "replicates = 1\n",
-                     samples, noise, data);
+         fmt::format(
+             "[record]\nv = 1.0\nsamples = {}\nnoise = {}\ndata = [\"{}\"]\nseed = 3\n"
+             "replicates = 1\n",
+             samples, noise, data);
 }
 }  // namespace
 
@@ -176,6 +177,7 @@ TEST(ImpactFitsStudy, WritesRecordTablesThroughTheRegistry) {
   // 4 + 3 + 4 + 4 rows; the ranking: 4 laws on each of 4 records; the example: 4 records ×
   // 4 fits × 100 samples.
   EXPECT_EQ(rows("record_recovery.csv"), 15);
+  EXPECT_EQ(rows("record_fits.csv"), 15);  // one record per law: its free parameters
   EXPECT_EQ(rows("record_ranking.csv"), 16);
   EXPECT_EQ(rows("record_example.csv"), 1600);
 }

@@ -32,12 +32,12 @@ struct RecordKind {
 
 // The [record] section: impact records at the material and truth of the curves.
 struct RecordConfig {
-  double v = 1.0;                  // impact speed [m/s]
-  int samples = 1000;              // samples over 1.5 contact times, from 0.2 before the touch
-  double noise = 1e-3;             // σ_F and σ_δ as fractions of the noise-free peaks
-  std::vector<RecordKind> kinds;   // each record kind is generated and fitted
+  double v = 1.0;                 // impact speed [m/s]
+  int samples = 1000;             // samples over 1.5 contact times, from 0.2 before the touch
+  double noise = 1e-3;            // σ_F and σ_δ as fractions of the noise-free peaks
+  std::vector<RecordKind> kinds;  // each record kind is generated and fitted
   std::uint64_t seed = 0;
-  int replicates = 0;              // records per law and kind; 0: no record part
+  int replicates = 0;  // records per law and kind; 0: no record part
   // v, samples, noise, data (a list of kind names), seed, replicates.
   static RecordConfig from(const io::ConfigNode& node);
 };
@@ -70,18 +70,18 @@ struct Dataset {
 // One generated impact record and the four fits to it.
 struct RecordDataset {
   fit::ImpactLaw generator = fit::ImpactLaw::hunt_crossley_alpha;
-  std::size_t kind = 0;                      // index into RecordConfig::kinds
-  std::string data;                          // its name
+  std::size_t kind = 0;  // index into RecordConfig::kinds
+  std::string data;      // its name
   int replicate = 0;
-  fit::ImpactLawParameters truth;            // K, n and the damping the record was made with
-  double true_t0 = 0.0;                      // the contact start the record was made with [s]
-  fit::ImpactRecord record;                  // F and/or δ from the trajectory plus noise
-  std::vector<fit::RecordFitReport> fits;    // one per law, fit::impact_laws() order
-  std::vector<fit::LawRank> ranking;         // by AIC, best first
+  fit::ImpactLawParameters truth;          // K, n and the damping the record was made with
+  double true_t0 = 0.0;                    // the contact start the record was made with [s]
+  fit::ImpactRecord record;                // F and/or δ from the trajectory plus noise
+  std::vector<fit::RecordFitReport> fits;  // one per law, fit::impact_laws() order
+  std::vector<fit::LawRank> ranking;       // by AIC, best first
 };
 struct Result {
-  std::vector<Dataset> datasets;         // law-major: law 0 replicates 0..R−1, law 1, …
-  std::vector<RecordDataset> records;    // kind-major, then law, then replicate; may be empty
+  std::vector<Dataset> datasets;       // law-major: law 0 replicates 0..R−1, law 1, …
+  std::vector<RecordDataset> records;  // kind-major, then law, then replicate; may be empty
 };
 
 // The restitution curve of `law` at the config's truth, replicate r (noise draws from
@@ -100,8 +100,9 @@ const fit::RecordFitReport& own_fit(const RecordDataset& d);
 std::vector<RecordDataset> run_records(const Config& config, const sweep::Execution& execution);
 
 Result run(const Config& config, const sweep::Execution& execution = {});
-// recovery.csv, ranking.csv, coverage.csv, and with records record_recovery.csv,
-// record_ranking.csv and record_example.csv (each with its sidecar) into context.out.
+// recovery.csv, ranking.csv, coverage.csv, and with records record_fits.csv,
+// record_recovery.csv, record_ranking.csv and record_example.csv (each with its sidecar) into
+// context.out.
 void write(const Result& result, const Config& config, const RunContext& context);
 void write_records(const Result& result, const Config& config, const RunContext& context);
 // Coverage (fraction of |z| ≤ 2) per law and the fraction of curves whose generator ranks first;

@@ -33,8 +33,7 @@ io::GnuplotVars record_figure_data(const std::filesystem::path& in,
         current = t.columns[2][r];
         fits.block(current, 3);
       }
-      if (current == generator)
-        data.row({t.columns[3][r], io::gnuplot_cell(t.columns[value][r])});
+      if (current == generator) data.row({t.columns[3][r], io::gnuplot_cell(t.columns[value][r])});
       fits.row({t.columns[3][r], io::gnuplot_cell(t.columns[value + 1][r]),
                 io::gnuplot_cell(t.columns[value + 2][r])});
     }

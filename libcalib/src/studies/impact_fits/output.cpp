@@ -60,8 +60,9 @@ std::vector<LawSummary> law_summaries(const Result& r) {
 void detail::write_ranking(const std::filesystem::path& file,
                            const std::vector<RankedDataset>& datasets, const io::Provenance& prov) {
   const bool with_data = !datasets.empty() && !datasets.front().data.empty();
-  std::vector<std::string> header{"generating_law", "replicate", "law", "rank", "aic",
-                                  "delta_aic", "status", "generator_first"};
+  std::vector<std::string> header{
+      "generating_law", "replicate",      "law", "rank", "aic", "delta_aic",
+      "status",         "generator_first"};
   if (with_data) header.insert(header.begin() + 1, "data");
   io::write_table(
       file, header,
@@ -70,9 +71,13 @@ void detail::write_ranking(const std::filesystem::path& file,
           for (std::size_t k = 0; k < d.ranking->size(); ++k) {
             const fit::LawRank& x = (*d.ranking)[k];
             std::vector<io::CsvCell> row{
-                std::string(fit::impact_law_name(d.generator)), d.replicate,
-                std::string(fit::impact_law_name(x.law)), static_cast<int>(k) + 1, x.aic,
-                x.delta_aic, x.status,
+                std::string(fit::impact_law_name(d.generator)),
+                d.replicate,
+                std::string(fit::impact_law_name(x.law)),
+                static_cast<int>(k) + 1,
+                x.aic,
+                x.delta_aic,
+                x.status,
                 std::string(d.ranking->front().law == d.generator ? "yes" : "no")};
             if (with_data) row.insert(row.begin() + 1, d.data);
             w.row(row);

@@ -1,5 +1,6 @@
-// Output of the impact_fits study's records: recovery per law and parameter, the AIC ranking,
-// one record per law with every law's fit (the figure's data), and their summary.
+// Output of the impact_fits study's records: each fit's parameters, recovery per law and
+// parameter, the AIC ranking, one record per law with every law's fit (the figure's data), and
+// their summary.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -41,13 +42,15 @@ std::vector<ParameterFit> parameter_fits(const RecordDataset& d) {
   return out;
 }
 
-// Per generating law and free parameter, over its records: the error fitted − true (its mean
-// and spread; the truth of t0 differs from record to record), the mean standard error, the
-// fraction of |z| ≤ 2 and of converged fits.
+// Per generating law and free parameter, over its records whose own fit converged (a fit that
+// did not is no estimate: its status says so): the error fitted − true (its mean and spread; the
+// truth of t0 differs from record to record), the mean standard error, the fraction of |z| ≤ 2;
+// and the fraction of records whose fit converged.
 struct ParameterSummary {
   fit::ImpactLaw law = fit::ImpactLaw::hunt_crossley_alpha;
   std::string data, name, unit;
   double truth = 0, mean_fitted = 0, mean_error = 0, sd_error = 0, mean_std_error = 0;
+  double max_abs_z = 0;  // one fit far off (a local minimum) shows here, not as a wide spread
   int records = 0, covered = 0, converged = 0;
 };
 
@@ -61,18 +64,22 @@ ParameterSummary summarise(const Result& r, std::size_t kind, fit::ImpactLaw law
     const ParameterFit p = parameter_fits(d)[k];
     if (p.fixed) break;
     s.data = d.data, s.name = p.name, s.unit = p.unit;
-    s.truth += p.truth, s.mean_fitted += p.value, s.mean_std_error += p.std_error;
+    ++s.records;
+    s.truth += p.truth;
+    if (!own_fit(d).ok()) continue;
+    s.mean_fitted += p.value, s.mean_std_error += p.std_error;
     errors.push_back(p.value - p.truth);
     s.covered += std::abs(p.z()) <= 2.0;
-    s.converged += own_fit(d).ok();
+    s.max_abs_z = std::max(s.max_abs_z, std::abs(p.z()));
   }
-  s.records = static_cast<int>(errors.size());
-  if (s.records == 0) return s;
-  s.truth /= s.records, s.mean_fitted /= s.records, s.mean_std_error /= s.records;
-  for (const double e : errors) s.mean_error += e / s.records;
-  for (const double e : errors)
-    s.sd_error += s.records > 1 ? (e - s.mean_error) * (e - s.mean_error) / (s.records - 1) : 0;
-  s.sd_error = std::sqrt(s.sd_error);
+  if (s.records > 0) s.truth /= s.records;
+  const double n = static_cast<double>(errors.size());
+  s.converged = static_cast<int>(errors.size());
+  s.mean_fitted /= n, s.mean_std_error /= n;  // NaN when none converged
+  for (const double e : errors) s.mean_error += e / n;
+  for (const double e : errors) s.sd_error += n > 1 ? (e - s.mean_error) * (e - s.mean_error) : 0;
+  s.sd_error = n > 1 ? std::sqrt(s.sd_error / (n - 1)) : std::nan("");
+  if (n == 0) s.mean_error = std::nan("");
   return s;
 }
 
@@ -88,7 +95,7 @@ std::vector<ParameterSummary> parameter_summaries(const Result& r) {
   return out;
 }
 
-double share(int count, int of) { return of ? static_cast<double>(count) / of : 0.0; }
+double share(int count, int of) { return of ? static_cast<double>(count) / of : std::nan(""); }
 
 // Replicate 0 of each generating law: the record and every law's model and residual per sample.
 void write_example(const Result& r, const std::filesystem::path& file, const io::Provenance& p) {
@@ -97,8 +104,8 @@ void write_example(const Result& r, const std::filesystem::path& file, const io:
   };
   io::write_table(
       file,
-      {"generating_law", "data", "law", "t[s]", "force[N]", "force_model[N]", "force_residual[sigma_F]",
-       "delta[m]", "delta_model[m]", "delta_residual[sigma_delta]"},
+      {"generating_law", "data", "law", "t[s]", "force[N]", "force_model[N]",
+       "force_residual[sigma_F]", "delta[m]", "delta_model[m]", "delta_residual[sigma_delta]"},
       [&](io::CsvWriter& w) {
         for (const RecordDataset& d : r.records) {
           if (d.replicate != 0) continue;
@@ -129,33 +136,51 @@ void write_records(const Result& r, const Config& c, const RunContext& context) 
   io::write_table(
       context.out / "record_recovery.csv",
       {"law", "data", "parameter", "unit", "true_value", "records", "mean_fitted", "mean_error",
-       "sd_error", "mean_std_error", "sd_over_std_error", "coverage_z2", "converged"},
+       "sd_error", "mean_std_error", "sd_over_std_error", "coverage_z2", "max_abs_z", "converged"},
       [&](io::CsvWriter& w) {
         for (const ParameterSummary& s : parameter_summaries(r))
-          w.row({std::string(fit::impact_law_name(s.law)), s.data, s.name, s.unit, s.truth, s.records,
-                 s.mean_fitted, s.mean_error, s.sd_error, s.mean_std_error,
-                 io::number_or_blank(s.sd_error / s.mean_std_error), share(s.covered, s.records),
+          w.row({std::string(fit::impact_law_name(s.law)), s.data, s.name, s.unit, s.truth,
+                 s.records, io::number_or_blank(s.mean_fitted), io::number_or_blank(s.mean_error),
+                 io::number_or_blank(s.sd_error), io::number_or_blank(s.mean_std_error),
+                 io::number_or_blank(s.sd_error / s.mean_std_error),
+                 io::number_or_blank(share(s.covered, s.converged)),
+                 io::number_or_blank(s.converged ? s.max_abs_z : std::nan("")),
                  share(s.converged, s.records)});
       },
       prov);
+  io::write_table(
+      context.out / "record_fits.csv",
+      {"law", "data", "replicate", "parameter", "unit", "true_value", "fitted_value", "std_error",
+       "z", "status"},
+      [&](io::CsvWriter& w) {
+        for (const RecordDataset& d : r.records)
+          for (const ParameterFit& p : parameter_fits(d))
+            if (!p.fixed)
+              w.row({std::string(fit::impact_law_name(d.generator)), d.data, d.replicate, p.name,
+                     p.unit, p.truth, p.value, p.std_error, io::number_or_blank(p.z()),
+                     own_fit(d).fit.status});
+      },
+      prov);
   std::vector<detail::RankedDataset> ranked;
-  for (const RecordDataset& d : r.records) ranked.push_back({d.generator, d.replicate, &d.ranking, d.data});
+  for (const RecordDataset& d : r.records)
+    ranked.push_back({d.generator, d.replicate, &d.ranking, d.data});
   detail::write_ranking(context.out / "record_ranking.csv", ranked, prov);
   write_example(r, context.out / "record_example.csv", prov);
 }
 
 std::string record_summary(const Result& r) {
-  std::string s =
-      fmt::format("impact records (synthetic):\n{:<20} {:<12} {:>5} {:>12} {:>12} {:>10} {:>7} {:>7}\n",
-                  "law", "data", "param", "true", "mean fitted", "spread", "spr/SE", "|z|<=2");
+  std::string s = fmt::format(
+      "impact records (synthetic):\n{:<20} {:<12} {:>5} {:>12} {:>12} {:>10} {:>7} {:>7} {:>7}\n",
+      "law", "data", "param", "true", "mean fitted", "spread", "spr/SE", "|z|<=2", "max|z|");
   for (const ParameterSummary& x : parameter_summaries(r))
-    s += fmt::format("{:<20} {:<12} {:>5} {:>12.5g} {:>12.5g} {:>10.3g} {:>7.2f} {:>7.2f}\n",
-                     fit::impact_law_name(x.law), x.data, x.name, x.truth, x.mean_fitted,
-                     x.sd_error, x.sd_error / x.mean_std_error, share(x.covered, x.records));
+    s += fmt::format(
+        "{:<20} {:<12} {:>5} {:>12.5g} {:>12.5g} {:>10.3g} {:>7.2f} {:>7.2f} {:>7.1f}\n",
+        fit::impact_law_name(x.law), x.data, x.name, x.truth, x.mean_fitted, x.sd_error,
+        x.sd_error / x.mean_std_error, share(x.covered, x.converged), x.max_abs_z);
   int first = 0;
   for (const RecordDataset& d : r.records) first += d.ranking.front().law == d.generator;
-  return s + fmt::format("AIC picks the generating law on {} of {} records\n", first,
-                         r.records.size());
+  return s +
+         fmt::format("AIC picks the generating law on {} of {} records\n", first, r.records.size());
 }
 
 }  // namespace calib::studies::impact_fits

@@ -50,8 +50,10 @@ fit::ImpactRecord generate_record(const Config& c, std::size_t kind, fit::Impact
   const RecordConfig& rc = c.record;
   const std::size_t index = law_index(law);
   const fit::ImpactLawParameters truth{c.K, c.n, c.true_damping[index]};
+  // One stream per (kind, law, replicate) that does not depend on the replicate count (at most
+  // 1000), so a run with more replicates repeats the records of one with fewer.
   const std::size_t laws = fit::impact_laws().size();
-  const std::size_t stream = (kind * laws + index) * std::size_t(rc.replicates) + replicate;
+  const std::size_t stream = (kind * laws + index) * 1000 + std::size_t(replicate);
   const impact::ImpactOptions options = fit::ImpactFitOptions{}.impact;
   const double t_contact = fit::record_model(law, c.m, rc.v, truth, 0.0, {0.0}, options).t_contact;
   const double dt = 1.5 * t_contact / (rc.samples - 1.0);

@@ -16,16 +16,14 @@ namespace calib::studies::impact_fits {
 // ranking table: datasets, how often the generator ranked first, the smallest AIC margin of the
 // runner-up (how close the ranking came to a wrong pick) and the most frequent runner-up.
 void detail::margin_table(const std::filesystem::path& file, bool by_data, io::Section& s) {
-  std::vector<std::string> columns{"generating_law", "law", "rank", "delta_aic",
-                                   "generator_first"};
+  std::vector<std::string> columns{"generating_law", "law", "rank", "delta_aic", "generator_first"};
   if (by_data) columns.push_back("data");
   auto t = io::read_text_csv(file, columns);
   if (by_data)
-    for (std::size_t r = 0; r < t.rows(); ++r)
-      t.columns[0][r] += " (" + t.columns[5][r] + ")";
+    for (std::size_t r = 0; r < t.rows(); ++r) t.columns[0][r] += " (" + t.columns[5][r] + ")";
   const std::string what = by_data ? "records" : "curves";
-  io::Table tab{{by_data ? "generating law (record holds)" : "generating law", what,
-                 "ranked first", "smallest AIC margin of the runner-up", "most frequent runner-up"},
+  io::Table tab{{by_data ? "generating law (record holds)" : "generating law", what, "ranked first",
+                 "smallest AIC margin of the runner-up", "most frequent runner-up"},
                 {},
                 {}};
   for (const auto& [law, rows] : io::group_rows(t, 0)) {
@@ -47,18 +45,17 @@ void detail::margin_table(const std::filesystem::path& file, bool by_data, io::S
     tab.row_class.push_back(first == datasets ? "ok" : "bad");
   }
   s.text(fmt::format(
-      "The AIC ranking of the four laws on each {}: how often the law that made it ranked first, "
-      "and by how much the second-best law trailed the best at the closest call (an AIC "
-      "difference above 10 is usually read as decisive). ",
-      by_data ? "record" : "curve") +
-         io::colour_legend(tab,
-                           {{"ok", "green: the generating law ranked first on every " +
-                                       std::string(by_data ? "record" : "curve")},
-                            {"bad", "red: another law ranked first on some " +
-                                        std::string(by_data ? "record" : "curve")}}));
+             "The AIC ranking of the four laws on each {}: how often the law that made it ranked "
+             "first, "
+             "and by how much the second-best law trailed the best at the closest call (an AIC "
+             "difference above 10 is usually read as decisive). ",
+             by_data ? "record" : "curve") +
+         io::colour_legend(tab, {{"ok", "green: the generating law ranked first on every " +
+                                            std::string(by_data ? "record" : "curve")},
+                                 {"bad", "red: another law ranked first on some " +
+                                             std::string(by_data ? "record" : "curve")}}));
   s.table(tab);
 }
-
 
 void report_section(const std::filesystem::path& dir, io::Section& s) {
   const auto t = io::read_text_csv(dir / "coverage.csv",
