@@ -33,7 +33,7 @@ if (has_records) {
   }
   unset multiplot
   set output fig('record_residuals')
-  set print caption('record_residuals'); print sprintf('Residuals of the four fits to each record of the previous figure (%s), model minus data in units of the noise standard deviation: the law that made the record leaves noise of about plus or minus 2, a wrong law a pattern in time.', record_kind); set print
+  set print caption('record_residuals'); print sprintf('Residuals of the four laws fitted to one synthetic impact record per generating law (%s, the records drawn with their fits in the figure of the fitted laws), model minus data in units of the noise standard deviation: the law that made the record leaves noise of about plus or minus 2, a wrong law a pattern in time.', record_kind); set print
   set multiplot layout 2,2 title 'Residuals of the fits to the impact records (synthetic)'
   set xlabel 'time t [us]'
   set xtics 40
