@@ -4,6 +4,7 @@
 // 1e-6 and ranks each law first on its own curves shows the fit inverts the solve; it checks
 // no published number.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -188,4 +189,30 @@ TEST(ImpactFitsStudy, RefusesAnUnknownRecordKind) {
                   io::ConfigNode::parse(tiny_record_config("force+speed", 1e-3, 100), "tiny"));
             }).find("force+speed"),
             std::string::npos);
+}
+
+TEST(ImpactFitsStudy, FitsTheShippedRecordOfTsujiAtItsTruth) {
+  // The shipped sample's header: chi = 0.3, K = 1e9 N/m^1.5, n = 1.5, m = 0.01 kg, v = 1 m/s,
+  // the config's truth; its noise is 1e-3 of the peaks with the sigma columns given.
+  const std::string config = tiny_record_config("force", 1e-3, 100) +
+                             "[record.shipped]\ntsuji = \"" + std::string(CALIB_SOURCE_DIR) +
+                             "/datasets/samples/impact_record_tsuji.csv\"\n";
+  const auto cfg = studies::impact_fits::Config::from(io::ConfigNode::parse(config, "tiny"));
+  const auto records = studies::impact_fits::run_records(cfg, 1);
+  ASSERT_EQ(records.size(), 5u);  // 4 synthetic, then the shipped file
+  const auto& shipped = records.back();
+  EXPECT_EQ(shipped.data, "shipped");
+  EXPECT_EQ(shipped.generator, fit::ImpactLaw::tsuji);
+  EXPECT_EQ(shipped.record.t.size(), 400u);
+  EXPECT_TRUE(std::isnan(shipped.true_t0));  // the study does not read the header
+  const auto& own = studies::impact_fits::own_fit(shipped);
+  EXPECT_EQ(own.fit.status, "converged");
+  // Expected: the truth of the header within 3 standard errors (a 0.3 % chance each to fail
+  // with right standard errors; K, n, chi of this file are at |z| = 0.23, 0.25, 1.17).
+  const std::array<double, 3> truth{1e9, 1.5, 0.3};
+  for (std::size_t i = 0; i < truth.size(); ++i)
+    EXPECT_LT(std::abs(own.fit.parameters[i].value - truth[i]),
+              3 * own.fit.parameters[i].std_error)
+        << own.fit.parameters[i].name;
+  EXPECT_EQ(shipped.ranking.front().law, fit::ImpactLaw::tsuji);
 }

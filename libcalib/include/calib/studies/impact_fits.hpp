@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -38,7 +39,11 @@ struct RecordConfig {
   std::vector<RecordKind> kinds;  // each record kind is generated and fitted
   std::uint64_t seed = 0;
   int replicates = 0;  // records per law and kind; 0: no record part
-  // v, samples, noise, data (a list of kind names), seed, replicates.
+  // Record files made at the same truth (the shipped samples), one per law, fitted too (record
+  // kind "shipped", t0 not known to the study).
+  std::vector<std::pair<fit::ImpactLaw, std::filesystem::path>> shipped;
+  // v, samples, noise, data (a list of kind names), seed, replicates; optional [record.shipped]
+  // with a file per law name.
   static RecordConfig from(const io::ConfigNode& node);
 };
 

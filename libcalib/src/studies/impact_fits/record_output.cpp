@@ -51,7 +51,7 @@ struct ParameterSummary {
   std::string data, name, unit;
   double truth = 0, mean_fitted = 0, mean_error = 0, sd_error = 0, mean_std_error = 0;
   double max_abs_z = 0;  // one fit far off (a local minimum) shows here, not as a wide spread
-  int records = 0, covered = 0, converged = 0;
+  int records = 0, covered = 0, converged = 0, with_z = 0;
 };
 
 // One summary of a generating law's free parameter k over the records of one kind.
@@ -69,6 +69,8 @@ ParameterSummary summarise(const Result& r, std::size_t kind, fit::ImpactLaw law
     if (!own_fit(d).ok()) continue;
     s.mean_fitted += p.value, s.mean_std_error += p.std_error;
     errors.push_back(p.value - p.truth);
+    if (!std::isfinite(p.z())) continue;  // a shipped record's t0 is not known
+    ++s.with_z;
     s.covered += std::abs(p.z()) <= 2.0;
     s.max_abs_z = std::max(s.max_abs_z, std::abs(p.z()));
   }
@@ -139,12 +141,13 @@ void write_records(const Result& r, const Config& c, const RunContext& context) 
        "sd_error", "mean_std_error", "sd_over_std_error", "coverage_z2", "max_abs_z", "converged"},
       [&](io::CsvWriter& w) {
         for (const ParameterSummary& s : parameter_summaries(r))
-          w.row({std::string(fit::impact_law_name(s.law)), s.data, s.name, s.unit, s.truth,
-                 s.records, io::number_or_blank(s.mean_fitted), io::number_or_blank(s.mean_error),
-                 io::number_or_blank(s.sd_error), io::number_or_blank(s.mean_std_error),
+          w.row({std::string(fit::impact_law_name(s.law)), s.data, s.name, s.unit,
+                 io::number_or_blank(s.truth), s.records, io::number_or_blank(s.mean_fitted),
+                 io::number_or_blank(s.mean_error), io::number_or_blank(s.sd_error),
+                 io::number_or_blank(s.mean_std_error),
                  io::number_or_blank(s.sd_error / s.mean_std_error),
-                 io::number_or_blank(share(s.covered, s.converged)),
-                 io::number_or_blank(s.converged ? s.max_abs_z : std::nan("")),
+                 io::number_or_blank(share(s.covered, s.with_z)),
+                 io::number_or_blank(s.with_z ? s.max_abs_z : std::nan("")),
                  share(s.converged, s.records)});
       },
       prov);
@@ -157,8 +160,8 @@ void write_records(const Result& r, const Config& c, const RunContext& context) 
           for (const ParameterFit& p : parameter_fits(d))
             if (!p.fixed)
               w.row({std::string(fit::impact_law_name(d.generator)), d.data, d.replicate, p.name,
-                     p.unit, p.truth, p.value, p.std_error, io::number_or_blank(p.z()),
-                     own_fit(d).fit.status});
+                     p.unit, io::number_or_blank(p.truth), p.value, p.std_error,
+                     io::number_or_blank(p.z()), own_fit(d).fit.status});
       },
       prov);
   std::vector<detail::RankedDataset> ranked;
@@ -176,7 +179,8 @@ std::string record_summary(const Result& r) {
     s += fmt::format(
         "{:<20} {:<12} {:>5} {:>12.5g} {:>12.5g} {:>10.3g} {:>7.2f} {:>7.2f} {:>7.1f}\n",
         fit::impact_law_name(x.law), x.data, x.name, x.truth, x.mean_fitted, x.sd_error,
-        x.sd_error / x.mean_std_error, share(x.covered, x.converged), x.max_abs_z);
+        x.sd_error / x.mean_std_error, share(x.covered, x.with_z),
+        x.with_z ? x.max_abs_z : std::nan(""));
   int first = 0;
   for (const RecordDataset& d : r.records) first += d.ranking.front().law == d.generator;
   return s +

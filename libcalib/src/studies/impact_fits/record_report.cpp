@@ -17,9 +17,9 @@ namespace {
 
 // The spread of the fits over the reported standard error: "ok" within [2/3, 3/2] (the spread of
 // N records is itself uncertain by about 1/√(2(N − 1)), a quarter for N = 10), "bad" above 3/2,
-// "minor" below.
+// "minor" below; none without a ratio (one record, a shipped file).
 std::string ratio_class(double ratio) {
-  if (!std::isfinite(ratio)) return "bad";
+  if (!std::isfinite(ratio)) return "";
   return ratio > 1.5 ? "bad" : ratio < 2.0 / 3.0 ? "minor" : "ok";
 }
 
@@ -30,9 +30,9 @@ void record_report_section(const std::filesystem::path& dir, io::Section& s) {
   const auto t = io::read_text_csv(
       dir / "record_recovery.csv",
       {"law", "data", "parameter", "unit", "true_value", "records", "mean_fitted"});
-  const auto u = io::read_text_csv(dir / "record_recovery.csv",
-                                   {"sd_error", "mean_std_error", "sd_over_std_error",
-                                    "coverage_z2", "max_abs_z", "converged"});
+  const auto u = io::read_text_csv(
+      dir / "record_recovery.csv",
+      {"sd_error", "mean_std_error", "sd_over_std_error", "coverage_z2", "max_abs_z", "converged"});
   io::Table tab{{"generating law", "record holds", "parameter", "true value", "records",
                  "mean fitted", "spread of fits", "mean standard error",
                  "spread over standard error", "fraction within 2 standard errors",
@@ -41,9 +41,9 @@ void record_report_section(const std::filesystem::path& dir, io::Section& s) {
                 {}};
   for (std::size_t r = 0; r < t.rows(); ++r) {
     const std::string unit = t.columns[3][r] == "-" ? "" : " [" + t.columns[3][r] + "]";
-    std::vector<std::string> row{t.columns[0][r], t.columns[1][r], t.columns[2][r] + unit,
-                                 io::number_text(t.columns[4][r], 4), t.columns[5][r],
-                                 io::number_text(t.columns[6][r], 6)};
+    std::vector<std::string> row{t.columns[0][r],        t.columns[1][r],
+                                 t.columns[2][r] + unit, io::number_text(t.columns[4][r], 4),
+                                 t.columns[5][r],        io::number_text(t.columns[6][r], 6)};
     for (std::size_t c = 0; c < u.columns.size(); ++c)
       row.push_back(io::number_text(u.columns[c][r], 3));
     tab.rows.push_back(row);

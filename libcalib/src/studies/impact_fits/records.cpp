@@ -1,6 +1,7 @@
 // The impact_fits study's records: F(t) and δ(t) of one impact made by the exact trajectory at
 // the true parameters plus Gaussian noise, every law fitted to each as `fit-impact --law all`
 // fits a record (K, n, the damping parameter and the contact start t0 free).
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -42,6 +43,10 @@ RecordConfig RecordConfig::from(const io::ConfigNode& node) {
   require_listed(node.where("data"), c.kinds.size());
   c.seed = require_seed(node.where("seed"), node.integer("seed"));
   c.replicates = integer_in(node, "replicates", 1, 1000);
+  if (const auto shipped = node.optional_table("shipped"))
+    for (const fit::ImpactLaw law : fit::impact_laws())
+      if (const std::string key(fit::impact_law_name(law)); shipped->has(key))
+        c.shipped.emplace_back(law, shipped->path(key));
   return c;
 }
 
@@ -92,27 +97,44 @@ const fit::RecordFitReport& own_fit(const RecordDataset& d) {
   return d.fits.at(law_index(d.generator));
 }
 
+namespace {
+
+// The four fits to a record (`fit-impact --law all` with t[s]: K from the peak, n from 1.5, the
+// damping scanned, t0 from the rise) and their AIC ranking.
+void fit_all_laws(const Config& c, RecordDataset& d) {
+  fit::FitRecordRequest request;
+  request.laws = fit::impact_laws();
+  request.m = c.m, request.v = c.record.v;
+  d.fits = fit::run_fit_impact_record(request, d.record).reports;
+  std::vector<fit::ImpactFitReport> reports;
+  for (const fit::RecordFitReport& f : d.fits) reports.push_back(f.fit);
+  d.ranking = fit::rank_by_aic(reports);
+}
+
+}  // namespace
+
 std::vector<RecordDataset> run_records(const Config& c, const sweep::Execution& execution) {
   const auto& laws = fit::impact_laws();
   const std::size_t per_kind = laws.size() * static_cast<std::size_t>(c.record.replicates);
-  // One record per point and its four fits, in parallel.
+  const std::size_t synthetic = c.record.kinds.size() * per_kind;
+  // One record per point and its four fits, in parallel; the shipped files after the rest.
   return sweep::map_points<RecordDataset>(
-      c.record.kinds.size() * per_kind,
+      synthetic + c.record.shipped.size(),
       [&](std::size_t i) {
         RecordDataset d;
-        d.kind = i / per_kind;
-        d.data = c.record.kinds[d.kind].name;
-        d.generator = laws[i % per_kind / c.record.replicates];
-        d.replicate = static_cast<int>(i % c.record.replicates);
+        d.kind = std::min(i / per_kind, c.record.kinds.size());
+        if (i >= synthetic) {
+          const auto& [law, file] = c.record.shipped[i - synthetic];
+          d.data = "shipped", d.generator = law, d.true_t0 = std::nan("");
+          d.record = fit::read_impact_record(file);
+        } else {
+          d.data = c.record.kinds[d.kind].name;
+          d.generator = laws[i % per_kind / c.record.replicates];
+          d.replicate = static_cast<int>(i % c.record.replicates);
+          d.record = generate_record(c, d.kind, d.generator, d.replicate, &d.true_t0);
+        }
         d.truth = {c.K, c.n, c.true_damping[law_index(d.generator)]};
-        d.record = generate_record(c, d.kind, d.generator, d.replicate, &d.true_t0);
-        fit::FitRecordRequest request;
-        request.laws = laws;
-        request.m = c.m, request.v = c.record.v;
-        d.fits = fit::run_fit_impact_record(request, d.record).reports;
-        std::vector<fit::ImpactFitReport> reports;
-        for (const fit::RecordFitReport& f : d.fits) reports.push_back(f.fit);
-        d.ranking = fit::rank_by_aic(reports);
+        fit_all_laws(c, d);
         return d;
       },
       execution);
