@@ -57,10 +57,12 @@ const std::vector<Study>& registry() {
            "bouncing ball and impact damper re-simulated with every law (dynamics layer)"}),
       make_study<impact_fits::Module>(
           {"impact-fits", "impact_fits",
-           "Fitting contact laws to e(v): recovery of known damping and the AIC ranking",
-           "synthetic restitution curves from the exact impact solve (the fit-impact laws)",
-           "e(v) curves of each law at known damping plus noise: every law fitted, recovery "
-           "and AIC ranking"}),
+           "Fitting contact laws to e(v) and to impact records: recovery of known parameters "
+           "and the AIC ranking",
+           "synthetic restitution curves and impact records from the exact impact solve (the "
+           "fit-impact laws)",
+           "e(v) curves and F(t), delta(t) records of each law at known parameters plus noise: "
+           "every law fitted, recovery and AIC ranking"}),
       make_study<exact_table::Module>(
           {.name = "exact-table",
            .stem = "exact_table",
