@@ -56,7 +56,8 @@ fit::ImpactFitReport fit_law(ImpactLaw law, const fit::RestitutionCurve& d, doub
 TEST(GuganCroquet, TranscriptionAgreesWithTheSourcesOwnFit) {
   // Every transcribed e lies within 0.005 of Gugan 2000's fit of the same ball on wood (the
   // largest deviation of the printed table from that fit is 0.0036, plus 0.0005 of rounding),
-  // so a mistyped digit in e or U (0.872 for 0.827, 4.34 for 4.43) would show here.
+  // so a mistyped leading digit of e (0.872 for 0.827) shows here. A slip in a speed mostly does
+  // not: e changes by only ~0.001 between 4.34 and 4.43 m/s.
   const auto d = gugan_table();
   ASSERT_EQ(d.v_in.size(), 10u);
   for (std::size_t i = 0; i < d.v_in.size(); ++i)
