@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "calib/core/error.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/studies/systems_clearance_crank.hpp"
 #include "studies/systems/report_table.hpp"
@@ -15,11 +16,12 @@ namespace calib::studies::systems {
 namespace fs = std::filesystem;
 
 void clearance_crank_figure_data(const fs::path& in, const fs::path& work, io::GnuplotVars& vars) {
-  const auto t = io::read_result(
-      in, "slider_crank_clearance_series.csv",
-      {"crank_angle[deg]", "eccentricity_x[m]", "eccentricity_y[m]", "eccentricity[m]",
-       "eccentricity_ratio", "contact_force[N]", "a_slider[m/s^2]", "a_slider_ideal[m/s^2]"});
-  enum { angle, ex, ey, e, ratio, force, a, a_ideal };
+  const auto t = io::read_result(in, "slider_crank_clearance_series.csv",
+                                 {"crank_angle[deg]", "eccentricity_x[m]", "eccentricity_y[m]",
+                                  "eccentricity[m]", "eccentricity_ratio", "contact_force[N]",
+                                  "a_slider[m/s^2]", "a_slider_ideal[m/s^2]", "t[s]"});
+  enum { angle, ex, ey, e, ratio, force, a, a_ideal, time };
+  if (t.rows() < 2) throw InputError("slider_crank_clearance_series.csv: fewer than two samples");
   // The radial clearance c = e / (e/c) at the sample farthest from the centre.
   double clearance = 0, farthest = 0;
   for (std::size_t r = 0; r < t.rows(); ++r) {
@@ -45,6 +47,11 @@ void clearance_crank_figure_data(const fs::path& in, const fs::path& work, io::G
   slider.block("ideal joint", 2);
   for (std::size_t r = 0; r < t.rows(); ++r)
     slider.row({t.columns[angle][r], t.columns[a_ideal][r]});
+  // The captions' sampling and the angle axis: the series' spacing and its crank angles.
+  const auto cell = [&](int column, std::size_t row) { return std::stod(t.columns[column][row]); };
+  vars["clearance_dt_us"] = fmt::format("{:.6g}", 1e6 * (cell(time, 1) - cell(time, 0)));
+  vars["clearance_angle_min"] = fmt::format("{:.9g}", cell(angle, 0));
+  vars["clearance_angle_max"] = fmt::format("{:.9g}", cell(angle, t.rows() - 1));
   vars["clearance_mm"] = fmt::format("{:.9g}", 1e3 * clearance);
   vars["clearance_ratio_max"] = fmt::format("{:.6g}", farthest / clearance);
 }
