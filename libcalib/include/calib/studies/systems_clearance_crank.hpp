@@ -39,8 +39,8 @@ struct ClearanceCrankSample {
 
 struct ClearanceCrankRun {
   ClearanceCrankConfig config;
-  dynamics::SystemSetup setup;  // the file, its options set to the revolutions and output_dt
-  std::string crank_body, contact;
+  dynamics::SystemSetup setup;        // the file, its options set to the revolutions and output_dt
+  std::string contact;                // the clearance joint's name
   int crank_angle = -1, slider = -1;  // the drive's coordinate, the bearing's body
   double crank_speed = 0;             // the drive's velocity [rad/s]
   double clearance = 0;               // radial clearance R_b − R_j [m]

@@ -93,7 +93,6 @@ ClearanceCrankRun load_clearance_crank(const ClearanceCrankConfig& config) {
   const mb::ClearanceJoint& joint = d.clearances.front();
   run.crank_angle = d.drives.front().coordinate;
   run.crank_speed = d.drives.front().velocity;
-  run.crank_body = d.bodies[run.crank_angle / 3].name;
   run.slider = joint.body_i;
   run.contact = joint.name;
   run.clearance = joint.bearing_radius - joint.journal_radius;
