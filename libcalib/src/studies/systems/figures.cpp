@@ -67,6 +67,7 @@ io::GnuplotVars figure_data(const fs::path& in, const fs::path& work) {
     }
     v["n_pendulum_methods"] = std::to_string(b.count());
   }
+  clearance_crank_figure_data(in, work, v);
   return v;
 }
 

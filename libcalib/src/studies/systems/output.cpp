@@ -212,6 +212,7 @@ void write(const Result& r, const Config&, const RunContext& context) {
         return char{0};
       },
       sweep::Execution{context.threads});
+  write_clearance_crank(r.clearance_crank, context);
 }
 
 }  // namespace calib::studies::systems
