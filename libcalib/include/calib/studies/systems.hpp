@@ -19,6 +19,7 @@
 #include "calib/dynamics/systems.hpp"
 #include "calib/io/config.hpp"
 #include "calib/studies/study.hpp"
+#include "calib/studies/systems_scotch_yoke.hpp"
 #include "calib/sweep/sweep.hpp"
 
 namespace calib::studies::systems {
@@ -40,9 +41,11 @@ struct Config {
   // "piecewise" or a catalog model (continuous): PN2020 Fig. 11's curves + libcalib's exact law.
   std::vector<std::string> pendulum_methods{"piecewise", "poursina-nikravesh", "flores",
                                             "linear-damper"};
+  ScotchYokeConfig scotch_yoke;  // PINSLOT §4 (systems_scotch_yoke.hpp)
   nlohmann::json as_json;
   // [bouncing_ball] file, restitutions, models, t_end; [impact_damper] file, gaps, t_end;
-  // [slider_crank] file, planar_file; [two_pendulums] file, planar_file, methods.
+  // [slider_crank] file, planar_file; [two_pendulums] file, planar_file, methods;
+  // [scotch_yoke] file, models.
   static Config from(const io::ConfigNode& node);
 };
 
@@ -79,6 +82,7 @@ struct Result {
   std::vector<BallRun> ball;
   std::vector<DamperRun> damper;
   std::vector<CrankRun> crank;
+  ScotchYokeResult scotch_yoke;
 };
 
 // The largest differences between the two formulations' impacts (∞ if their counts differ):

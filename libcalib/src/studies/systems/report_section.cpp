@@ -6,6 +6,7 @@
 
 #include "calib/io/csv.hpp"
 #include "calib/studies/systems.hpp"
+#include "scotch_yoke_part.hpp"
 
 namespace calib::studies::systems {
 
@@ -131,6 +132,7 @@ void report_section(const std::filesystem::path& dir, io::Section& s) {
   pendulums_table(dir, s);
   crank_table(dir, s);
   formulations_table(dir, s);
+  scotch_yoke_section(dir, s);
 }
 
 }  // namespace calib::studies::systems

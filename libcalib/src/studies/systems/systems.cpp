@@ -13,6 +13,7 @@
 #include "calib/dynamics/planar_multibody.hpp"
 #include "calib/impact/impact.hpp"
 #include "core/checks.hpp"
+#include "scotch_yoke_part.hpp"
 
 namespace calib::studies::systems {
 
@@ -44,6 +45,7 @@ Config Config::from(const io::ConfigNode& node) {
     if (p->has("methods")) c.pendulum_methods = p->strings("methods");
     require_listed(p->where("methods"), c.pendulum_methods.size());
   }
+  if (auto y = node.optional_table("scotch_yoke")) c.scotch_yoke = ScotchYokeConfig::from(*y);
   for (double e : c.ball_restitutions)
     if (!(e > 0 && e <= 1))
       throw InputError(
@@ -105,6 +107,10 @@ class StudyTasks {
   void add_ball_runs();
   void add_crank_runs();
   void add_pendulum_runs();
+  void add_scotch_yoke_runs() {
+    for (auto& task : scotch_yoke_tasks(config_.scotch_yoke, r_.scotch_yoke))
+      heavy_.push_back(std::move(task));
+  }
   void run_tasks(const sweep::Execution& execution);
   void pair_formulations();
 
@@ -253,8 +259,10 @@ Result run(const Config& config, const sweep::Execution& execution) {
   study.add_ball_runs();
   study.add_crank_runs();
   study.add_pendulum_runs();
+  study.add_scotch_yoke_runs();
   study.run_tasks(execution);
   study.pair_formulations();
+  measure_scotch_yoke(config.scotch_yoke, r.scotch_yoke);
   return r;
 }
 
@@ -316,7 +324,7 @@ std::string report(const Result& r) {
         f.system, f.method, f.generalized.impacts.size(), f.planar.impacts.size(), g.t_start,
         g.v_in, g.e, f.planar.max_drift);
   }
-  return s;
+  return s + scotch_yoke_summary(r.scotch_yoke);
 }
 
 }  // namespace calib::studies::systems
