@@ -9,6 +9,7 @@
 // Hunt–Crossley with eq. 16) plus libcalib's exact linear damper. The pendulums and the crank
 // are also run as planar multibody files (dependent coordinates, joints as constraints) and the
 // two formulations' impacts are tabulated side by side.
+// The PINSLOT §4 Scotch yoke with Table 11's K–n models is its own part (systems_scotch_yoke.hpp).
 #include <filesystem>
 #include <memory>
 #include <string>
