@@ -50,25 +50,29 @@ YokeStatement zero_force_near_100(const ScotchYokeResult& r) {
                   "(pin-slot separation caused by clearance)",
                   "a free flight from one track to the other overlapping 80-120 deg, every model",
                   true, "free flights [deg]:", {}};
+  std::string zero_at_100;  // the models off the wall at the instant nearest 100° (chatter)
   for (const auto& run : r.runs) {
     bool near = false;
     const auto spans = track_changes(r, run);
-    s.result += fmt::format(" {}", run.model);
+    s.result += fmt::format("{} {}", &run == &r.runs.front() ? "" : ";", run.model);
     for (std::size_t k = 0; k < spans.size(); ++k) {
       near = near || (spans[k].from <= 120.0 && spans[k].to >= 80.0);
       s.values.push_back({run.model, fmt::format("free_flight_{}_from[deg]", k + 1), spans[k].from});
       s.values.push_back({run.model, fmt::format("free_flight_{}_to[deg]", k + 1), spans[k].to});
       s.result += fmt::format(" {:.1f}-{:.1f}", spans[k].from, spans[k].to);
     }
-    s.result += ";";
     const auto at_100 = std::min_element(
         run.revolution.begin(), run.revolution.end(), [](const auto& a, const auto& b) {
           return std::abs(a.angle - 100.0) < std::abs(b.angle - 100.0);
         });
-    if (at_100 != run.revolution.end())
+    if (at_100 != run.revolution.end()) {
       s.values.push_back({run.model, "force_at_100_deg[N]", at_100->force});
+      if (at_100->force == 0.0) zero_at_100 += " " + run.model;
+    }
     s.holds = s.holds && near;
   }
+  s.result += "; no force at 100 deg (a gap between impacts):" +
+              (zero_at_100.empty() ? std::string(" none") : zero_at_100);
   return s;
 }
 
