@@ -141,4 +141,10 @@ TEST(SystemsStudy, ScotchYokeSecondRevolutionAndStatements) {
   // Johnson's K (PINSLOT Table 11, 4.910e4 N/mm^1.10 as libcalib's kn-fit regenerates it) is
   // above ESDU-78035's, and so is its largest force at 0-100 deg: the fourth holds here.
   EXPECT_TRUE(r.statements[3].holds) << r.statements[3].result;
+  // A model kn-fit does not know, and a file with no kn_model region, are input errors.
+  c.models = {"nonsense"};
+  studies::systems::ScotchYokeResult bad;
+  EXPECT_THROW(studies::systems::scotch_yoke_tasks(c, bad).front()(), InputError);
+  c = {fs::path(CALIB_SOURCE_DIR) / "configs/systems/slider_crank_clearance.toml", {"johnson"}};
+  EXPECT_THROW(studies::systems::scotch_yoke_tasks(c, bad).front()(), InputError);
 }

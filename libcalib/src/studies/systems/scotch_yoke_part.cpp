@@ -50,6 +50,28 @@ dynamics::KnFitter fitter_for(const std::string& model) {
   };
 }
 
+// The bench file with `model` in every region that names a kn_model; InputError naming the
+// [scotch_yoke] key when the model is unknown or no region names one (the models would then
+// all run the same file).
+dynamics::SystemSetup load_with_model(const std::filesystem::path& file, const std::string& model) {
+  int fitted = 0;
+  const dynamics::KnFitter fit = fitter_for(model);
+  dynamics::SystemSetup setup;
+  try {
+    setup = dynamics::load_system(file, [&](const models::multibody::ClearanceLaw& law) {
+      ++fitted;
+      return fit(law);
+    });
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("[scotch_yoke] models: '{}': {}", model, e.what()));
+  }
+  if (fitted == 0)
+    throw InputError(fmt::format("[scotch_yoke] file: {}: no clearance region names a kn_model, "
+                                 "so the models would not change it",
+                                 file.string()));
+  return setup;
+}
+
 // The output instants of the second revolution (T ≤ t ≤ 2T), the slider's acceleration by the
 // central difference of its velocity on the output grid (the first and last instant have none).
 std::vector<YokeSample> second_revolution(const ScotchYokeResult& r, const YokeRun& run) {
@@ -90,7 +112,7 @@ std::vector<std::function<void()>> scotch_yoke_tasks(const ScotchYokeConfig& con
     tasks.emplace_back([&config, &r, i] {
       YokeRun& run = r.runs[i];
       run.model = config.models[i];
-      run.setup = dynamics::load_system(config.file, fitter_for(run.model));
+      run.setup = load_with_model(config.file, run.model);
       const auto& s = run.setup;
       run.result = dynamics::simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
     });
