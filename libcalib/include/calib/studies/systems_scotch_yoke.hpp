@@ -27,11 +27,11 @@ struct ScotchYokeConfig {
 
 // One output instant of the second revolution.
 struct YokeSample {
-  double angle;          // relative crank angle ω(t − T) [deg], T the crank's period
-  double t;              // [s]
-  double force, delta;   // the slot contact's normal force [N] and penetration [m]
-  int region;            // the slot's region the pin faces (System::region)
-  double x, v, a;        // the slider's position [m], velocity [m/s], acceleration [m/s²]
+  double angle;         // relative crank angle ω(t − T) [deg], T the crank's period
+  double t;             // [s]
+  double force, delta;  // the slot contact's normal force [N] and penetration [m]
+  int region;           // the slot's region the pin faces (System::region)
+  double x, v, a;       // the slider's position [m], velocity [m/s], acceleration [m/s²]
 };
 
 struct YokeRun {
@@ -51,7 +51,7 @@ struct YokeStatement {
   std::string paper;    // the paper's words
   std::string measure;  // how it is measured here
   bool holds = false;
-  std::string result;   // the numbers in one line
+  std::string result;  // the numbers in one line
   std::vector<YokeValue> values;
 };
 

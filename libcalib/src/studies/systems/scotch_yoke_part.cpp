@@ -23,22 +23,25 @@ void read_bench_layout(const dynamics::SystemSetup& setup, const std::string& fi
                        ScotchYokeResult& r) {
   const auto* planar = dynamic_cast<const dynamics::PlanarMultibody*>(setup.system.get());
   if (!planar || planar->description().drives.size() != 1 || planar->contact_count() != 1)
-    throw InputError(fmt::format("[scotch_yoke] file: {} must be a planar system with one drive "
-                                 "(the crank) and one contact (the pin in the slot)",
-                                 file));
+    throw InputError(
+        fmt::format("[scotch_yoke] file: {} must be a planar system with one drive "
+                    "(the crank) and one contact (the pin in the slot)",
+                    file));
   r.omega = planar->description().drives.front().velocity;
   r.period = 2 * kPi / r.omega;
   const auto names = planar->body_names();
   for (std::size_t b = 0; b < names.size(); ++b)
     if (names[b] == "slider") r.slider = static_cast<int>(b);
   if (r.slider < 0 || !(r.omega > 0))
-    throw InputError(fmt::format("[scotch_yoke] file: {} needs a body named 'slider' and a "
-                                 "crank drive > 0 [rad/s] (got {})",
-                                 file, r.omega));
+    throw InputError(
+        fmt::format("[scotch_yoke] file: {} needs a body named 'slider' and a "
+                    "crank drive > 0 [rad/s] (got {})",
+                    file, r.omega));
   if (setup.options.t_end < 2 * r.period)
-    throw InputError(fmt::format("[scotch_yoke] file: {}: [simulate] t_end = {} s does not cover "
-                                 "two crank revolutions ({} s)",
-                                 file, setup.options.t_end, 2 * r.period));
+    throw InputError(
+        fmt::format("[scotch_yoke] file: {}: [simulate] t_end = {} s does not cover "
+                    "two crank revolutions ({} s)",
+                    file, setup.options.t_end, 2 * r.period));
 }
 
 // `calib kn-fit --model`'s K and n for every region of the file, with `model` as kn_model.
@@ -66,9 +69,10 @@ dynamics::SystemSetup load_with_model(const std::filesystem::path& file, const s
     throw InputError(fmt::format("[scotch_yoke] models: '{}': {}", model, e.what()));
   }
   if (fitted == 0)
-    throw InputError(fmt::format("[scotch_yoke] file: {}: no clearance region names a kn_model, "
-                                 "so the models would not change it",
-                                 file.string()));
+    throw InputError(
+        fmt::format("[scotch_yoke] file: {}: no clearance region names a kn_model, "
+                    "so the models would not change it",
+                    file.string()));
   return setup;
 }
 
@@ -100,9 +104,7 @@ ScotchYokeConfig ScotchYokeConfig::from(const io::ConfigNode& table) {
   return c;
 }
 
-double ScotchYokeResult::angle(double t) const {
-  return omega * (t - period) * (180.0 / kPi);
-}
+double ScotchYokeResult::angle(double t) const { return omega * (t - period) * (180.0 / kPi); }
 
 std::vector<std::function<void()>> scotch_yoke_tasks(const ScotchYokeConfig& config,
                                                      ScotchYokeResult& r) {

@@ -23,8 +23,8 @@ void scotch_yoke_figure_data(const fs::path& in, const fs::path& work, io::Gnupl
   for (const auto& [model, rows] : io::group_rows(t, 0)) {
     b.block(model, 6);
     for (auto r : rows)
-      b.row({t.columns[1][r], t.columns[2][r], t.columns[3][r], t.columns[4][r],
-             t.columns[5][r], t.columns[6][r]});
+      b.row({t.columns[1][r], t.columns[2][r], t.columns[3][r], t.columns[4][r], t.columns[5][r],
+             t.columns[6][r]});
   }
   v["n_yoke_models"] = std::to_string(b.count());
   // Fig. 15 (a contact and its rebound): per model, the contact of the second revolution that
@@ -37,9 +37,9 @@ void scotch_yoke_figure_data(const fs::path& in, const fs::path& work, io::Gnupl
       return io::number_or_nan(h.columns[4][a]) < io::number_or_nan(h.columns[4][b]);
     });
     const std::string& contact = h.columns[1][hardest];
-    loops.block(fmt::format("{}, contact at {:.1f} deg", model,
-                            io::number_or_nan(h.columns[2][hardest])),
-                2);
+    loops.block(
+        fmt::format("{}, contact at {:.1f} deg", model, io::number_or_nan(h.columns[2][hardest])),
+        2);
     for (auto r : rows)
       if (h.columns[1][r] == contact) loops.row({h.columns[3][r], h.columns[4][r]});
   }
@@ -62,8 +62,8 @@ io::Table statements_table(const fs::path& dir) {
 }
 
 io::Table laws_table(const fs::path& dir) {
-  const auto csv = io::read_text_csv(dir / "scotch_yoke_laws.csv",
-                                     {"model", "region", "K[N/mm^n]", "n"});
+  const auto csv =
+      io::read_text_csv(dir / "scotch_yoke_laws.csv", {"model", "region", "K[N/mm^n]", "n"});
   io::Table t{{"model", "region", "K [N/mm^n]", "n"}, {}, {}};
   for (std::size_t r = 0; r < csv.rows(); ++r) {
     t.rows.push_back({csv.columns[0][r], csv.columns[1][r], io::number_text(csv.columns[2][r], 5),
@@ -93,8 +93,8 @@ void scotch_yoke_section(const fs::path& dir, io::Section& s) {
       "The paper's statements on the second crank revolution, measured on these runs. The first "
       "and third depend on where the slider's inertia force changes sign, i.e. on the layout "
       "read from Figure 8. " +
-      io::colour_legend(statements, {{"ok", "green: holds"},
-                                     {"bad", "red: does not hold with this reading"}}));
+      io::colour_legend(statements,
+                        {{"ok", "green: holds"}, {"bad", "red: does not hold with this reading"}}));
   s.table(statements);
 }
 

@@ -49,7 +49,9 @@ YokeStatement zero_force_near_100(const ScotchYokeResult& r) {
                   "a region with a null contact force around 100 deg of relative crank angle "
                   "(pin-slot separation caused by clearance)",
                   "a free flight from one track to the other overlapping 80-120 deg, every model",
-                  true, "free flights [deg]:", {}};
+                  true,
+                  "free flights [deg]:",
+                  {}};
   std::string zero_at_100;  // the models off the wall at the instant nearest 100° (chatter)
   for (const auto& run : r.runs) {
     bool near = false;
@@ -57,7 +59,8 @@ YokeStatement zero_force_near_100(const ScotchYokeResult& r) {
     s.result += fmt::format("{} {}", &run == &r.runs.front() ? "" : ";", run.model);
     for (std::size_t k = 0; k < spans.size(); ++k) {
       near = near || (spans[k].from <= 120.0 && spans[k].to >= 80.0);
-      s.values.push_back({run.model, fmt::format("free_flight_{}_from[deg]", k + 1), spans[k].from});
+      s.values.push_back(
+          {run.model, fmt::format("free_flight_{}_from[deg]", k + 1), spans[k].from});
       s.values.push_back({run.model, fmt::format("free_flight_{}_to[deg]", k + 1), spans[k].to});
       s.result += fmt::format(" {:.1f}-{:.1f}", spans[k].from, spans[k].to);
     }
@@ -92,7 +95,9 @@ YokeStatement continuous_force(const ScotchYokeResult& r) {
                   "no relevant difference between the models where the contact is continuous",
                   "over the common part of every model's longest contact: max over the instants "
                   "of (max - min force over the models) <= 10 % of the largest force there",
-                  false, "", {}};
+                  false,
+                  "",
+                  {}};
   double lo = 0.0, hi = 360.0;
   for (const auto& run : r.runs) {
     const Span w = longest_contact(r, run);
@@ -145,7 +150,9 @@ YokeStatement goldsmith_only_detaching(const ScotchYokeResult& r) {
                   "between 120 and 300 deg",
                   "contact ends (the pin leaves the wall) at 120-300 deg: Goldsmith's > 0, every "
                   "other model's 0",
-                  false, "contact ends at 120-300 deg:", {}};
+                  false,
+                  "contact ends at 120-300 deg:",
+                  {}};
   bool goldsmith = false, others = false;
   for (const auto& run : r.runs) {
     int count = 0;
@@ -153,8 +160,10 @@ YokeStatement goldsmith_only_detaching(const ScotchYokeResult& r) {
       if (std::isfinite(c.to) && c.to >= 120.0 && c.to <= 300.0) ++count;
     s.values.push_back({run.model, "detachments", static_cast<double>(count)});
     s.result += fmt::format(" {} {}", run.model, count);
-    if (run.model == "goldsmith") goldsmith = count > 0;
-    else others = others || count > 0;
+    if (run.model == "goldsmith")
+      goldsmith = count > 0;
+    else
+      others = others || count > 0;
   }
   s.holds = goldsmith && !others;
   return s;
@@ -181,7 +190,9 @@ YokeStatement stiffer_higher_impacts(const ScotchYokeResult& r) {
                   "(until 100 deg), every model but Lankarani-Nikravesh",
                   "the models but Lankarani-Nikravesh ordered by the inner track's K equal their "
                   "order by the largest force at 0-100 deg",
-                  false, "", {}};
+                  false,
+                  "",
+                  {}};
   std::vector<std::pair<std::string, std::pair<double, double>>> models;  // K, amplitude
   for (const auto& run : r.runs) {
     if (run.model == "lankarani-nikravesh") continue;
