@@ -7,6 +7,7 @@
 #include "calib/io/csv.hpp"
 #include "calib/studies/systems.hpp"
 #include "studies/systems/report_table.hpp"
+#include "scotch_yoke_part.hpp"
 
 namespace calib::studies::systems {
 
@@ -125,6 +126,7 @@ void report_section(const std::filesystem::path& dir, io::Section& s) {
   crank_table(dir, s);
   clearance_crank_section(dir, s);
   formulations_table(dir, s);
+  scotch_yoke_section(dir, s);
 }
 
 }  // namespace calib::studies::systems

@@ -13,6 +13,7 @@
 #include "calib/dynamics/planar_multibody.hpp"
 #include "calib/impact/impact.hpp"
 #include "core/checks.hpp"
+#include "scotch_yoke_part.hpp"
 
 namespace calib::studies::systems {
 
@@ -46,6 +47,7 @@ Config Config::from(const io::ConfigNode& node) {
   }
   if (auto s = node.optional_table("slider_crank_clearance"))
     c.clearance_crank = ClearanceCrankConfig::from(*s);
+  if (auto y = node.optional_table("scotch_yoke")) c.scotch_yoke = ScotchYokeConfig::from(*y);
   for (double e : c.ball_restitutions)
     if (!(e > 0 && e <= 1))
       throw InputError(
@@ -108,6 +110,10 @@ class StudyTasks {
   void add_crank_runs();
   void add_pendulum_runs();
   void add_clearance_crank_run();
+  void add_scotch_yoke_runs() {
+    for (auto& task : scotch_yoke_tasks(config_.scotch_yoke, r_.scotch_yoke))
+      heavy_.push_back(std::move(task));
+  }
   void run_tasks(const sweep::Execution& execution);
   void pair_formulations();
 
@@ -253,18 +259,20 @@ void StudyTasks::pair_formulations() {
 }  // namespace
 
 // Every simulation of the study is independent: they run as one pool of tasks, the long ones
-// first (the clearance slider-crank, the 60 s impact-damper runs, then the slider-crank and
-// pendulum runs) and the short bouncing-ball runs last.
+// first (the clearance slider-crank, the Scotch yoke's five models, the 60 s impact-damper runs,
+// then the slider-crank and pendulum runs) and the short bouncing-ball runs last.
 Result run(const Config& config, const sweep::Execution& execution) {
   Result r;
   StudyTasks study(config, r);
   study.add_clearance_crank_run();
+  study.add_scotch_yoke_runs();
   study.add_damper_runs();
   study.add_ball_runs();
   study.add_crank_runs();
   study.add_pendulum_runs();
   study.run_tasks(execution);
   study.pair_formulations();
+  measure_scotch_yoke(config.scotch_yoke, r.scotch_yoke);
   return r;
 }
 
@@ -327,7 +335,7 @@ std::string report(const Result& r) {
         f.system, f.method, f.generalized.impacts.size(), f.planar.impacts.size(), g.t_start,
         g.v_in, g.e, f.planar.max_drift);
   }
-  return s;
+  return s + scotch_yoke_summary(r.scotch_yoke);
 }
 
 }  // namespace calib::studies::systems
