@@ -75,6 +75,7 @@ struct Rhs {
       const ActiveLaw& law = law_at(sys, k, *active[k], region_laws[k], q);
       const double force = law.force(sys.penetration(k, q), sys.penetration_rate(k, q, qd));
       sys.add_generalized_force(k, q, -force, f);
+      sys.add_friction_force(k, q, qd, force, f);
       dy[2 * n + k] = force;
     }
     const Vector& qdd = accelerations(t, q, qd, f, baumgarte_rate);
