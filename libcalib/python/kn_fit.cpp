@@ -4,7 +4,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <cmath>
 #include <string>
 #include <vector>
 
@@ -62,8 +61,7 @@ py::dict kn_fit_data(const Array& delta, const Array& W, const std::string& weig
       robust == "huber" ? fit::Loss::huber : robust == "cauchy" ? fit::Loss::cauchy : fit::Loss::none,
       loss_scale, error_floor_um * 1e-3);
   py::dict out;
-  // SI: K of W = K δⁿ in N/m^(n+1) from the fit's N/mm and mm, K_SI = K · 10^(3(n+1)).
-  const double to_si = std::pow(10.0, 3.0 * (f.n + 1.0));
+  const double to_si = studies::kn_fit::line_load_K_to_si(f.n);  // N/mm^(n+1) -> SI
   out["K"] = f.K * to_si;
   out["n"] = f.n;
   out["K_se"] = f.K_se * to_si;

@@ -23,9 +23,20 @@ sources = [p for d in code_dirs for p in (root / d).rglob("*")
            if p.suffix in suffixes and "fixtures" not in p.parts and p.is_file()]
 
 problems = []
-all_names = {p.name for p in root.rglob("*") if ".git" not in p.parts and not
-             any(part.startswith("build") for part in p.relative_to(root).parts)}
-all_paths = {p.relative_to(root).as_posix() for p in root.rglob("*") if ".git" not in p.parts}
+
+
+def repository_files():
+    """The files a clean checkout has: git's index where there is one (results, reports and
+    other untracked outputs of a local run must not make a comment's file reference valid)."""
+    listed = subprocess.run(["git", "-C", str(root), "ls-files"], capture_output=True, text=True)
+    if listed.returncode == 0 and listed.stdout:
+        return set(listed.stdout.splitlines())
+    return {p.relative_to(root).as_posix() for p in root.rglob("*") if ".git" not in p.parts and
+            not any(part.startswith("build") for part in p.relative_to(root).parts)}
+
+
+all_paths = repository_files()
+all_names = {pathlib.PurePosixPath(p).name for p in all_paths}
 
 comment_re = {".py": re.compile(r"#(.*)$"), "c": re.compile(r"//(.*)$")}
 file_ref = re.compile(r"(?<![\w/.>*-])([\w./-]+\.(?:hpp|cpp|h|c|py|cmake|toml|md|gp|sh))\b")

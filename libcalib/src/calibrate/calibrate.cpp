@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "calib/core/units.hpp"
 #include <boost/math/special_functions/lambert_w.hpp>
 #include <boost/math/tools/roots.hpp>
 
@@ -256,9 +255,7 @@ namespace {
 void require_impact_parameters(double m, double k, double v, double n, double e) {
   require_cor("e", e);
   require_exponent("n", n);
-  units::check(m, units::mass, "m");  // the command line's ranges (core/units)
-  units::check(k, units::contact_stiffness(n), "k");
-  units::check(v, units::speed, "v");
+  require_impact_scales(m, k, v, n);
 }
 }  // namespace
 

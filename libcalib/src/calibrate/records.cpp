@@ -5,8 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "calib/core/units.hpp"
-
 #include "calib/core/error.hpp"
 #include "calib/core/vocabulary.hpp"
 #include "core/checks.hpp"
@@ -37,12 +35,6 @@ void require_representable(Family family, double dimensionless, const PhysicalIm
       dimensionless));
 }
 
-// m, k, v as the command line checks them (core/units ranges): the same verdict from Python.
-void require_physical(const ImpactQuery& q) {
-  units::check(q.m, units::mass, "m");
-  units::check(q.k, units::contact_stiffness(q.n), "k");
-  units::check(q.v, units::speed, "v");
-}
 
 }  // namespace
 
@@ -84,7 +76,7 @@ Record calibration_record(const models::Model& model, const PhysicalImpact& p, d
 ImpactOutcome simulate(const models::Model& model, const ImpactQuery& q, const impact::ImpactOptions& options) {
   ImpactOutcome o;
   o.law = calibrate::law_for(model, q.e, q.n, q.clamp);
-  require_physical(q);
+  require_impact_scales(q.m, q.k, q.v, q.n);
   o.impact = {o.law.family, q.m, q.k, q.v, q.n,
               to_physical_damping(o.law.family, o.law.damping, q.m, q.k, q.v, q.n), o.law.clamp};
   require_representable(o.law.family, o.law.damping, o.impact);
@@ -97,7 +89,7 @@ CalibrationOutcome calibrate_query(const models::Model& model, const ImpactQuery
   CalibrationOutcome o;
   require_cor("e", q.e);
   models::require_exponent_for(model, q.n);  // the model's own exponent, as `impact` checks it
-  require_physical(q);
+  require_impact_scales(q.m, q.k, q.v, q.n);
   const bool clamp = q.clamp.value_or(model.default_clamp);
   o.calibration = calibrate_damping(model.family, q.n, clamp, q.e, options);
   o.impact = {model.family, q.m, q.k, q.v, q.n,

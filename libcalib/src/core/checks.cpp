@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/core/units.hpp"
 
 namespace calib {
 
@@ -70,6 +71,12 @@ std::uint64_t require_seed(std::string_view name, std::int64_t value) {
 
 void require_listed(std::string_view name, std::size_t count) {
   if (count == 0) throw InputError(fmt::format("{} must list at least one entry, got none", name));
+}
+
+void require_impact_scales(double m, double k, double v, double n) {
+  units::check(m, units::mass, "m");
+  units::check(k, units::contact_stiffness(n), "k");
+  units::check(v, units::speed, "v");
 }
 
 }  // namespace calib

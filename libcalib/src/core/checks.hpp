@@ -18,6 +18,9 @@ double require_non_negative(std::string_view name, double value);
 double require_cor(std::string_view name, double value);
 // Hertz exponent n in [1, 2].
 double require_exponent(std::string_view name, double value);
+// An impact's mass m, contact stiffness k (N/m^n) and speed v within the ranges the command line
+// accepts (core/units), so every door gives the same verdict.
+void require_impact_scales(double m, double k, double v, double n);
 // Finite value in the closed interval [lo, hi].
 double require_in_range(std::string_view name, double value, double lo, double hi);
 // A name that becomes a file name inside an output folder (a study's `stem`): 1 to 100

@@ -8,6 +8,7 @@
 #include "calib/fit/impact_fit_run.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/output_lock.hpp"
+#include "fit/impact_fit_json.hpp"
 
 namespace calib::fit {
 
@@ -22,8 +23,7 @@ std::vector<std::string> columns(std::initializer_list<std::string_view> names) 
   return out;
 }
 
-// NaN and ±∞ are not JSON: a missing value is null.
-Json number(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }
+using detail::json_number;
 
 Json assumptions(const ImpactFitReport& r) {
   return Json::array(
@@ -67,41 +67,23 @@ std::string gnuplot_script(const FitImpactOutcome& o) {
 }  // namespace
 
 Json impact_fit_record(const ImpactFitReport& r, const RestitutionCurve& data, double m) {
-  Json rec;
-  rec["law"] = impact_law_name(r.law);
-  rec["data_kind"] = "restitution-curve";
-  Json& params = rec["parameters"] = Json::object();
-  for (const FittedParameter& p : r.parameters)
-    params[p.name] = {{"value", p.value},
-                      {"std_error", p.fixed ? Json(0.0) : number(p.std_error)},
-                      {"unit", p.unit},
-                      {"fixed", p.fixed}};
-  rec["rms_residual"] = number(r.rms_residual);
-  rec["chi2"] = number(r.chi2);
-  rec["points"] = r.points;
-  rec["residual_count"] = r.residual_count;
-  rec["free_parameters"] = r.free_parameters;
-  rec["aic"] = number(r.aic);
-  rec["bic"] = number(r.bic);
-  rec["status"] = r.status;
-  rec["message"] = r.message;
-  rec["iterations"] = r.iterations;
+  Json rec = detail::fit_report_json(r, "restitution-curve");
   rec["m"] = m;
   Json& rows = rec["residuals"] = Json::array();
   for (std::size_t i = 0; i < r.e_model.size(); ++i) {
     Json row = {{"v_in", data.v_in[i]},
                 {"e", data.e[i]},
-                {"e_model", number(r.e_model[i])},
-                {"residual", number(r.residuals[i])}};
+                {"e_model", json_number(r.e_model[i])},
+                {"residual", json_number(r.residuals[i])}};
     if (!r.t_model.empty()) {
       row["t_contact"] = data.t_contact[i];
-      row["t_contact_model"] = number(r.t_model[i]);
-      row["t_contact_residual"] = number(r.t_residuals[i]);
+      row["t_contact_model"] = json_number(r.t_model[i]);
+      row["t_contact_residual"] = json_number(r.t_residuals[i]);
     }
     if (!r.f_model.empty()) {  // the f_max[N] column of the data: the peak force
       row["peak_force"] = data.f_max[i];
-      row["peak_force_model"] = number(r.f_model[i]);
-      row["peak_force_residual"] = number(r.f_residuals[i]);
+      row["peak_force_model"] = json_number(r.f_model[i]);
+      row["peak_force_residual"] = json_number(r.f_residuals[i]);
     }
     rows.push_back(row);
   }

@@ -10,6 +10,7 @@
 #include "calib/io/csv.hpp"
 #include "calib/io/output_lock.hpp"
 #include "core/checks.hpp"
+#include "fit/impact_fit_json.hpp"
 
 namespace calib::fit {
 
@@ -17,14 +18,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json number(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }
-
-Json parameter_json(const FittedParameter& p) {
-  return {{"value", p.value},
-          {"std_error", p.fixed ? Json(0.0) : number(p.std_error)},
-          {"unit", p.unit},
-          {"fixed", p.fixed}};
-}
+using detail::json_number;
+using detail::parameter_json;
 
 Json assumptions(const RecordFitReport& r) {
   const bool weighted = r.fit.weighted;
@@ -44,38 +39,23 @@ Json assumptions(const RecordFitReport& r) {
 Json impact_record_fit_json(const RecordFitReport& r, const ImpactRecord& d,
                             const FitRecordRequest& q) {
   const ImpactFitReport& f = r.fit;
-  Json rec;
-  rec["law"] = impact_law_name(f.law);
-  rec["data_kind"] = "impact-record";
-  Json& params = rec["parameters"] = Json::object();
-  for (const FittedParameter& p : f.parameters) params[p.name] = parameter_json(p);
-  params["t0"] = parameter_json(r.t0);
-  for (const auto& [key, value] :
-       {std::pair<const char*, double>{"rms_residual", f.rms_residual}, {"chi2", f.chi2}})
-    rec[key] = number(value);
-  rec["points"] = f.points;
-  rec["residual_count"] = f.residual_count;
-  rec["free_parameters"] = f.free_parameters;
-  rec["aic"] = number(f.aic);
-  rec["bic"] = number(f.bic);
-  rec["status"] = f.status;
-  rec["message"] = f.message;
-  rec["iterations"] = f.iterations;
+  Json rec = detail::fit_report_json(f, "impact-record");
+  rec["parameters"]["t0"] = parameter_json(r.t0);
   rec["m"] = q.m;
   rec["v"] = q.v;
-  rec["e_out"] = number(r.e_out);
-  rec["t_contact"] = number(r.t_contact);
+  rec["e_out"] = json_number(r.e_out);
+  rec["t_contact"] = json_number(r.t_contact);
   Json& rows = rec["residuals"] = Json::array();
   for (std::size_t i = 0; i < d.t.size(); ++i) {
     Json row = {{"t", d.t[i]}};
     if (i < r.force_model.size())
       row.update({{"force", d.force[i]},
                   {"force_model", r.force_model[i]},
-                  {"force_residual", number(r.force_residuals[i])}});
+                  {"force_residual", json_number(r.force_residuals[i])}});
     if (i < r.delta_model.size())
       row.update({{"delta", d.delta[i]},
                   {"delta_model", r.delta_model[i]},
-                  {"delta_residual", number(r.delta_residuals[i])}});
+                  {"delta_residual", json_number(r.delta_residuals[i])}});
     rows.push_back(row);
   }
   rec["assumptions"] = assumptions(r);

@@ -29,6 +29,10 @@ struct SingleFitInput {
 };
 nlohmann::ordered_json fit_single(const SingleFitInput& input);
 
+// The factor from K of W[N/mm] = K δ[mm]ⁿ (the PINSLOT laws' units) to SI: W[N/m] = 1e3 K
+// (1e3 δ[m])ⁿ, so K_SI = K · 10^(3(n+1)) in N/m^(n+1).
+double line_load_K_to_si(double n);
+
 struct MeasurementInput {
   std::filesystem::path data;  // CSV with delta[unit] and W[unit] (per length) or F[unit] columns
   std::string length;          // contact length, needed for an F column (W = F/L)

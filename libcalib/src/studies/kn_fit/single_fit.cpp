@@ -15,10 +15,9 @@
 
 namespace calib::studies::kn_fit {
 
-namespace {
-
-// K of W[N/mm] = K δ[mm]ⁿ in SI: W[N/m] = 1e3 K (1e3 δ[m])ⁿ, so K_SI = K · 10^(3(n+1)).
 double line_load_K_to_si(double n) { return std::pow(10.0, 3.0 * (n + 1.0)); }
+
+namespace {
 
 models::cylindrical::Material material_named(const std::string& name,
                                              const std::filesystem::path& given) {
