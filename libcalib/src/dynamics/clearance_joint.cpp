@@ -140,15 +140,18 @@ void ClearanceContact::add_point_force(int body, const V2& point, const V2& forc
   f[3 * body + 2] += arm.x() * force.y() - arm.y() * force.x();
 }
 
+// Flores et al. (2008): the tangential force at each body's own contact point, equal and
+// opposite, with its moment about each body's mass centre.
 double ClearanceContact::add_friction(const Vector& q, const Vector& qd, double normal_force,
                                       Vector& f) const {
   const mb::ClearanceLaw& law = joint_.regions[region(q)].law;
-  if (law.friction == 0 || !(normal_force > 0)) return 0.0;
+  if (law.friction == 0 || normal_force == 0) return 0.0;
   mb::Vec2 held;
   const V2 u = direction(q, &held);
   const V2 t(-u.y(), u.x());
   const double v_t = sliding_speed(q, qd);
-  const double f_t = -law.friction * normal_force * regularised_sign(v_t, law.friction_velocity);
+  const double f_t =
+      -law.friction * std::abs(normal_force) * regularised_sign(v_t, law.friction_velocity);
   add_point_force(joint_.body_j, journal(q) + joint_.journal_radius * u, f_t * t, q, f);
   add_point_force(joint_.body_i, system_.point(joint_.body_i, held, q) + wall_radius_ * u, -f_t * t,
                   q, f);

@@ -13,8 +13,9 @@
 // r = R + A(φ)s has ∂r/∂(x, y, φ) = (I, B(φ)s), B = dA/dφ.
 // Friction (optional, per region): with the tangent t = (−u_y, u_x) and the contact points
 // P_j = r_j + R_j u (journal surface) and P_b = r_b + R_b u (wall; R_b = w for a slot), the
-// sliding speed v_t = (ṙ_j + ω_j×R_j u − ṙ_b − ω_b×R_b u)·t and F_t = −μ F_n sign_r(v_t) acts
-// as F_t t at P_j on body j and −F_t t at P_b on body i; its power is F_t v_t ≤ 0.
+// sliding speed v_t = (ṙ_j + ω_j×R_j u − ṙ_b − ω_b×R_b u)·t and F_t = −μ |F_n| sign_r(v_t)
+// (regularised_sign.hpp) acts as F_t t at P_j on body j and −F_t t at P_b on body i, each with
+// its moment about the body's mass centre; its power is F_t v_t ≤ 0.
 #include <vector>
 
 #include "calib/dynamics/contact_model.hpp"
@@ -31,7 +32,7 @@ class ClearanceContact {
   Vector gradient(const Vector& q) const;
   double rate(const Vector& q, const Vector& qd) const;
   void add_force(const Vector& q, double force, Vector& f) const;  // f += (∂δ/∂q)ᵀ force
-  // f += the friction's generalized force at normal force F_n (≥ 0 counts); returns F_t v_t.
+  // f += the friction's generalized force at the normal force F_n; returns its power F_t v_t.
   double add_friction(const Vector& q, const Vector& qd, double normal_force, Vector& f) const;
   double sliding_speed(const Vector& q, const Vector& qd) const;  // v_t
   int region_count() const { return static_cast<int>(models_.size()); }
