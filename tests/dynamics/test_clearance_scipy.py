@@ -33,7 +33,10 @@ CLI = os.environ["CALIB_CLI"]
 M, J, RB, RJ, SX = 0.4, 2e-4, 0.010, 0.0095, 0.005
 K, N, ALPHA, RATE_EXP = 1e9, 1.5, 0.32, 1.2
 T_END, DT = 0.02, 2e-4
-MU, VR = 0.15, 0.01  # the friction run's friction and friction_velocity [m/s]
+# The friction run's friction and friction_velocity [m/s]. The sliding speed in the contacts runs
+# from 0 (it changes sign inside contacts) to 0.035 m/s, so with v_r = 0.01 m/s both the law's
+# linear part and its Coulomb limit act.
+MU, VR = 0.15, 0.01
 
 SYSTEM = f"""
 type = "planar"
