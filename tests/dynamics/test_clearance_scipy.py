@@ -311,3 +311,29 @@ def test_kn_model_laws_are_calib_kn_fit(tmp_path):
         assert laws[region]["n"] == pytest.approx(fit["n"], rel=1e-12)
         assert laws[region]["k"] == pytest.approx(fit["K_force"], rel=1e-12)
         assert laws[region]["alpha"] == 0.32
+
+
+@pytest.mark.parametrize("keys, named", [
+    ("friction = -0.2", ("friction", "must be in [0, 10], got -0.2")),
+    ("friction = 0.2\nfriction_velocity = 0", ("friction_velocity", "must be > 0 (a speed, m/s), got 0")),
+    ("friction = 0.2\nfriction_velocity = -0.5", ("friction_velocity", "got -0.5")),
+    ("friction_velocity = 0.01", ("friction_velocity", "given without friction")),
+])
+def test_bad_friction_exits_2_naming_key_and_value(tmp_path, keys, named):
+    # Bad input is an InputError: exit 2, the message naming the key (its table) and the value.
+    f = tmp_path / "bad.toml"
+    f.write_text(SYSTEM.format(friction=keys))
+    res = subprocess.run([CLI, "simulate", "--system", str(f)], capture_output=True, text=True)
+    assert res.returncode == 2, res.stderr
+    for part in named:
+        assert part in res.stderr, res.stderr
+
+
+def test_friction_on_the_slot_table_instead_of_a_region_exits_2(tmp_path):
+    # A slot's friction belongs to a region's law ([joint.inner] ...): on the joint's own table
+    # it is an unknown key, refused by name.
+    f = tmp_path / "slot.toml"
+    f.write_text(KN_SLOT.replace("start_deg = -60", "start_deg = -60\nfriction = 0.1"))
+    res = subprocess.run([CLI, "simulate", "--system", str(f)], capture_output=True, text=True)
+    assert res.returncode == 2, res.stderr
+    assert "friction" in res.stderr, res.stderr
