@@ -10,6 +10,7 @@
 
 #include "calib/core/error.hpp"
 #include "calib/dynamics/systems.hpp"
+#include "clearance_test_systems.hpp"
 
 using namespace calib;
 using namespace calib::dynamics;
@@ -24,28 +25,10 @@ constexpr double kPlay = 1e-4, kGap = 1e-10;  // w − R_p [m]; the pin starts k
 // onto it by gravity. The track's law: K = 1e8 N/m, n = 1, the linear damper at e = 0.1 (the
 // normal motion settles at once to δ_s = mg/K), with friction μ = 0.3, v_r = 1e-4 m/s.
 std::string sliding_pin(const std::string& friction) {
-  return fmt::format(R"(
-type = "planar"
-name = "sliding-pin"
-[[body]]
-name = "pin"
-mass = 0.2
-inertia = 1e-5
-rotates = false
-x = -0.5
-y = {}
-vx = {}
-[[joint]]
-type = "pin-in-slot"
-name = "slot"
-body_i = "ground"
-body_j = "pin"
-pin_radius = 0.0079
-half_width = 0.008
-slot = "straight"
-point_a = [-1.0, 0.0]
-point_b = [1.0, 0.0]
-[joint.left]
+  return test_systems::ground_slot_pin(
+             fmt::format("rotates = false\nx = -0.5\ny = {}\nvx = {}", -(kPlay - kGap), kV0),
+             "slot = \"straight\"\npoint_a = [-1.0, 0.0]\npoint_b = [1.0, 0.0]") +
+         fmt::format(R"([joint.left]
 k = 1e8
 n = 1.0
 alpha = 0.5
@@ -68,7 +51,7 @@ output_dt = 0.01
 rel_tol = 1e-10
 abs_tol = 1e-13
 )",
-                     -(kPlay - kGap), kV0, friction, kG);
+                     friction, kG);
 }
 
 const std::string kTrackFriction = fmt::format("friction = {}\nfriction_velocity = {}", kMu, kVr);
@@ -86,7 +69,8 @@ TEST(ClearanceFriction, SlidingPinStopsAfterTheCoulombDistance) {
   const auto r = simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
   ASSERT_EQ(r.impacts.size(), 1u);  // one contact, still open (resting) at the end
   EXPECT_EQ(s.system->region_name(0, r.impacts[0].region), "slot.right");
-  EXPECT_NEAR(r.qd_final[0], 0.0, 1e-12);  // at rest: 7 time constants v_r/(μg) are 2.4e-4 s
+  // At rest: t_end is 0.06 s, ~1800 time constants v_r/(μg) = 3.4e-5 s, after v0/(μg).
+  EXPECT_NEAR(r.qd_final[0], 0.0, 1e-12);
   const double regularised =
       (kV0 * std::hypot(kV0, kVr) + kVr * kVr * std::asinh(kV0 / kVr)) / (2 * kMu * kG);
   const double coulomb = kV0 * kV0 / (2 * kMu * kG);
@@ -135,46 +119,17 @@ TEST(ClearanceFriction, FrictionlessRegionOrZeroMuChangesNothing) {
 namespace {
 
 // Two free bodies (a 1 kg housing with a bearing, R_b = 10 mm, and a 0.4 kg shaft whose journal,
-// R_j = 9 mm, is 20 mm off its mass centre), an undamped joint (α = 0) with friction, gravity,
-// no drive: many contacts, each turning both bodies.
-const char* kTwoBodiesWithFriction = R"(
-type = "planar"
-name = "two-bodies-friction"
-[[body]]
-name = "housing"
-mass = 1.0
-inertia = 1e-3
-vx = -0.3
-omega = 2.0
-[[body]]
-name = "shaft"
-mass = 0.4
-inertia = 2e-4
-x = -0.02
-vx = 0.9
-vy = 0.6
-omega = -5.0
-[[joint]]
-type = "revolute-clearance"
-body_i = "housing"
-point_i = [0.0, 0.0]
-body_j = "shaft"
-point_j = [0.02, 0.0]
-bearing_radius = 0.010
-journal_radius = 0.009
-k = 5e9
-n = 1.5
-alpha = 0.0
-friction = 0.2
-friction_velocity = 1e-3
-[gravity]
-g = 9.81
-[simulate]
-t_end = 0.05
-rel_tol = 1e-12
-abs_tol = 1e-15
-output_dt = 1e-4
-)";
+// R_j = 9 mm, is 20 mm off its mass centre), an undamped joint (α = 0) with friction μ = 0.2,
+// v_r = 1e-3 m/s, gravity, no drive: many contacts, each turning both bodies.
+std::string two_bodies_with_friction() {
+  std::string text = test_systems::kTwoFreeBodies;
+  auto insert_after = [&](const std::string& at, const std::string& what) {
+    text.insert(text.find(at) + at.size(), what);
+  };
+  insert_after("alpha = 0.0\n", "friction = 0.2\nfriction_velocity = 1e-3\n[gravity]\ng = 9.81\n");
+  text.replace(text.find("output_dt = 1e-3"), 16, "output_dt = 1e-4");
+  return text;
+}
 
 }  // namespace
 
@@ -184,7 +139,7 @@ TEST(ClearanceFriction, EnergyLostEqualsTheFrictionWork) {
   // friction forces at their points integrated with the motion. Checked at every sample out of
   // contact (the contact's elastic energy is then zero) to 1e-6 of the work done so far (measured
   // 4e-8 over 29 contacts, W_f = −0.11 J of E(0) = 0.28 J).
-  SystemSetup s = parse_system(kTwoBodiesWithFriction, "two.toml");
+  SystemSetup s = parse_system(two_bodies_with_friction(), "two.toml");
   ASSERT_TRUE(s.system->has_friction());
   const auto r = simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
   ASSERT_GE(r.impacts.size(), 10u);
@@ -203,7 +158,7 @@ TEST(ClearanceFriction, EnergyLostEqualsTheFrictionWork) {
 }
 
 TEST(ClearanceFriction, PiecewiseMethodRefusesFriction) {
-  SystemSetup s = parse_system(kTwoBodiesWithFriction, "two.toml");
+  SystemSetup s = parse_system(two_bodies_with_friction(), "two.toml");
   s.options.method = Method::piecewise;
   EXPECT_THROW(simulate(*s.system, s.q0, s.qd0, s.contact, s.options), InputError);
 }
