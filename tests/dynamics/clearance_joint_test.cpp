@@ -56,7 +56,6 @@ abs_tol = 1e-14
                      start, law);
 }
 
-
 }  // namespace
 
 TEST(ClearanceJoint, GradientAndRateAreTheDerivativesOfThePenetration) {

@@ -14,7 +14,8 @@ name = "pin"
 name = "pin"
 mass = 0.2
 inertia = 1e-5
-)" + pin_keys + R"(
+)" + pin_keys +
+         R"(
 [[joint]]
 type = "pin-in-slot"
 name = "slot"
@@ -22,7 +23,8 @@ body_i = "ground"
 body_j = "pin"
 pin_radius = 0.0079
 half_width = 0.008
-)" + slot_keys + "\n";
+)" + slot_keys +
+         "\n";
 }
 
 // Two free bodies: a 1 kg bearing body and a 0.4 kg journal body whose journal centre is off
