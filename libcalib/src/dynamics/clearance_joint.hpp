@@ -15,7 +15,8 @@
 // P_j = r_j + R_j u (journal surface) and P_b = r_b + R_b u (wall; R_b = w for a slot), the
 // sliding speed v_t = (ṙ_j + ω_j×R_j u − ṙ_b − ω_b×R_b u)·t and F_t = −μ |F_n| sign_r(v_t)
 // (regularised_sign.hpp) acts as F_t t at P_j on body j and −F_t t at P_b on body i, each with
-// its moment about the body's mass centre; its power is F_t v_t ≤ 0.
+// its moment about the body's mass centre; its power is F_t v_t ≤ 0 (P_j − P_b = δu, so the
+// pair's net moment is F_t δ).
 #include <vector>
 
 #include "calib/dynamics/contact_model.hpp"
