@@ -315,10 +315,11 @@ def test_kn_model_laws_are_calib_kn_fit(tmp_path):
 
 
 @pytest.mark.parametrize("keys, named", [
-    ("friction = -0.2", ("friction", "must be in [0, 10], got -0.2")),
-    ("friction = 0.2\nfriction_velocity = 0", ("friction_velocity", "must be > 0 (a speed, m/s), got 0")),
-    ("friction = 0.2\nfriction_velocity = -0.5", ("friction_velocity", "got -0.5")),
-    ("friction_velocity = 0.01", ("friction_velocity", "given without friction")),
+    ("friction = -0.2", ("joint[0].friction", "must be in [0, 10], got -0.2")),
+    ("friction = 0.2\nfriction_velocity = 0",
+     ("joint[0].friction_velocity", "must be > 0 (a speed, m/s), got 0")),
+    ("friction = 0.2\nfriction_velocity = -0.5", ("joint[0].friction_velocity", "got -0.5")),
+    ("friction_velocity = 0.01", ("joint[0].friction_velocity", "given without friction")),
 ])
 def test_bad_friction_exits_2_naming_key_and_value(tmp_path, keys, named):
     # Bad input is an InputError: exit 2, the message naming the key (its table) and the value.
@@ -330,11 +331,17 @@ def test_bad_friction_exits_2_naming_key_and_value(tmp_path, keys, named):
         assert part in res.stderr, res.stderr
 
 
-def test_friction_on_the_slot_table_instead_of_a_region_exits_2(tmp_path):
-    # A slot's friction belongs to a region's law ([joint.inner] ...): on the joint's own table
-    # it is an unknown key, refused by name.
+@pytest.mark.parametrize("where, keys, named", [
+    # A slot's friction belongs to a region's law: on the joint's own table it is unknown.
+    ("start_deg = -60", "friction = 0.1", ("friction",)),
+    ("[joint.ends]", "friction = -1", ("joint[0].ends.friction", "got -1")),
+    ("[joint.inner]", "friction = 0.1\nfriction_velocity = 0",
+     ("joint[0].inner.friction_velocity", "got 0")),
+])
+def test_bad_slot_friction_exits_2_naming_key_and_value(tmp_path, where, keys, named):
     f = tmp_path / "slot.toml"
-    f.write_text(KN_SLOT.replace("start_deg = -60", "start_deg = -60\nfriction = 0.1"))
+    f.write_text(KN_SLOT.replace(where, f"{where}\n{keys}"))
     res = subprocess.run([CLI, "simulate", "--system", str(f)], capture_output=True, text=True)
     assert res.returncode == 2, res.stderr
-    assert "friction" in res.stderr, res.stderr
+    for part in named:
+        assert part in res.stderr, res.stderr
