@@ -94,6 +94,7 @@ nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult&
   }
   j["laws"] = contact_laws(*setup.system);
   j["final"] = bodies(*setup.system, r.q_final, r.qd_final);
+  if (setup.system->has_friction()) j["friction_work"] = r.friction_work;
   j["steps"] = r.steps;
   if (setup.system->constraint_count() > 0)  // planar multibody: the drift actually reached
     j["constraints"] = {{"count", setup.system->constraint_count()},

@@ -64,6 +64,7 @@ struct Sample {
   double t;
   Vector q, qd;
   double energy;
+  double friction_work = 0;  // ∫Σ F_t v_t dt of the contacts' friction since t = 0 [J] (≤ 0)
 };
 
 struct SimulationResult {
@@ -72,6 +73,7 @@ struct SimulationResult {
   Vector q_final, qd_final;
   std::size_t steps = 0;
   double max_drift = 0, max_velocity_drift = 0;  // over accepted steps (constrained systems)
+  double friction_work = 0;  // at the end (System::has_friction), as Sample::friction_work
 };
 
 // Contact k's normal force at a sample of the series (> 0 pushing apart): the law of the
