@@ -51,7 +51,9 @@ void clearance_crank_figure_data(const fs::path& in, const fs::path& work, io::G
   const auto cell = [&](int column, std::size_t row) { return std::stod(t.columns[column][row]); };
   vars["clearance_dt_us"] = fmt::format("{:.6g}", 1e6 * (cell(time, 1) - cell(time, 0)));
   vars["clearance_angle_min"] = fmt::format("{:.9g}", cell(angle, 0));
-  vars["clearance_angle_max"] = fmt::format("{:.9g}", cell(angle, t.rows() - 1));
+  // The axis ends on the next 90° tick: the last sample falls a rounding error short of 720°.
+  const double last_angle = cell(angle, t.rows() - 1);
+  vars["clearance_angle_max"] = fmt::format("{:.9g}", 90.0 * std::ceil(last_angle / 90.0 - 1e-6));
   vars["clearance_mm"] = fmt::format("{:.9g}", 1e3 * clearance);
   vars["clearance_ratio_max"] = fmt::format("{:.6g}", farthest / clearance);
 }
