@@ -166,15 +166,21 @@ RescanSummary solve_with_t0_rescan(ceres::Problem& problem, const RecordResidual
 // Whether the fit may sit in a minimum at a wrong t0 (multi_start_t0): t0 on a sample (within
 // 1e-6 of its interval: the cusp below), or χ² more than 3 standard deviations (√(2 dof)) above
 // its expectation dof for a right model with the σ given, or no σ given (χ² says nothing then).
+// The sample within 1e-6 of its interval of t0, or −1.
+std::ptrdiff_t sample_at(const std::vector<double>& t, double t0) {
+  const auto next = std::upper_bound(t.begin(), t.end(), t0);
+  if (next == t.begin() || next == t.end()) return -1;
+  const double tolerance = 1e-6 * (*next - *(next - 1));
+  if (t0 - *(next - 1) < tolerance) return next - 1 - t.begin();
+  return *next - t0 < tolerance ? next - t.begin() : -1;
+}
+
 bool t0_may_be_trapped(const RecordResiduals& res, const ImpactRecord& d,
                        const detail::RecordScaling& scaling, const std::array<double, 4>& x,
                        int free_parameters) {
   if (d.sigma_force.empty() && d.sigma_delta.empty()) return true;
   const double t0 = scaling.value(3, x[3]);
-  const auto next = std::upper_bound(d.t.begin(), d.t.end(), t0);
-  if (next != d.t.begin() && next != d.t.end() &&
-      std::min(t0 - *(next - 1), *next - t0) < 1e-6 * (*next - *(next - 1)))
-    return true;
+  if (sample_at(d.t, t0) >= 0) return true;
   const double dof = res.count() - free_parameters;
   const ImpactLawParameters p{scaling.value(0, x[0]), scaling.value(1, x[1]), scaling.value(2, x[2])};
   return !(cost_at(res, p, t0) <= dof + 3.0 * std::sqrt(2.0 * dof));
@@ -221,6 +227,19 @@ void multi_start_t0(ceres::Problem& problem, const std::vector<double>& t,
     out->last = best_summary;
     out->iterations_total += static_cast<int>(best_summary.iterations.size());
   }
+}
+
+// A fit that ends with t0 on a sample k (the cusp of multi_start_t0, a minimum of the cost on its
+// edge) has a derivative in t0 only from the side where sample k is outside the contact (F and
+// its rate 0 there; inside, the rate of a force starting as (t − t0)^a, a < 1, is unbounded at the
+// sample and the covariance is not finite). t0 is placed on that side, 1e-9 of the interval
+// after t_k, where the covariance is computed.
+void off_the_cusp(const std::vector<double>& t, const detail::RecordScaling& scaling,
+                  std::array<double, 4>* x) {
+  const std::ptrdiff_t k = sample_at(t, scaling.value(3, (*x)[3]));
+  if (k < 0 || k + 1 >= std::ptrdiff_t(t.size())) return;
+  const double t0 = t[k] + 1e-9 * (t[k + 1] - t[k]);
+  (*x)[3] = (t0 - scaling.offset[3]) / scaling.scale[3];
 }
 
 }  // namespace
@@ -303,6 +322,7 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
   RescanSummary solved = solve_with_t0_rescan(problem, res, d, scaling, options.fit, &x);
   if (t0_may_be_trapped(res, d, scaling, x, 1 + int(free[0]) + int(free[1]) + int(free[2])))
     multi_start_t0(problem, d.t, scaling, options.fit, &x, &solved);
+  off_the_cusp(d.t, scaling, &x);
 
   RecordFitReport r;
   ImpactFitReport& f = r.fit;
