@@ -182,25 +182,27 @@ bool t0_may_be_trapped(const RecordResiduals& res, const ImpactRecord& d,
   const double t0 = scaling.value(3, x[3]);
   if (sample_at(d.t, t0) >= 0) return true;
   const double dof = res.count() - free_parameters;
-  const ImpactLawParameters p{scaling.value(0, x[0]), scaling.value(1, x[1]), scaling.value(2, x[2])};
+  const ImpactLawParameters p{scaling.value(0, x[0]), scaling.value(1, x[1]),
+                              scaling.value(2, x[2])};
   return !(cost_at(res, p, t0) <= dof + 3.0 * std::sqrt(2.0 * dof));
 }
 
 // Ceres again from t0 at the midpoints of the sample interval that holds the fitted t0 and of its
 // two neighbours (first with t0 held there, then free; K, n, d from the fit), the lowest cost
-// kept, repeated while that improves (up to 3 rounds). The cost has minima at other intervals that the rescan at fixed K, n, d cannot
-// see, because K, n, d have compensated the wrong start: the linear damper's force jumps to c·v
-// at t0 (a minimum with t0 one interval off), and a force that starts as (t − t0)^a with a < 1
-// (Tsuji's (n − 1)/2, viscoelastic's ½) puts a cusp in the cost where t0 crosses a sample (the
-// slope of F there is infinite), which holds Ceres with t0 on the sample. Only a kept solve's
-// iterations are counted.
+// kept, repeated while that improves (up to 3 rounds). The cost has minima at other intervals that
+// the rescan at fixed K, n, d cannot see, because K, n, d have compensated the wrong start: the
+// linear damper's force jumps to c·v at t0 (a minimum with t0 one interval off), and a force that
+// starts as (t − t0)^a with a < 1 (Tsuji's (n − 1)/2, viscoelastic's ½) puts a cusp in the cost
+// where t0 crosses a sample (the slope of F there is infinite), which holds Ceres with t0 on the
+// sample. Only a kept solve's iterations are counted.
 void multi_start_t0(ceres::Problem& problem, const std::vector<double>& t,
                     const detail::RecordScaling& scaling, const FitOptions& fit,
                     std::array<double, 4>* x, RescanSummary* out) {
   const auto cost_now = [&] {
     double c = INFINITY;
-    return problem.Evaluate(ceres::Problem::EvaluateOptions(), &c, nullptr, nullptr, nullptr) ? c
-                                                                                              : INFINITY;
+    return problem.Evaluate(ceres::Problem::EvaluateOptions(), &c, nullptr, nullptr, nullptr)
+               ? c
+               : INFINITY;
   };
   for (int round = 0; round < 3; ++round) {
     const std::array<double, 4> fitted = *x;
