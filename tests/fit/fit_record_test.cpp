@@ -140,6 +140,34 @@ TEST(FitImpactRecordMonteCarlo, TsujiSpreadMatchesStandardErrors) {
   expect_spread_matches_standard_error({ImpactLaw::tsuji, {1e9, 1.5, 0.3}}, 0.95);
 }
 
+// Fits that end with t0 on a sample (fit_record.cpp, off_the_sample), 400-sample force records
+// with noise 1e-3 of the peak: tsuji (n = 1.5, t0 0.05 of an interval after a sample, seed 1030),
+// whose force starts as (t − t0)^{1/4}, so its rate at a sample at t0 is unbounded; and the linear
+// damper (t0 0.95 of an interval after a sample, seed 1002), whose force jumps to c·v at t0. Each
+// must converge with finite standard errors and hold the truth inside 3 of them (99.7 % of a
+// Gaussian estimate).
+TEST(FitImpactRecord, T0EndingOnASampleKeepsFiniteErrorsAndTheTruth) {
+  const std::vector<std::pair<Synthetic, Truth>> cases{
+      {synthetic({ImpactLaw::tsuji, {1e9, 1.5, 0.3}}, 400, 1e-3, true, false, 1030, 0.05),
+       {ImpactLaw::tsuji, {1e9, 1.5, 0.3}}},
+      {synthetic(truths()[2], 400, 1e-3, true, false, 1002, 0.95), truths()[2]}};
+  for (const auto& [s, truth] : cases) {
+    const RecordFitReport r =
+        fit_impact_record(truth.law, kM, kV, {0.0, 1.5, 0.0}, s.record, all_free(truth.law));
+    const std::string law(impact_law_name(truth.law));
+    ASSERT_TRUE(r.ok()) << law << ": " << r.fit.message;
+    const std::array<double, 3> truth_values{truth.p.K, truth.p.n, truth.p.damping};
+    for (int i = 0; i < 3; ++i) {
+      EXPECT_TRUE(std::isfinite(r.fit.parameters[i].std_error)) << law << " " << i;
+      EXPECT_LT(std::abs(r.fit.parameters[i].value - truth_values[i]),
+                3 * r.fit.parameters[i].std_error)
+          << law << " " << r.fit.parameters[i].name;
+    }
+    EXPECT_TRUE(std::isfinite(r.t0.std_error)) << law;
+    EXPECT_LT(std::abs(r.t0.value - s.t0), 3 * r.t0.std_error) << law;
+  }
+}
+
 // Exact data (the model itself, rel_tol 1e-12): K, n and the damping back to 1e-6 relative and t0
 // to 1e-6 of the sample interval, from starts found by the fit (K from the peak, t0 from the rise).
 TEST(FitImpactRecord, ExactRecordsRecoverTheParametersAndT0) {

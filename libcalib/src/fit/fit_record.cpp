@@ -164,7 +164,7 @@ RescanSummary solve_with_t0_rescan(ceres::Problem& problem, const RecordResidual
 }
 
 // Whether the fit may sit in a minimum at a wrong t0 (multi_start_t0): t0 on a sample (within
-// 1e-6 of its interval: the cusp below), or χ² more than 3 standard deviations (√(2 dof)) above
+// 1e-6 of its interval: off_the_sample), or χ² more than 3 standard deviations (√(2 dof)) above
 // its expectation dof for a right model with the σ given, or no σ given (χ² says nothing then).
 // The sample within 1e-6 of its interval of t0, or −1.
 std::ptrdiff_t sample_at(const std::vector<double>& t, double t0) {
@@ -231,16 +231,22 @@ void multi_start_t0(ceres::Problem& problem, const std::vector<double>& t,
   }
 }
 
-// A fit that ends with t0 on a sample k (the cusp of multi_start_t0, a minimum of the cost on its
-// edge) has a derivative in t0 only from the side where sample k is outside the contact (F and
-// its rate 0 there; inside, the rate of a force starting as (t − t0)^a, a < 1, is unbounded at the
-// sample and the covariance is not finite). t0 is placed on that side, 1e-9 of the interval
-// after t_k, where the covariance is computed.
-void off_the_cusp(const std::vector<double>& t, const detail::RecordScaling& scaling,
-                  std::array<double, 4>* x) {
+// A fit that ends with t0 on a sample k (multi_start_t0: a minimum on the edge of an interval)
+// is placed 1e-9 of the interval to one side of t_k, where the covariance is computed. For the
+// linear damper, whose force starts at c·v so that the cost jumps at t_k, on the side of lower
+// cost (its rate of F is bounded on both). For the other laws, whose force starts from 0 (as
+// (t − t0)^a, a < 1, for Tsuji and viscoelastic: the cusp), after t_k, where sample k is outside
+// the contact and the cost has a derivative (inside, the rate of F is unbounded at the sample and
+// the covariance not finite).
+void off_the_sample(ImpactLaw law, const RecordResiduals& res, const std::vector<double>& t,
+                    const detail::RecordScaling& scaling, std::array<double, 4>* x) {
   const std::ptrdiff_t k = sample_at(t, scaling.value(3, (*x)[3]));
   if (k < 0 || k + 1 >= std::ptrdiff_t(t.size())) return;
-  const double t0 = t[k] + 1e-9 * (t[k + 1] - t[k]);
+  const ImpactLawParameters p{scaling.value(0, (*x)[0]), scaling.value(1, (*x)[1]),
+                              scaling.value(2, (*x)[2])};
+  const double shift = 1e-9 * (t[k + 1] - t[k]), before = t[k] - shift, after = t[k] + shift;
+  const bool jumps = law == ImpactLaw::linear_damper;
+  const double t0 = jumps && cost_at(res, p, before) < cost_at(res, p, after) ? before : after;
   (*x)[3] = (t0 - scaling.offset[3]) / scaling.scale[3];
 }
 
@@ -324,7 +330,7 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
   RescanSummary solved = solve_with_t0_rescan(problem, res, d, scaling, options.fit, &x);
   if (t0_may_be_trapped(res, d, scaling, x, 1 + int(free[0]) + int(free[1]) + int(free[2])))
     multi_start_t0(problem, d.t, scaling, options.fit, &x, &solved);
-  off_the_cusp(d.t, scaling, &x);
+  off_the_sample(law, res, d.t, scaling, &x);
 
   RecordFitReport r;
   ImpactFitReport& f = r.fit;
