@@ -258,8 +258,8 @@ py::dict run_study(const std::string& name, const std::string& config, const std
 }
 
 // `calib simulate` as a dict: the --format json record plus the time series as numpy arrays
-// ("series": {"t", "energy", "<body>": {"x", "y", "phi", "vx", "vy", "omega"},
-// "contacts": {"<contact>": {"delta", "force"}}}).
+// ("series": {"t", "energy", "friction_work" (with friction), "<body>": {"x", "y", "phi", "vx",
+// "vy", "omega"}, "contacts": {"<contact>": {"delta", "force"}}}).
 // `system` is a file path, or TOML text when `origin` is given (a dict from Python).
 py::object simulate(const std::string& system, const std::string& origin,
                     std::optional<std::string> model, std::optional<double> e,
@@ -293,6 +293,8 @@ py::object simulate(const std::string& system, const std::string& origin,
   py::dict series;
   series["t"] = column([](const dynamics::Sample& x) { return x.t; });
   series["energy"] = column([](const dynamics::Sample& x) { return x.energy; });
+  if (s.system->has_friction())
+    series["friction_work"] = column([](const dynamics::Sample& x) { return x.friction_work; });
   const auto names = s.system->body_names();
   for (int b = 0; b < static_cast<int>(names.size()); ++b) {
     py::dict body;

@@ -140,6 +140,7 @@ def commands(work):
     data = os.path.join(work, "kn_data.csv")
     with open(data, "w") as f:
         f.write("delta[mm],W[N/mm]\n0.001,1.2\n0.002,2.9\n0.004,6.1\n0.008,13.5\n")
+    friction = friction_system(work)
     return [
         ("impact", ["impact", "--e", "0.5"], ("json", "csv", "text")),
         ("impact hysteresis", ["impact", "--model", "hunt-crossley", "--e", "0.8"], ("json", "csv", "text")),
@@ -170,7 +171,19 @@ def commands(work):
                                "--law", "tsuji", "--v", "1", "--m", "0.01"], ("json",)),
         ("simulate pin-in-slot", ["simulate", "--system", "configs/systems/scotch_yoke.toml",
                                   "--t-end", "0.01"], ("json", "csv", "text")),
+        ("simulate friction", ["simulate", "--system", friction, "--t-end", "0.01"], ("json",)),
     ]
+
+
+def friction_system(work):
+    """The shipped clearance slider-crank with friction in its joint (friction_work outputs)."""
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "configs", "systems",
+                           "slider_crank_clearance.toml")) as f:
+        text = f.read().replace("journal_radius = 0.0095", "journal_radius = 0.0095\nfriction = 0.1")
+    path = os.path.join(work, "friction.toml")
+    with open(path, "w") as f:
+        f.write(text)
+    return path
 
 
 # Small configs of the studies (the published setups take minutes); {source} is the repository.
@@ -304,6 +317,9 @@ def check_cli(checker, calib, source, work):
     simulate_out = os.path.join(work, "simulate")
     run(calib, ["simulate", "--system", "configs/systems/slider_crank_clearance.toml", "--t-end", "0.05",
                 "--out", simulate_out, "--format", "json"], source)
+    friction_out = os.path.join(work, "simulate_friction")
+    run(calib, ["simulate", "--system", friction_system(work), "--t-end", "0.01", "--out",
+                friction_out], source)
     sweep_csv = os.path.join(work, "sweep.csv")
     run(calib, ["sweep", "--quiet", "--config", "configs/sweeps/copt_grid.toml", "--out", sweep_csv],
         source)
@@ -312,7 +328,7 @@ def check_cli(checker, calib, source, work):
                 "--sweep", "crank.angle=0:90:3", "--out", sweep_mass], source)
     fit_outs = fit_impact_out_folders(calib, source, work)
     for file in (os.path.join(simulate_out, "series.csv"), os.path.join(simulate_out, "impacts.csv"),
-                 sweep_csv, sweep_mass):
+                 os.path.join(friction_out, "series.csv"), sweep_csv, sweep_mass):
         with open(file) as f:
             checker.columns(os.path.relpath(file, work), csv_header(f.readline()))
         outputs += 1

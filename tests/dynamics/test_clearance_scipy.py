@@ -11,6 +11,12 @@ Written here from these equations (not from libcalib's code) and integrated by s
 rtol 1e-12) piecewise between contact events located by its event function; compared with
 `calib simulate` on the same file: the contact records (t_start, t_end, v_in, v_out, delta_max,
 peak force) and the series at every output instant.
+
+The same run with friction (`friction`, `friction_velocity`), the law as docs/config.md states
+it: with the tangent t = (-u_y, u_x) and the journal's surface point P = r_j + R_j u, the sliding
+speed v_t = v_P . t (the bearing is the ground) and the force F_t t at P,
+F_t = -mu |F| v_t / sqrt(v_t^2 + v_r^2), with its moment ((P - (x, y)) x F_t t)_z; the friction
+work W = int F_t v_t dt is integrated as a seventh state and compared with `friction_work[J]`.
 """
 import csv
 import json
@@ -27,6 +33,10 @@ CLI = os.environ["CALIB_CLI"]
 M, J, RB, RJ, SX = 0.4, 2e-4, 0.010, 0.0095, 0.005
 K, N, ALPHA, RATE_EXP = 1e9, 1.5, 0.32, 1.2
 T_END, DT = 0.02, 2e-4
+# The friction run's friction and friction_velocity [m/s]. The sliding speed in the contacts runs
+# from 0 (it changes sign inside contacts) to 0.035 m/s, so with v_r = 0.01 m/s both the law's
+# linear part and its Coulomb limit act.
+MU, VR = 0.15, 0.01
 
 SYSTEM = f"""
 type = "planar"
@@ -51,6 +61,7 @@ k = {K}
 n = {N}
 alpha = {ALPHA}
 damping_exponent = {RATE_EXP}
+{{friction}}
 [simulate]
 t_end = {T_END}
 output_dt = {DT}
@@ -60,7 +71,7 @@ abs_tol = 1e-15
 
 
 def journal(y):
-    x, yy, phi, vx, vy, om = y
+    x, yy, phi, vx, vy, om = y[:6]
     c, s = math.cos(phi), math.sin(phi)
     a_s = np.array([c * SX, s * SX])  # A(phi) s
     r = np.array([x, yy]) + a_s
@@ -81,15 +92,30 @@ def force(delta, rate):
     return K * dn + 1.5 * ALPHA * K * dn * math.copysign(abs(rate) ** RATE_EXP, rate)
 
 
-def rhs(_t, y):
+def friction(y, f, mu):
+    """The friction force (x, y) at the journal's surface point, its arm from the mass centre,
+    and its power F_t v_t."""
+    r, _, a_s = journal(y)
+    u = r / np.linalg.norm(r)
+    t = np.array([-u[1], u[0]])
+    arm = a_s + RJ * u
+    v_p = np.array([y[3], y[4]]) + y[5] * np.array([-arm[1], arm[0]])
+    v_t = float(v_p @ t)
+    f_t = -mu * abs(f) * v_t / math.sqrt(v_t * v_t + VR * VR)
+    return f_t * t, arm, f_t * v_t
+
+
+def rhs(_t, y, mu=0.0):
     r, _, a_s = journal(y)
     delta, rate = gap(y)
     f = force(delta, rate)
     if f == 0.0:  # free flight (the journal may pass the centre, where u is undefined)
-        return [y[3], y[4], y[5], 0.0, 0.0, 0.0]
+        return [y[3], y[4], y[5], 0.0, 0.0, 0.0, 0.0]
     fx, fy = -f * r / np.linalg.norm(r)
     torque = a_s[0] * fy - a_s[1] * fx
-    return [y[3], y[4], y[5], fx / M, fy / M, torque / J]
+    (tx, ty), arm, power = friction(y, f, mu) if mu else ((0.0, 0.0), a_s, 0.0)
+    torque += arm[0] * ty - arm[1] * tx
+    return [y[3], y[4], y[5], (fx + tx) / M, (fy + ty) / M, torque / J, power]
 
 
 def refined_max(f, t0, t1):
@@ -102,9 +128,10 @@ def refined_max(f, t0, t1):
     return max(f(ts[i]), -res.fun)
 
 
-def reference():
-    """Contacts and the state at the output instants, integrated piecewise between events."""
-    y = np.array([-SX, 0.0, 0.0, 0.35, 0.1, 3.0])
+def reference(mu=0.0):
+    """Contacts and the state (and friction work) at the output instants, integrated piecewise
+    between events."""
+    y = np.array([-SX, 0.0, 0.0, 0.35, 0.1, 3.0, 0.0])
     # The journal centre starts at the origin: its velocity is that of the body point s.
     t, in_contact, contacts, samples = 0.0, False, [], {}
     grid = np.arange(1, round(T_END / DT) + 1) * DT
@@ -114,8 +141,8 @@ def reference():
         ev.terminal = True
         ev.direction = -1 if in_contact else 1
         todo = grid[grid > t + 1e-15]
-        sol = solve_ivp(rhs, (t, T_END), y, method="DOP853", rtol=1e-12, atol=1e-15,
-                        events=ev, dense_output=True)
+        sol = solve_ivp(lambda tt, yy: rhs(tt, yy, mu), (t, T_END), y, method="DOP853",
+                        rtol=1e-12, atol=1e-15, events=ev, dense_output=True)
         t1 = sol.t[-1]
         for tk in todo[todo <= t1]:
             samples[round(tk / DT)] = sol.sol(tk)
@@ -133,20 +160,57 @@ def reference():
     return contacts, samples
 
 
-@pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    d = tmp_path_factory.mktemp("clearance")
+def run_both(d, mu):
+    """`calib simulate` (json, series rows) and the reference for the journal at friction mu."""
     f = d / "offset_journal.toml"
-    f.write_text(SYSTEM)
+    keys = f"friction = {mu}\nfriction_velocity = {VR}" if mu else ""
+    f.write_text(SYSTEM.format(friction=keys))
     out = d / "out"
     res = subprocess.run([CLI, "simulate", "--system", str(f), "--out", str(out), "--format", "json"],
                          check=True, capture_output=True, text=True)
     with open(out / "series.csv") as fh:
         rows = list(csv.DictReader(fh))
-    return json.loads(res.stdout), rows, reference()
+    return json.loads(res.stdout), rows, reference(mu)
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    return run_both(tmp_path_factory.mktemp("clearance"), 0.0)
+
+
+@pytest.fixture(scope="module")
+def friction_runs(tmp_path_factory):
+    return run_both(tmp_path_factory.mktemp("clearance_friction"), MU)
 
 
 def test_contact_records_match_scipy(runs):
+    check_contact_records(runs)
+
+
+def test_series_matches_scipy_point_by_point(runs):
+    _, rows, _ = runs
+    assert "friction_work[J]" not in rows[0]  # no friction: no column
+    check_series(runs)
+
+
+def test_friction_contact_records_match_scipy(friction_runs):
+    check_contact_records(friction_runs)
+
+
+def test_friction_series_and_work_match_scipy(friction_runs):
+    lib, rows, (_, samples) = friction_runs
+    check_series(friction_runs)
+    # The friction work, an integral of the same accuracy as the velocities: 1e-8 J of the
+    # journal's 0.027 J kinetic energy (measured 7e-14 J); the json total is the series' last
+    # value (the state at t_end, possibly from another step's dense output: 1e-12 relative).
+    for row in rows[1:]:
+        ref = samples[round(float(row["t[s]"]) / DT)]
+        assert float(row["friction_work[J]"]) == pytest.approx(ref[6], abs=1e-8)
+    assert lib["friction_work"] == pytest.approx(float(rows[-1]["friction_work[J]"]), rel=1e-12)
+    assert lib["friction_work"] < -1e-4  # friction took 0.75 % of the 0.027 J
+
+
+def check_contact_records(runs):
     lib, _, (ref_contacts, _) = runs
     impacts = [i for i in lib["impacts"] if i["t_end"] is not None]
     assert len(ref_contacts) >= 3
@@ -164,7 +228,7 @@ def test_contact_records_match_scipy(runs):
         assert a["peak_force"] == pytest.approx(b["peak_force"], rel=1e-8)
 
 
-def test_series_matches_scipy_point_by_point(runs):
+def check_series(runs):
     _, rows, (_, samples) = runs
     assert len(rows) == round(T_END / DT) + 1
     for row in rows[1:]:
@@ -248,3 +312,36 @@ def test_kn_model_laws_are_calib_kn_fit(tmp_path):
         assert laws[region]["n"] == pytest.approx(fit["n"], rel=1e-12)
         assert laws[region]["k"] == pytest.approx(fit["K_force"], rel=1e-12)
         assert laws[region]["alpha"] == 0.32
+
+
+@pytest.mark.parametrize("keys, named", [
+    ("friction = -0.2", ("joint[0].friction", "must be in [0, 10], got -0.2")),
+    ("friction = 0.2\nfriction_velocity = 0",
+     ("joint[0].friction_velocity", "must be > 0 (a speed, m/s), got 0")),
+    ("friction = 0.2\nfriction_velocity = -0.5", ("joint[0].friction_velocity", "got -0.5")),
+    ("friction_velocity = 0.01", ("joint[0].friction_velocity", "given without friction")),
+])
+def test_bad_friction_exits_2_naming_key_and_value(tmp_path, keys, named):
+    # Bad input is an InputError: exit 2, the message naming the key (its table) and the value.
+    f = tmp_path / "bad.toml"
+    f.write_text(SYSTEM.format(friction=keys))
+    res = subprocess.run([CLI, "simulate", "--system", str(f)], capture_output=True, text=True)
+    assert res.returncode == 2, res.stderr
+    for part in named:
+        assert part in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize("where, keys, named", [
+    # A slot's friction belongs to a region's law: on the joint's own table it is unknown.
+    ("start_deg = -60", "friction = 0.1", ("friction",)),
+    ("[joint.ends]", "friction = -1", ("joint[0].ends.friction", "got -1")),
+    ("[joint.inner]", "friction = 0.1\nfriction_velocity = 0",
+     ("joint[0].inner.friction_velocity", "got 0")),
+])
+def test_bad_slot_friction_exits_2_naming_key_and_value(tmp_path, where, keys, named):
+    f = tmp_path / "slot.toml"
+    f.write_text(KN_SLOT.replace(where, f"{where}\n{keys}"))
+    res = subprocess.run([CLI, "simulate", "--system", str(f)], capture_output=True, text=True)
+    assert res.returncode == 2, res.stderr
+    for part in named:
+        assert part in res.stderr, res.stderr

@@ -290,6 +290,45 @@ def test_simulate_clearance_bench_from_a_path_and_a_dict():
         assert 0 < force.max() <= max(i["peak_force"] for i in rec["impacts"])
 
 
+def test_simulate_scotch_yoke_bench_from_a_path_and_a_dict():
+    """The PINSLOT Scotch yoke (pin-in-slot, kn_model law fitted at load) from its file and as
+    a dict: the same contacts, regions and laws (K, n) as `calib simulate --format json` (same
+    library: exact equality; K and n against `calib kn-fit` are checked by
+    dynamics_scotch_yoke_bench)."""
+    import tomllib
+    path = os.path.join(SRC, "configs/systems/scotch_yoke.toml")
+    with open(path, "rb") as fh:
+        as_dict = tomllib.load(fh)
+    cli = json.loads(subprocess.run([CLI, "simulate", "--system", path, "--format", "json"],
+                                    capture_output=True, text=True, check=True).stdout)
+    assert len(cli["impacts"]) > 10
+    for rec in (calib.simulate(path), calib.simulate(as_dict)):
+        assert [(i["t_start"], i["region"]) for i in rec["impacts"]] == [
+            (i["t_start"], i["region"]) for i in cli["impacts"]]
+        assert [(law["k"], law["n"]) for law in rec["laws"]] == [
+            (law["k"], law["n"]) for law in cli["laws"]]
+        assert {i["region"] for i in rec["impacts"]} <= {law["region"] for law in rec["laws"]}
+
+
+def test_simulate_friction_work():
+    """Clearance friction (docs/config.md) on the slider-crank's joint: the friction work
+    W_f = int F_t v_t dt is a series and the record's total (the series' last value, to 1e-12:
+    the same state at t_end, from the dense output of possibly different steps); it never increases, since the law's power F_t v_t = -mu |F_n| v_t^2/sqrt(v_t^2 + v_r^2)
+    is <= 0. Without friction neither key exists."""
+    import tomllib
+    path = os.path.join(SRC, "configs/systems/slider_crank_clearance.toml")
+    with open(path, "rb") as fh:
+        system = tomllib.load(fh)
+    next(j for j in system["joint"] if j["type"] == "revolute-clearance")["friction"] = 0.1
+    rec = calib.simulate(system, t_end=0.01)
+    work = rec["series"]["friction_work"]
+    assert work[0] == 0 and work[-1] < 0 and np.all(np.diff(work) <= 0)
+    assert rec["friction_work"] == pytest.approx(work[-1], rel=1e-12)
+    assert rec.units["friction_work"] == "J"
+    plain = calib.simulate(path, t_end=0.01)
+    assert "friction_work" not in plain and "friction_work" not in plain["series"]
+
+
 def test_simulate_errors():
     with pytest.raises(ValueError, match="method"):
         calib.simulate("configs/systems/bouncing_ball.toml", method="implicit")

@@ -87,7 +87,10 @@ TEST(SystemsStudy, RunsThroughTheRegistryIntoAFolder) {
                         "impact_damper_zones.csv", "impact_damper_envelope.csv",
                         "impact_damper_response_20mm.csv", "slider_crank_response.csv",
                         "slider_crank_impacts.csv", "two_pendulums_series.csv",
-                        "two_pendulums_impacts.csv", "formulations.csv"}) {
+                        "two_pendulums_impacts.csv", "formulations.csv",
+                        "scotch_yoke_series.csv", "scotch_yoke_contacts.csv",
+                        "scotch_yoke_hysteresis.csv", "scotch_yoke_laws.csv",
+                        "scotch_yoke_statements.csv", "scotch_yoke_statement_values.csv"}) {
     EXPECT_TRUE(fs::exists(out / f)) << f;
     EXPECT_TRUE(fs::exists(out / (std::string(f) + ".meta.json"))) << f;
   }
@@ -99,4 +102,49 @@ TEST(SystemsStudy, BadConfigNamesTheKey) {
   EXPECT_THROW(load("[bouncing_ball]\nrestitutions = [1.5]\n"), InputError);
   EXPECT_THROW(load("[impact_damper]\ngaps = [-0.01]\n"), InputError);
   EXPECT_THROW(load("[impact_damper]\ncolour = 1\n"), InputError);
+  EXPECT_THROW(load("[scotch_yoke]\nmodels = []\n"), InputError);
+  EXPECT_THROW(load("[scotch_yoke]\ncrank = 1\n"), InputError);
+}
+
+// PINSLOT §4 Scotch yoke with two of Table 11's models. Expected values: one revolution of the
+// 24π rad/s crank (Table 10) is 1/12 s, i.e. 4166 output instants of 2e-5 s strictly inside it
+// (exact arithmetic); gravity is omitted and the slider's prismatic joint is frictionless, so
+// in a free flight (no contact force on three neighbouring instants) the slider's acceleration
+// is zero up to the integration tolerance (rel_tol 1e-10 on |v| ≈ 5 m/s over 4e-5 s: < 1e-3).
+TEST(SystemsStudy, ScotchYokeSecondRevolutionAndStatements) {
+  studies::systems::ScotchYokeConfig c;
+  c.file = fs::path(CALIB_SOURCE_DIR) / "configs/systems/scotch_yoke.toml";
+  c.models = {"johnson", "esdu-78035"};
+  studies::systems::ScotchYokeResult r;
+  for (auto& task : studies::systems::scotch_yoke_tasks(c, r)) task();
+  studies::systems::measure_scotch_yoke(c, r);
+  EXPECT_NEAR(r.period, 1.0 / 12.0, 1e-15);
+  ASSERT_EQ(r.runs.size(), 2u);
+  for (const auto& run : r.runs) {
+    const auto& rev = run.revolution;
+    ASSERT_GE(rev.size(), 4166u) << run.model;
+    EXPECT_LE(rev.size(), 4168u) << run.model;
+    EXPECT_GE(rev.front().angle, 0.0);
+    EXPECT_LE(rev.back().angle, 360.0);
+    int free_flight_instants = 0;
+    for (std::size_t i = 1; i + 1 < rev.size(); ++i)
+      if (rev[i - 1].force == 0 && rev[i].force == 0 && rev[i + 1].force == 0) {
+        EXPECT_LT(std::abs(rev[i].a), 1e-3) << run.model << " at " << rev[i].angle << " deg";
+        ++free_flight_instants;
+      }
+    EXPECT_GT(free_flight_instants, 100) << run.model;
+  }
+  // Four statements; without Goldsmith among the models the third cannot hold.
+  ASSERT_EQ(r.statements.size(), 4u);
+  EXPECT_EQ(r.statements[2].name, "goldsmith_only_detaching_120_300_deg");
+  EXPECT_FALSE(r.statements[2].holds);
+  // Johnson's K (PINSLOT Table 11, 4.910e4 N/mm^1.10 as libcalib's kn-fit regenerates it) is
+  // above ESDU-78035's, and so is its largest force at 0-100 deg: the fourth holds here.
+  EXPECT_TRUE(r.statements[3].holds) << r.statements[3].result;
+  // A model kn-fit does not know, and a file with no kn_model region, are input errors.
+  c.models = {"nonsense"};
+  studies::systems::ScotchYokeResult bad;
+  EXPECT_THROW(studies::systems::scotch_yoke_tasks(c, bad).front()(), InputError);
+  c = {fs::path(CALIB_SOURCE_DIR) / "configs/systems/slider_crank_clearance.toml", {"johnson"}};
+  EXPECT_THROW(studies::systems::scotch_yoke_tasks(c, bad).front()(), InputError);
 }

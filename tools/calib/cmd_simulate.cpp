@@ -89,13 +89,12 @@ void register_simulate(CLI::App& app) {
       return;
     }
     // Every contact with its own law (clearance joints only): no file-wide model to name.
-    bool own_laws = true;
-    for (int k = 0; k < s.system->contact_count(); ++k)
-      own_laws = own_laws && s.system->contact_model(k, 0) != nullptr;
-    const std::string law = own_laws ? std::string("each joint's own law")
-                                     : fmt::format("model {} e = {}", s.contact.model, s.contact.e);
-    fmt::print("{} ({}), {}, {}, t_end {} s, {} steps\n", s.name, s.type, law,
-               dynamics::method_name(s.options.method), s.options.t_end, r.steps);
+    const std::string law = dynamics::every_contact_has_own_law(*s.system)
+                                ? std::string("each joint's own law")
+                                : fmt::format("model {} e = {}", s.contact.model, s.contact.e);
+    fmt::print("{} ({}), {}, {}, t_end {} s, rel_tol {:g}, abs_tol {:g}, {} steps\n", s.name,
+               s.type, law, dynamics::method_name(s.options.method), s.options.t_end,
+               s.options.rel_tol, s.options.abs_tol, r.steps);
     if (s.system->constraint_count() > 0)
       fmt::print("{} constraints, Baumgarte rate {} 1/s: max |Phi| {:.2e} m|rad, max |dPhi/dt| "
                  "{:.2e} m/s|rad/s (drift_tol {:.0e})\n",

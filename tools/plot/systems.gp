@@ -50,3 +50,5 @@ plot for [j=0:n_pendulum_methods-1] dat('pendulums') index j using 1:2 with line
 set ylabel 'dtheta_2/dt (rad/s)'
 plot for [j=0:n_pendulum_methods-1] dat('pendulums') index j using 1:3 with lines title columnheader(1)
 unset multiplot
+load sprintf('%s/systems_clearance_crank.gp', scripts)
+load sprintf('%s/systems_scotch_yoke.gp', scripts)

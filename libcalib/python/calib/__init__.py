@@ -345,8 +345,9 @@ def simulate(system, *, model=None, e=None, method=None, t_end=None, out=None):
     joints, contact, ...). model, e, method ("continuous" | "piecewise") and t_end [s] override
     the system's. Returns a Result: the --format json record (system, model, method, target_e,
     impacts: contact, t_start, t_end [s], v_in, v_out [m/s], e, delta_max [m], peak_force [N],
-    impulse [N*s], m_eff [kg], after; final, steps (an int), and constraints for planar systems)
-    plus "series": numpy arrays "t" [s], "energy" [J] and per body "x", "y" [m], "phi" [rad],
+    impulse [N*s], m_eff [kg], after; final, steps (an int), constraints for planar systems and
+    friction_work [J] with clearance friction) plus "series": numpy arrays "t" [s], "energy" [J]
+    (and "friction_work" [J] with friction) and per body "x", "y" [m], "phi" [rad],
     "vx", "vy" [m/s], "omega" [rad/s]. ValueError on bad input, ComputeError when the run fails
     (e.g. constraint drift beyond drift_tol). With `out`, also writes series.csv and impacts.csv
     into that folder, as `calib simulate --out`.

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "regularised_sign.hpp"
+
 namespace calib::dynamics::detail {
 
 namespace mb = models::multibody;
@@ -58,7 +60,8 @@ std::pair<V2, int> closest_on_arc(const mb::SlotShape& s, const V2& p) {
 ClearanceContact::ClearanceContact(const mb::PlanarSystem& system, const mb::ClearanceJoint& joint)
     : system_(system),
       joint_(joint),
-      play_((joint.slot ? joint.shape.half_width : joint.bearing_radius) - joint.journal_radius) {
+      play_((joint.slot ? joint.shape.half_width : joint.bearing_radius) - joint.journal_radius),
+      wall_radius_(joint.slot ? joint.shape.half_width : joint.bearing_radius) {
   for (const auto& r : joint.regions) models_.push_back(contact_model_of(r.law));
 }
 
@@ -116,6 +119,43 @@ void ClearanceContact::add_force(const Vector& q, double force, Vector& f) const
   const V2 u = direction(q, &held);
   add_side(joint_.body_j, joint_.point_j, q, u, force, f);
   add_side(joint_.body_i, held, q, u, -force, f);
+}
+
+double ClearanceContact::sliding_speed(const Vector& q, const Vector& qd) const {
+  mb::Vec2 held;
+  const V2 u = direction(q, &held);
+  const V2 t(-u.y(), u.x());
+  auto omega = [&](int body) { return body < 0 ? 0.0 : qd[3 * body + 2]; };
+  // ω×(R u) = ωR t in the plane.
+  return t.dot(system_.point_velocity(joint_.body_j, joint_.point_j, q, qd) -
+               system_.point_velocity(joint_.body_i, held, q, qd)) +
+         omega(joint_.body_j) * joint_.journal_radius - omega(joint_.body_i) * wall_radius_;
+}
+
+void ClearanceContact::add_point_force(int body, const V2& point, const V2& force, const Vector& q,
+                                       Vector& f) const {
+  if (body < 0) return;
+  const V2 arm = point - V2(q[3 * body], q[3 * body + 1]);
+  f.segment<2>(3 * body) += force;
+  f[3 * body + 2] += arm.x() * force.y() - arm.y() * force.x();
+}
+
+// Flores et al. (2008): the tangential force at each body's own contact point, equal and
+// opposite, with its moment about each body's mass centre.
+double ClearanceContact::add_friction(const Vector& q, const Vector& qd, double normal_force,
+                                      Vector& f) const {
+  const mb::ClearanceLaw& law = joint_.regions[region(q)].law;
+  if (law.friction == 0 || normal_force == 0) return 0.0;
+  mb::Vec2 held;
+  const V2 u = direction(q, &held);
+  const V2 t(-u.y(), u.x());
+  const double v_t = sliding_speed(q, qd);
+  const double f_t =
+      -law.friction * std::abs(normal_force) * regularised_sign(v_t, law.friction_velocity);
+  add_point_force(joint_.body_j, journal(q) + joint_.journal_radius * u, f_t * t, q, f);
+  add_point_force(joint_.body_i, system_.point(joint_.body_i, held, q) + wall_radius_ * u, -f_t * t,
+                  q, f);
+  return f_t * v_t;
 }
 
 Vector ClearanceContact::gradient(const Vector& q) const {

@@ -11,6 +11,12 @@
 // theorem on the distance to a curve), and the normal force F (> 0) pushes the journal back
 // (−F u on it, +F u on body i at r_b), which is −(∂δ/∂q)ᵀF in generalized forces. A body point
 // r = R + A(φ)s has ∂r/∂(x, y, φ) = (I, B(φ)s), B = dA/dφ.
+// Friction (optional, per region): with the tangent t = (−u_y, u_x) and the contact points
+// P_j = r_j + R_j u (journal surface) and P_b = r_b + R_b u (wall; R_b = w for a slot), the
+// sliding speed v_t = (ṙ_j + ω_j×R_j u − ṙ_b − ω_b×R_b u)·t and F_t = −μ |F_n| sign_r(v_t)
+// (regularised_sign.hpp) acts as F_t t at P_j on body j and −F_t t at P_b on body i, each with
+// its moment about the body's mass centre; its power is F_t v_t ≤ 0 (P_j − P_b = δu, so the
+// pair's net moment is F_t δ).
 #include <vector>
 
 #include "calib/dynamics/contact_model.hpp"
@@ -27,6 +33,9 @@ class ClearanceContact {
   Vector gradient(const Vector& q) const;
   double rate(const Vector& q, const Vector& qd) const;
   void add_force(const Vector& q, double force, Vector& f) const;  // f += (∂δ/∂q)ᵀ force
+  // f += the friction's generalized force at the normal force F_n; returns its power F_t v_t.
+  double add_friction(const Vector& q, const Vector& qd, double normal_force, Vector& f) const;
+  double sliding_speed(const Vector& q, const Vector& qd) const;  // v_t
   int region_count() const { return static_cast<int>(models_.size()); }
   int region(const Vector& q) const { return held_point(q).region; }
   const ContactModel& model(int region) const { return models_[region]; }
@@ -44,9 +53,14 @@ class ClearanceContact {
   void add_side(int body, const models::multibody::Vec2& local, const Vector& q,
                 const Eigen::Vector2d& u, double scale, Vector& f) const;
 
+  // f[body] += (F, (P − R_body) × F) for a force F at the world point P.
+  void add_point_force(int body, const Eigen::Vector2d& point, const Eigen::Vector2d& force,
+                       const Vector& q, Vector& f) const;
+
   const models::multibody::PlanarSystem& system_;
   const models::multibody::ClearanceJoint& joint_;
   double play_;                       // c
+  double wall_radius_;                // R_b, or w for a slot
   std::vector<ContactModel> models_;  // per region
 };
 

@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "calib/dynamics/systems.hpp"
+#include "regularised_sign.hpp"
 
 namespace calib::dynamics {
 
@@ -16,7 +17,7 @@ Vector ImpactDamper::applied(double, const Vector& q, const Vector& qd) const {
   // Eq. 64: −C ẋ_M − K x_M − μ m g sgn(ẋ_M − ẋ_m) on M; +μ m g sgn(ẋ_M − ẋ_m) on m.
   const double c = 2.0 * p_.damping_ratio * std::sqrt(p_.stiffness * p_.primary_mass);
   const double u = qd[0] - qd[1];
-  const double sgn = u / std::sqrt(u * u + p_.friction_velocity * p_.friction_velocity);
+  const double sgn = detail::regularised_sign(u, p_.friction_velocity);
   const double friction = p_.friction * p_.impact_mass * p_.g * sgn;
   Vector f(2);
   f[0] = -c * qd[0] - p_.stiffness * q[0] - friction;

@@ -60,12 +60,21 @@ double contact_force(const System& sys, const SimulationResult& r, int k, const 
   return 0.0;
 }
 
+bool every_contact_has_own_law(const System& sys) {
+  for (int k = 0; k < sys.contact_count(); ++k)
+    if (!sys.contact_model(k, 0)) return false;
+  return true;
+}
+
 nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult& r, Method method) {
+  const bool own_laws = every_contact_has_own_law(*setup.system);
   nlohmann::ordered_json j;
   j["system"] = setup.name;
-  j["model"] = setup.contact.model;
+  j["model"] = own_laws ? std::string("per contact") : setup.contact.model;
   j["method"] = method_name(method);
-  j["target_e"] = setup.contact.e;
+  j["target_e"] = own_laws ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(setup.contact.e);
+  j["rel_tol"] = setup.options.rel_tol;
+  j["state_abs_tol"] = setup.options.abs_tol;
   auto& impacts = j["impacts"] = nlohmann::ordered_json::array();
   for (const Impact& i : r.impacts) {
     nlohmann::ordered_json rec{{"contact", setup.system->contact_name(i.contact)},
@@ -85,6 +94,7 @@ nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult&
   }
   j["laws"] = contact_laws(*setup.system);
   j["final"] = bodies(*setup.system, r.q_final, r.qd_final);
+  if (setup.system->has_friction()) j["friction_work"] = r.friction_work;
   j["steps"] = r.steps;
   if (setup.system->constraint_count() > 0)  // planar multibody: the drift actually reached
     j["constraints"] = {{"count", setup.system->constraint_count()},

@@ -71,6 +71,19 @@ void PlanarMultibody::add_generalized_force(int k, const Vector& q, double force
     f += sys_.contact_array(q) * force;
 }
 
+double PlanarMultibody::add_friction_force(int k, const Vector& q, const Vector& qd,
+                                           double normal_force, Vector& f) const {
+  const auto* c = clearance(k);
+  return c ? c->add_friction(q, qd, normal_force, f) : 0.0;
+}
+
+bool PlanarMultibody::has_friction() const {
+  for (const auto& joint : sys_.clearances)
+    for (const auto& region : joint.regions)
+      if (region.law.friction > 0) return true;
+  return false;
+}
+
 const ContactModel* PlanarMultibody::contact_model(int k, int region) const {
   const auto* c = clearance(k);
   return c ? &c->model(region) : nullptr;

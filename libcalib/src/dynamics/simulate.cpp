@@ -16,7 +16,10 @@
 namespace calib::dynamics {
 
 namespace odeint = boost::numeric::odeint;
-using State = std::vector<double>;  // q (N), q̇ (N), contact impulse ∫F dt per contact (C)
+// q (N), q̇ (N), contact impulse ∫F dt per contact (C), and when the system has contact
+// friction the friction work ∫Σ F_t v_t dt since t = 0 (one more; absent otherwise, so a
+// frictionless run integrates exactly the same state).
+using State = std::vector<double>;
 
 std::string_view method_name(Method method) {
   return method == Method::piecewise ? "piecewise" : "continuous";
@@ -63,20 +66,25 @@ struct Rhs {
   const std::vector<std::vector<ActiveLaw>>& region_laws;
   int n;
   double baumgarte_rate;
+  bool friction;  // the state's last entry is the friction work
   // Scratch (one thread steps one simulation).
   mutable AccelerationSolver accelerations{sys};
   mutable Vector q{n}, qd{n}, f{n};
   void operator()(const State& y, State& dy, double t) const {
     unpack(y, n, q, qd);
     f = sys.applied(t, q, qd);
-    for (int k = 0; k < static_cast<int>(active.size()); ++k) {
+    const int contacts = static_cast<int>(active.size());
+    double friction_power = 0.0;
+    for (int k = 0; k < contacts; ++k) {
       dy[2 * n + k] = 0.0;
       if (!active[k]) continue;
       const ActiveLaw& law = law_at(sys, k, *active[k], region_laws[k], q);
       const double force = law.force(sys.penetration(k, q), sys.penetration_rate(k, q, qd));
       sys.add_generalized_force(k, q, -force, f);
+      if (friction) friction_power += sys.add_friction_force(k, q, qd, force, f);
       dy[2 * n + k] = force;
     }
+    if (friction) dy[2 * n + contacts] = friction_power;
     const Vector& qdd = accelerations(t, q, qd, f, baumgarte_rate);
     for (int i = 0; i < n; ++i) {
       dy[i] = y[n + i];
@@ -145,8 +153,9 @@ class Run {
   }
   void sample(double time, const State& s) {
     const Eigen::Map<const Vector> q(s.data(), n_), qd(s.data() + n_, n_);
-    r_.series.push_back({time, q, qd, sys_.energy(q, qd)});
+    r_.series.push_back({time, q, qd, sys_.energy(q, qd), friction_work(s)});
   }
+  double friction_work(const State& s) const { return friction_ ? s[2 * n_ + nc_] : 0.0; }
   // The law of open contact k at the state probe_ last unpacked (its region's).
   const ActiveLaw& probed_law(int k) const {
     return law_at(sys_, k, *active_[k], region_laws_[k], probe_.q);
@@ -164,6 +173,7 @@ class Run {
   const ContactModel& contact_;
   const SimulateOptions& o_;
   int n_, nc_;
+  bool friction_;
   SimulationResult r_;
   std::vector<std::optional<ActiveLaw>> active_;
   std::vector<std::vector<ActiveLaw>> region_laws_;  // per contact, when it has several regions
@@ -183,15 +193,16 @@ Run::Run(const System& sys, const ContactModel& contact, const SimulateOptions& 
       o_(o),
       n_(sys.dof()),
       nc_(sys.contact_count()),
+      friction_(sys.has_friction()),
       active_(nc_),
       region_laws_(nc_),
       open_impact_(nc_, -1),
       last_start_(nc_, -kNever),
       fastest_approach_(nc_, 0.0),
-      y_(2 * n_ + nc_, 0.0),
+      y_(2 * n_ + nc_ + (friction_ ? 1 : 0), 0.0),
       at_(y_.size()),
       next_output_(o.output_dt),
-      rhs_{sys, active_, region_laws_, n_, o.baumgarte_rate},
+      rhs_{sys, active_, region_laws_, n_, o.baumgarte_rate, friction_},
       probe_{sys, n_},
       stepper_(
           odeint::make_dense_output(o.abs_tol, o.rel_tol, odeint::runge_kutta_dopri5<State>())) {
@@ -369,6 +380,7 @@ SimulationResult Run::finish() {
     if (active_[k]) r_.impacts[open_impact_[k]].t_end = std::numeric_limits<double>::quiet_NaN();
   r_.q_final = Eigen::Map<const Vector>(y_.data(), n_);
   r_.qd_final = Eigen::Map<const Vector>(y_.data() + n_, n_);
+  r_.friction_work = friction_work(y_);
   return std::move(r_);
 }
 
@@ -381,6 +393,10 @@ SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0
   if (q0.size() != n || qd0.size() != n)
     throw InputError(
         fmt::format("simulate: {} coordinates expected, got {} and {}", n, q0.size(), qd0.size()));
+  if (o.method == Method::piecewise && sys.has_friction())
+    throw InputError(
+        "simulate: the piecewise method has no contact friction (its impulses are normal only); "
+        "use the continuous method or friction = 0");
   Run run(sys, contact, o, q0, qd0);
   while (!run.done()) run.advance();
   return run.finish();

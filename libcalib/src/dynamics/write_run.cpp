@@ -35,6 +35,8 @@ std::vector<std::filesystem::path> write_run(const SystemSetup& s, const Simulat
     for (const char* c : {"x[m]", "y[m]", "phi[rad]", "vx[m/s]", "vy[m/s]", "omega[rad/s]"})
       header.push_back(b + "." + c);
   header.push_back("energy[J]");
+  const bool friction = s.system->has_friction();
+  if (friction) header.push_back("friction_work[J]");
   const int contacts = s.system->contact_count();
   for (int k = 0; k < contacts; ++k)
     for (const char* c : {".delta[m]", ".force[N]"})
@@ -49,6 +51,7 @@ std::vector<std::filesystem::path> write_run(const SystemSetup& s, const Simulat
       for (double x : {st.x, st.y, st.phi, st.vx, st.vy, st.omega}) row[c++] = x;
     }
     row[c++] = smp.energy;
+    if (friction) row[c++] = smp.friction_work;
     for (int k = 0; k < contacts; ++k) {
       row[c++] = s.system->penetration(k, smp.q);
       row[c++] = contact_force(*s.system, r, k, smp);

@@ -163,6 +163,93 @@ RescanSummary solve_with_t0_rescan(ceres::Problem& problem, const RecordResidual
   return out;
 }
 
+// Whether the fit may sit in a minimum at a wrong t0 (multi_start_t0): t0 on a sample (within
+// 1e-6 of its interval: off_the_sample), or χ² more than 3 standard deviations (√(2 dof)) above
+// its expectation dof for a right model with the σ given, or no σ given (χ² says nothing then).
+// The sample within 1e-6 of its interval of t0, or −1.
+std::ptrdiff_t sample_at(const std::vector<double>& t, double t0) {
+  const auto next = std::upper_bound(t.begin(), t.end(), t0);
+  if (next == t.begin() || next == t.end()) return -1;
+  const double tolerance = 1e-6 * (*next - *(next - 1));
+  if (t0 - *(next - 1) < tolerance) return next - 1 - t.begin();
+  return *next - t0 < tolerance ? next - t.begin() : -1;
+}
+
+bool t0_may_be_trapped(const RecordResiduals& res, const ImpactRecord& d,
+                       const detail::RecordScaling& scaling, const std::array<double, 4>& x,
+                       int free_parameters) {
+  if (d.sigma_force.empty() && d.sigma_delta.empty()) return true;
+  const double t0 = scaling.value(3, x[3]);
+  if (sample_at(d.t, t0) >= 0) return true;
+  const double dof = res.count() - free_parameters;
+  const ImpactLawParameters p{scaling.value(0, x[0]), scaling.value(1, x[1]),
+                              scaling.value(2, x[2])};
+  return !(cost_at(res, p, t0) <= dof + 3.0 * std::sqrt(2.0 * dof));
+}
+
+// Ceres again from t0 at the midpoints of the sample interval that holds the fitted t0 and of its
+// two neighbours (first with t0 held there, then free; K, n, d from the fit), the lowest cost
+// kept, repeated while that improves (up to 3 rounds). The cost has minima at other intervals that
+// the rescan at fixed K, n, d cannot see, because K, n, d have compensated the wrong start: the
+// linear damper's force jumps to c·v at t0 (a minimum with t0 one interval off), and a force that
+// starts as (t − t0)^a with a < 1 (Tsuji's (n − 1)/2, viscoelastic's ½) puts a cusp in the cost
+// where t0 crosses a sample (the slope of F there is infinite), which holds Ceres with t0 on the
+// sample. Only a kept solve's iterations are counted.
+void multi_start_t0(ceres::Problem& problem, const std::vector<double>& t,
+                    const detail::RecordScaling& scaling, const FitOptions& fit,
+                    std::array<double, 4>* x, RescanSummary* out) {
+  const auto cost_now = [&] {
+    double c = INFINITY;
+    return problem.Evaluate(ceres::Problem::EvaluateOptions(), &c, nullptr, nullptr, nullptr)
+               ? c
+               : INFINITY;
+  };
+  for (int round = 0; round < 3; ++round) {
+    const std::array<double, 4> fitted = *x;
+    std::array<double, 4> best = fitted;
+    double best_cost = cost_now();
+    ceres::Solver::Summary best_summary;
+    const double t0 = scaling.value(3, fitted[3]);
+    const auto at = std::upper_bound(t.begin(), t.end(), t0) - t.begin() - 1;
+    for (auto i = at - 1; i <= at + 1; ++i) {
+      if (i < 0 || i + 1 >= std::ptrdiff_t(t.size())) continue;
+      *x = fitted;
+      (*x)[3] = (0.5 * (t[i] + t[i + 1]) - scaling.offset[3]) / scaling.scale[3];
+      ceres::Solver::Summary trial;
+      problem.SetParameterBlockConstant(&(*x)[3]);  // K, n, d adapted to this t0 first
+      ceres::Solve(detail::solver_options(fit), &problem, &trial);
+      problem.SetParameterBlockVariable(&(*x)[3]);
+      ceres::Solve(detail::solver_options(fit), &problem, &trial);
+      if (trial.IsSolutionUsable() && trial.termination_type == ceres::CONVERGENCE &&
+          trial.final_cost < best_cost * (1.0 - 1e-9))
+        best = *x, best_cost = trial.final_cost, best_summary = trial;
+    }
+    *x = best;
+    if (best == fitted) return;
+    out->last = best_summary;
+    out->iterations_total += static_cast<int>(best_summary.iterations.size());
+  }
+}
+
+// A fit that ends with t0 on a sample k (multi_start_t0: a minimum on the edge of an interval)
+// is placed 1e-9 of the interval to one side of t_k, where the covariance is computed. For the
+// linear damper, whose force starts at c·v so that the cost jumps at t_k, on the side of lower
+// cost (its rate of F is bounded on both). For the other laws, whose force starts from 0 (as
+// (t − t0)^a, a < 1, for Tsuji and viscoelastic: the cusp), after t_k, where sample k is outside
+// the contact and the cost has a derivative (inside, the rate of F is unbounded at the sample and
+// the covariance not finite).
+void off_the_sample(ImpactLaw law, const RecordResiduals& res, const std::vector<double>& t,
+                    const detail::RecordScaling& scaling, std::array<double, 4>* x) {
+  const std::ptrdiff_t k = sample_at(t, scaling.value(3, (*x)[3]));
+  if (k < 0 || k + 1 >= std::ptrdiff_t(t.size())) return;
+  const ImpactLawParameters p{scaling.value(0, (*x)[0]), scaling.value(1, (*x)[1]),
+                              scaling.value(2, (*x)[2])};
+  const double shift = 1e-9 * (t[k + 1] - t[k]), before = t[k] - shift, after = t[k] + shift;
+  const bool jumps = law == ImpactLaw::linear_damper;
+  const double t0 = jumps && cost_at(res, p, before) < cost_at(res, p, after) ? before : after;
+  (*x)[3] = (t0 - scaling.offset[3]) / scaling.scale[3];
+}
+
 }  // namespace
 
 RecordModel record_model(ImpactLaw law, double m, double v, const ImpactLawParameters& p, double t0,
@@ -240,7 +327,10 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
   const std::array<bool, 3> free{options.fit_K, options.fit_n, options.fit_damping};
   for (int i = 0; i < 3; ++i)
     if (!free[i]) problem.SetParameterBlockConstant(&x[i]);
-  const RescanSummary solved = solve_with_t0_rescan(problem, res, d, scaling, options.fit, &x);
+  RescanSummary solved = solve_with_t0_rescan(problem, res, d, scaling, options.fit, &x);
+  if (t0_may_be_trapped(res, d, scaling, x, 1 + int(free[0]) + int(free[1]) + int(free[2])))
+    multi_start_t0(problem, d.t, scaling, options.fit, &x, &solved);
+  off_the_sample(law, res, d.t, scaling, &x);
 
   RecordFitReport r;
   ImpactFitReport& f = r.fit;

@@ -1,5 +1,7 @@
 #include "fit/record_cost.hpp"
 
+#include <cmath>
+
 namespace calib::fit::detail {
 
 bool RecordEvaluation::refresh(const std::array<double, 4>& x, bool with_jacobian) const {
@@ -11,10 +13,12 @@ bool RecordEvaluation::refresh(const std::array<double, 4>& x, bool with_jacobia
   const ImpactLawParameters p{scaling_.value(0, x[0]), scaling_.value(1, x[1]),
                               scaling_.value(2, x[2])};
   const double t0 = scaling_.value(3, x[3]);
-  if (!residuals_.evaluate(p, t0, r_.data(), with_jacobian ? columns_[3].data() : nullptr))
+  double t_contact = NAN;
+  if (!residuals_.evaluate(p, t0, r_.data(), with_jacobian ? columns_[3].data() : nullptr,
+                           &t_contact))
     return false;
   if (with_jacobian &&
-      !residuals_.parameter_gradients(p, t0, free_,
+      !residuals_.parameter_gradients(p, t0, r_.data(), t_contact, free_,
                                       {columns_[0].data(), columns_[1].data(), columns_[2].data()}))
     return false;
   valid_ = true;

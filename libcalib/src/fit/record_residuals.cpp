@@ -43,10 +43,11 @@ bool RecordResiduals::model(const ImpactLawParameters& p, double t0, RecordModel
   }
 }
 
-bool RecordResiduals::evaluate(const ImpactLawParameters& p, double t0, double* r,
-                               double* dt0) const {
+bool RecordResiduals::evaluate(const ImpactLawParameters& p, double t0, double* r, double* dt0,
+                               double* t_contact) const {
   RecordModel m;
   if (!model(p, t0, &m)) return false;
+  if (t_contact) *t_contact = m.t_contact;
   std::size_t k = 0;
   for (std::size_t i = 0; i < m.force.size(); ++i, ++k) {
     const double s = sigma_at(record_.sigma_force, i);
@@ -61,7 +62,31 @@ bool RecordResiduals::evaluate(const ImpactLawParameters& p, double t0, double* 
   return true;
 }
 
+// The clamped laws' force falls to 0 at the separation with a finite slope and stays 0 after it
+// (PN2020 eq. 20), so a force sample near the separation is a kink of F in K, n and d. Where the
+// steps p ± h put such a sample in the contact at one and after the separation at the other, the
+// central difference averages the two one-sided slopes; a single such sample misstates the
+// column, and where K and n are nearly collinear in the record (correlation 0.999 for Tsuji) that
+// misstates their covariance several-fold. Such a force sample takes instead the one-sided
+// difference towards the step on its own side of the separation at p (0 when it is after it: F
+// stays 0 there). The approach δ needs no such care: δ and δ' are continuous there and
+// δ'' = −F/m falls to 0, so its central difference holds to O(h²).
+void RecordResiduals::one_sided_across_separation(const Step& at_p, const Step& up,
+                                                  const Step& down, double t0,
+                                                  double* column) const {
+  const auto after = [&](std::size_t i, double t_contact) { return record_.t[i] - t0 > t_contact; };
+  for (std::size_t i = 0; i < record_.force.size(); ++i) {
+    const bool side = after(i, at_p.t_contact);
+    if (after(i, up.t_contact) == after(i, down.t_contact)) continue;
+    if (up.x > at_p.x && after(i, up.t_contact) == side)
+      column[i] = (up.r[i] - at_p.r[i]) / (up.x - at_p.x);
+    else if (down.x < at_p.x && after(i, down.t_contact) == side)
+      column[i] = (at_p.r[i] - down.r[i]) / (at_p.x - down.x);
+  }
+}
+
 bool RecordResiduals::parameter_gradients(const ImpactLawParameters& p, double t0,
+                                          const double* r_at_p, double t_contact_at_p,
                                           const std::array<bool, 3>& need,
                                           const std::array<double*, 3>& columns) const {
   const double eps = options_.rel_tol, s = std::cbrt(eps);
@@ -75,13 +100,16 @@ bool RecordResiduals::parameter_gradients(const ImpactLawParameters& p, double t
     const double up = value[i] + h <= hi[i] ? value[i] + h : value[i];
     const double down = value[i] - h >= lo[i] ? value[i] - h : value[i];
     if (up == down) return false;
-    const auto at = [&](double x, double* r) {
+    const auto at = [&](double x, double* r, double* t_contact) {
       ImpactLawParameters q = p;
       (i == 0 ? q.K : i == 1 ? q.n : q.damping) = x;
-      return evaluate(q, t0, r, nullptr);
+      return evaluate(q, t0, r, nullptr, t_contact);
     };
-    if (!at(up, up_r.data()) || !at(down, down_r.data())) return false;
+    double up_tc = NAN, down_tc = NAN;
+    if (!at(up, up_r.data(), &up_tc) || !at(down, down_r.data(), &down_tc)) return false;
     for (int k = 0; k < count(); ++k) columns[i][k] = (up_r[k] - down_r[k]) / (up - down);
+    one_sided_across_separation({value[i], r_at_p, t_contact_at_p}, {up, up_r.data(), up_tc},
+                                {down, down_r.data(), down_tc}, t0, columns[i]);
   }
   return true;
 }

@@ -83,6 +83,24 @@ void read_pair(const PlanarSystem& s, const io::ConfigNode& t, const char* what,
   out.point_j = read_vec2(t, "point_j", {0, 0});
 }
 
+// The optional friction keys: friction = μ in [0, 10] (default 0: none) and friction_velocity =
+// v_r > 0 [m/s] (default 1e-4), the speed over which the smooth sign rises (regularised_sign.hpp).
+void read_friction(const io::ConfigNode& j, ClearanceLaw& law) {
+  if (!j.has("friction")) {
+    if (j.has("friction_velocity"))
+      throw InputError(fmt::format("{}: given without friction", j.where("friction_velocity")));
+    return;
+  }
+  law.friction = j.number("friction");
+  if (!(law.friction >= 0 && law.friction <= 10))
+    throw InputError(
+        fmt::format("{}: must be in [0, 10], got {}", j.where("friction"), law.friction));
+  law.friction_velocity = j.quantity("friction_velocity", units::velocity, law.friction_velocity);
+  if (!(law.friction_velocity > 0))
+    throw InputError(fmt::format("{}: must be > 0 (a speed, m/s), got {}",
+                                 j.where("friction_velocity"), law.friction_velocity));
+}
+
 // The force law keys of a clearance joint: k, n and either alpha (+ damping_exponent) or
 // model + e; clamp optional.
 ClearanceLaw read_clearance_law(const io::ConfigNode& j) {
@@ -117,6 +135,7 @@ ClearanceLaw read_clearance_law(const io::ConfigNode& j) {
     law.e = require_cor(j.where("e"), j.number("e"));
   }
   if (j.has("clamp")) law.clamp = j.boolean("clamp");
+  read_friction(j, law);
   return law;
 }
 

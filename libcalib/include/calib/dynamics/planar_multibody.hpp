@@ -34,6 +34,9 @@ class PlanarMultibody : public System {
   Vector penetration_gradient(int k, const Vector& q) const override;
   double penetration_rate(int k, const Vector& q, const Vector& qd) const override;
   void add_generalized_force(int k, const Vector& q, double force, Vector& f) const override;
+  double add_friction_force(int k, const Vector& q, const Vector& qd, double normal_force,
+                            Vector& f) const override;
+  bool has_friction() const override;  // some clearance region has friction > 0
   const ContactModel* contact_model(int k, int region) const override;
   int region_count(int k) const override;
   int region(int k, const Vector& q) const override;

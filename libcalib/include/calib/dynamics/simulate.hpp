@@ -33,9 +33,8 @@ struct SimulateOptions {
   // Constrained systems only: the Baumgarte rate α [1/s] (system.hpp), and the bound on the
   // drift max(|Φ|∞ [m or rad], |Dq̇ + Φ_t|∞ [m/s or rad/s]) checked after every accepted step;
   // above it the run fails (ComputeError) instead of returning a drifted answer. A larger α
-  // holds Φ tighter but costs steps (the corrective mode is resolved by the error control):
-  // two pendulums, 8 s at rel_tol 1e-10, α = 0 / 1 / 10 / 100 → 799 / 882 / 2479 / 14119
-  // steps, max |Φ| 3.3e-10 / 1.5e-11 / 7.4e-12 / 7.2e-13. α ≈ 10/t_end is a fair choice.
+  // holds Φ tighter but costs steps (the corrective mode is resolved by the error control);
+  // α ≈ 10/t_end is a fair choice.
   double baumgarte_rate = 1.0;
   double drift_tol = 1e-8;
   bool IsValid(std::string* error) const;
@@ -65,6 +64,7 @@ struct Sample {
   double t;
   Vector q, qd;
   double energy;
+  double friction_work = 0;  // ∫Σ F_t v_t dt of the contacts' friction since t = 0 [J] (≤ 0)
 };
 
 struct SimulationResult {
@@ -73,6 +73,7 @@ struct SimulationResult {
   Vector q_final, qd_final;
   std::size_t steps = 0;
   double max_drift = 0, max_velocity_drift = 0;  // over accepted steps (constrained systems)
+  double friction_work = 0;  // at the end (System::has_friction), as Sample::friction_work
 };
 
 // Contact k's normal force at a sample of the series (> 0 pushing apart): the law of the

@@ -43,6 +43,13 @@ class System {
   virtual void add_generalized_force(int k, const Vector& q, double force, Vector& f) const {
     f += penetration_gradient(k, q) * force;
   }
+  // Adds contact k's tangential (friction) force at its normal force F_n to f and returns its
+  // power F_t·v_t (≤ 0); systems without contact friction add nothing. When has_friction(), the
+  // simulation integrates the power (Sample::friction_work).
+  virtual double add_friction_force(int, const Vector&, const Vector&, double, Vector&) const {
+    return 0.0;
+  }
+  virtual bool has_friction() const { return false; }
   // Contact k's own force law in one of its regions, or nullptr for the simulation's (the
   // `contact` of simulate()): a planar file's clearance joints carry theirs, a slot one per
   // region (tracks and end caps). The region is a function of q; the force uses the law of the

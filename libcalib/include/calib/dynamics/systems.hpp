@@ -174,9 +174,14 @@ class TwoPendulums : public System {
   Parameters p_;
 };
 
+// True when every contact carries its own law (a file of clearance joints only): the file-wide
+// `[contact]` model and e then apply to nothing and are not reported as the run's law.
+bool every_contact_has_own_law(const System& system);
+
 // The run as the JSON of `calib simulate --format json`: {"system", "model", "method",
-// "target_e", "impacts": [...], "final": {...}, "steps", "units"} in SI units (vocabulary names,
-// core/vocabulary.hpp).
+// "target_e", "rel_tol", "state_abs_tol", "impacts": [...], "laws", "final": {...}, "steps", "units"}
+// in SI units (vocabulary names, core/vocabulary.hpp). With every contact on its own law, "model"
+// is "per contact" and "target_e" null: the laws are those listed under "laws".
 nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult& r,
                                Method method);
 

@@ -60,6 +60,9 @@ struct ClearanceLaw {
   std::optional<double> alpha;  // PINSLOT eq. 153 [s/m]
   double rate_exponent = 1.0;   // m of eq. 153
   std::optional<bool> clamp;    // no pulling force (separation at F = 0) when true
+  // Regularised Coulomb friction along the contact tangent: F_t = −μ |F_n| v_t/√(v_t² + v_r²)
+  // (μ = `friction`, 0: none; v_r = `friction_velocity` [m/s]).
+  double friction = 0, friction_velocity = 1e-4;
   // `kn_model` (a cylindrical law of calib kn-fit --model) instead of k and n: K and n are
   // fitted from these by the kn-fit layer when the file is loaded (dynamics::KnFitter), SI.
   std::string kn_model;

@@ -9,6 +9,7 @@
 // Hunt–Crossley with eq. 16) plus libcalib's exact linear damper. The pendulums and the crank
 // are also run as planar multibody files (dependent coordinates, joints as constraints) and the
 // two formulations' impacts are tabulated side by side.
+// The PINSLOT §4 Scotch yoke with Table 11's K–n models is its own part (systems_scotch_yoke.hpp).
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -19,6 +20,8 @@
 #include "calib/dynamics/systems.hpp"
 #include "calib/io/config.hpp"
 #include "calib/studies/study.hpp"
+#include "calib/studies/systems_clearance_crank.hpp"
+#include "calib/studies/systems_scotch_yoke.hpp"
 #include "calib/sweep/sweep.hpp"
 
 namespace calib::studies::systems {
@@ -40,9 +43,12 @@ struct Config {
   // "piecewise" or a catalog model (continuous): PN2020 Fig. 11's curves + libcalib's exact law.
   std::vector<std::string> pendulum_methods{"piecewise", "poursina-nikravesh", "flores",
                                             "linear-damper"};
+  ClearanceCrankConfig clearance_crank;
+  ScotchYokeConfig scotch_yoke;  // PINSLOT §4 (systems_scotch_yoke.hpp)
   nlohmann::json as_json;
   // [bouncing_ball] file, restitutions, models, t_end; [impact_damper] file, gaps, t_end;
-  // [slider_crank] file, planar_file; [two_pendulums] file, planar_file, methods.
+  // [slider_crank] file, planar_file; [two_pendulums] file, planar_file, methods;
+  // [slider_crank_clearance] file, revolutions, output_dt; [scotch_yoke] file, models.
   static Config from(const io::ConfigNode& node);
 };
 
@@ -79,6 +85,8 @@ struct Result {
   std::vector<BallRun> ball;
   std::vector<DamperRun> damper;
   std::vector<CrankRun> crank;
+  ClearanceCrankRun clearance_crank;
+  ScotchYokeResult scotch_yoke;
 };
 
 // The largest differences between the two formulations' impacts (∞ if their counts differ):

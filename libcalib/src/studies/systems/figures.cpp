@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "calib/studies/systems.hpp"
+#include "scotch_yoke_part.hpp"
 
 namespace calib::studies::systems {
 
@@ -67,6 +68,8 @@ io::GnuplotVars figure_data(const fs::path& in, const fs::path& work) {
     }
     v["n_pendulum_methods"] = std::to_string(b.count());
   }
+  clearance_crank_figure_data(in, work, v);
+  scotch_yoke_figure_data(in, work, v);
   return v;
 }
 

@@ -12,6 +12,7 @@
 #include "calib/io/result_table.hpp"
 #include "calib/studies/systems.hpp"
 #include "calib/sweep/sweep.hpp"
+#include "scotch_yoke_part.hpp"
 
 namespace calib::studies::systems {
 
@@ -195,7 +196,7 @@ void write_damper_response(const Result& r, const fs::path& out, const io::Prove
 
 }  // namespace
 
-void write(const Result& r, const Config&, const RunContext& context) {
+void write(const Result& r, const Config& config, const RunContext& context) {
   const std::filesystem::path& out = context.out;
   const io::Provenance prov = context.provenance({{"ode", "Dormand-Prince 5(4) dense output, events by TOMS748"},
                              {"single_impact_rel_tol", 1e-11}}, {{"source", "SF2020 §8 (Table 3, eq. 63), §9 (Table 4, eq. 64-69)"}});
@@ -212,6 +213,8 @@ void write(const Result& r, const Config&, const RunContext& context) {
         return char{0};
       },
       sweep::Execution{context.threads});
+  write_clearance_crank(r.clearance_crank, context);
+  write_scotch_yoke(r.scotch_yoke, config, context);
 }
 
 }  // namespace calib::studies::systems

@@ -6,21 +6,13 @@
 
 #include "calib/io/csv.hpp"
 #include "calib/studies/systems.hpp"
+#include "studies/systems/report_table.hpp"
+#include "scotch_yoke_part.hpp"
 
 namespace calib::studies::systems {
 
-namespace {
-
-// A CSV column shown in a report table: its header there and its significant digits
-// (0: the text as written).
-struct Column {
-  std::string csv, header;
-  int digits = 0;
-};
-
-// The table of `columns` of a study CSV, one row per CSV row that `keep` accepts.
 io::Table csv_table(const std::filesystem::path& file, const std::vector<Column>& columns,
-                    const std::function<bool(const io::TextTable&, std::size_t)>& keep = {}) {
+                    const std::function<bool(const io::TextTable&, std::size_t)>& keep) {
   std::vector<std::string> names;
   io::Table t;
   for (const Column& c : columns) {
@@ -39,6 +31,8 @@ io::Table csv_table(const std::filesystem::path& file, const std::vector<Column>
   }
   return t;
 }
+
+namespace {
 
 void ball_table(const std::filesystem::path& dir, io::Section& s) {
   s.text(
@@ -130,7 +124,9 @@ void report_section(const std::filesystem::path& dir, io::Section& s) {
   damper_table(dir, s);
   pendulums_table(dir, s);
   crank_table(dir, s);
+  clearance_crank_section(dir, s);
   formulations_table(dir, s);
+  scotch_yoke_section(dir, s);
 }
 
 }  // namespace calib::studies::systems

@@ -13,6 +13,7 @@
 #include "calib/dynamics/planar_multibody.hpp"
 #include "calib/impact/impact.hpp"
 #include "core/checks.hpp"
+#include "scotch_yoke_part.hpp"
 
 namespace calib::studies::systems {
 
@@ -44,6 +45,9 @@ Config Config::from(const io::ConfigNode& node) {
     if (p->has("methods")) c.pendulum_methods = p->strings("methods");
     require_listed(p->where("methods"), c.pendulum_methods.size());
   }
+  if (auto s = node.optional_table("slider_crank_clearance"))
+    c.clearance_crank = ClearanceCrankConfig::from(*s);
+  if (auto y = node.optional_table("scotch_yoke")) c.scotch_yoke = ScotchYokeConfig::from(*y);
   for (double e : c.ball_restitutions)
     if (!(e > 0 && e <= 1))
       throw InputError(
@@ -105,6 +109,11 @@ class StudyTasks {
   void add_ball_runs();
   void add_crank_runs();
   void add_pendulum_runs();
+  void add_clearance_crank_run();
+  void add_scotch_yoke_runs() {
+    for (auto& task : scotch_yoke_tasks(config_.scotch_yoke, r_.scotch_yoke))
+      heavy_.push_back(std::move(task));
+  }
   void run_tasks(const sweep::Execution& execution);
   void pair_formulations();
 
@@ -216,6 +225,12 @@ void StudyTasks::add_pendulum_runs() {
   }
 }
 
+// The clearance slider–crank and its ideal-joint twin (systems_clearance_crank.hpp).
+void StudyTasks::add_clearance_crank_run() {
+  r_.clearance_crank = load_clearance_crank(config_.clearance_crank);
+  heavy_.emplace_back([this] { simulate_clearance_crank(r_.clearance_crank); });
+}
+
 // Longest first: map_points hands indices out in order, so the long runs start at once and the
 // short ones fill in around them.
 void StudyTasks::run_tasks(const sweep::Execution& execution) {
@@ -244,17 +259,20 @@ void StudyTasks::pair_formulations() {
 }  // namespace
 
 // Every simulation of the study is independent: they run as one pool of tasks, the long ones
-// first (the 60 s impact-damper runs, then the slider-crank and pendulum runs) and the short
-// bouncing-ball runs last.
+// first (the clearance slider-crank, the Scotch yoke's five models, the 60 s impact-damper runs,
+// then the slider-crank and pendulum runs) and the short bouncing-ball runs last.
 Result run(const Config& config, const sweep::Execution& execution) {
   Result r;
   StudyTasks study(config, r);
+  study.add_clearance_crank_run();
+  study.add_scotch_yoke_runs();
   study.add_damper_runs();
   study.add_ball_runs();
   study.add_crank_runs();
   study.add_pendulum_runs();
   study.run_tasks(execution);
   study.pair_formulations();
+  measure_scotch_yoke(config.scotch_yoke, r.scotch_yoke);
   return r;
 }
 
@@ -307,6 +325,7 @@ std::string report(const Result& r) {
     for (const auto& i : c.result.impacts)
       s += fmt::format("  {:<15} t = {:.5f} s, v_in = {:.3f} m/s, e = {:.4f}\n", c.reading,
                        i.t_start, i.v_in, i.e);
+  s += clearance_crank_summary(r.clearance_crank);
   s += "planar multibody files against the generalized coordinates: largest differences\n";
   for (const auto& f : r.formulations) {
     const FormulationGap g = formulation_gap(f);
@@ -316,7 +335,7 @@ std::string report(const Result& r) {
         f.system, f.method, f.generalized.impacts.size(), f.planar.impacts.size(), g.t_start,
         g.v_in, g.e, f.planar.max_drift);
   }
-  return s;
+  return s + scotch_yoke_summary(r.scotch_yoke);
 }
 
 }  // namespace calib::studies::systems
