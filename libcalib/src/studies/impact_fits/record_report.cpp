@@ -16,7 +16,7 @@ namespace calib::studies::impact_fits {
 namespace {
 
 // The spread of the fits over the reported standard error: "ok" within [2/3, 3/2] (the spread of
-// N records is itself uncertain by about 1/√(2(N − 1)), a quarter for N = 10), "bad" above 3/2,
+// N records is itself uncertain by about 1/√(2(N − 1)), a third for N = 5), "bad" above 3/2,
 // "minor" below; none without a ratio (one record, a shipped file).
 std::string ratio_class(double ratio) {
   if (!std::isfinite(ratio)) return "";
