@@ -10,6 +10,7 @@
 #include "calib/fit/impact_record_run.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/output_lock.hpp"
+#include "fit/record_residuals.hpp"
 
 namespace calib::fit {
 
@@ -55,43 +56,36 @@ std::string residual_column(std::string_view name, bool weighted, std::string_vi
 }
 
 // The 95 % band of the fitted F(t) and δ(t), 1.96 √(gᵀΣg) with g = ∂(F, δ)/∂(K, n, d, t0) (delta
-// method, Σ the fit's covariance): g by central differences of the trajectory (relative step
-// rel_tol^{1/3}, as the fit's) for K, n, d; −dF/dt and −δ' for t0.
+// method, Σ the fit's covariance). g is the fit's own Jacobian (record_residuals.hpp: the same
+// steps, one-sided at a bound and for a force sample a step carries across the separation, exact
+// in t0) of a record on the band's grid with zero data and unit σ's, whose residuals are F and δ.
 struct Band {
   std::vector<double> force, delta;
 };
-Band record_band(const RecordFitReport& r, const FitRecordRequest& q, const std::vector<double>& t,
-                 const RecordModel& at) {
+Band record_band(const RecordFitReport& r, const FitRecordRequest& q, const std::vector<double>& t) {
+  const std::size_t n = t.size();
+  ImpactRecord grid{t, std::vector<double>(n, 0.0), std::vector<double>(n, 0.0),
+                    std::vector<double>(n, 1.0), std::vector<double>(n, 1.0), {}};
+  const detail::RecordResiduals residuals(r.fit.law, q.m, q.v, grid, q.options.impact);
   const ImpactLawParameters p = r.fit.values();
-  std::array<std::vector<double>, 4> gf, gd;
-  gf[3].resize(t.size()), gd[3].resize(t.size());
-  for (std::size_t k = 0; k < t.size(); ++k)
-    gf[3][k] = -at.force_rate[k], gd[3][k] = -at.delta_rate[k];
-  const double s = std::cbrt(q.options.impact.rel_tol);
-  for (int i = 0; i < 3; ++i) {
-    if (r.fit.parameters[i].fixed) continue;
-    ImpactLawParameters up = p, down = p;
-    double& u = i == 0 ? up.K : i == 1 ? up.n : up.damping;
-    double& w = i == 0 ? down.K : i == 1 ? down.n : down.damping;
-    const double h = s * std::max(std::abs(u), 1e-12);
-    u += h, w = (i == 1 && w - h < 1.0) || (i == 2 && w - h < 0.0) ? w : w - h;
-    const RecordModel a = record_model(r.fit.law, q.m, q.v, up, r.t0.value, t, q.options.impact);
-    const RecordModel b = record_model(r.fit.law, q.m, q.v, down, r.t0.value, t, q.options.impact);
-    const double width = u - w;
-    for (std::size_t k = 0; k < t.size(); ++k)
-      gf[i].push_back((a.force[k] - b.force[k]) / width),
-          gd[i].push_back((a.delta[k] - b.delta[k]) / width);
-  }
+  std::vector<double> value(2 * n);
+  std::array<std::vector<double>, 4> g;
+  for (auto& column : g) column.assign(2 * n, 0.0);
+  double t_contact = NAN;
+  const std::array<bool, 3> free{!r.fit.parameters[0].fixed, !r.fit.parameters[1].fixed,
+                                 !r.fit.parameters[2].fixed};
   Band band;
-  for (std::size_t k = 0; k < t.size(); ++k) {
-    double vf = 0, vd = 0;
+  if (!residuals.evaluate(p, r.t0.value, value.data(), g[3].data(), &t_contact) ||
+      !residuals.parameter_gradients(p, r.t0.value, value.data(), t_contact, free,
+                                     {g[0].data(), g[1].data(), g[2].data()})) {
+    band.force.assign(n, NAN), band.delta.assign(n, NAN);  // written as blank cells
+    return band;
+  }
+  for (std::size_t k = 0; k < 2 * n; ++k) {
+    double variance = 0;
     for (int i = 0; i < 4; ++i)
-      for (int j = 0; j < 4; ++j) {
-        if (gf[i].empty() || gf[j].empty()) continue;
-        vf += gf[i][k] * r.covariance[i][j] * gf[j][k];
-        vd += gd[i][k] * r.covariance[i][j] * gd[j][k];
-      }
-    band.force.push_back(1.96 * std::sqrt(vf)), band.delta.push_back(1.96 * std::sqrt(vd));
+      for (int j = 0; j < 4; ++j) variance += g[i][k] * r.covariance[i][j] * g[j][k];
+    (k < n ? band.force : band.delta).push_back(1.96 * std::sqrt(variance));
   }
   return band;
 }
@@ -128,7 +122,7 @@ void write_fit_impact_record(const std::filesystem::path& folder, const FitRecor
     if (!std::isfinite(r.fit.chi2)) continue;
     const RecordModel m =
         record_model(r.fit.law, q.m, q.v, r.fit.values(), r.t0.value, t, q.options.impact);
-    const Band band = record_band(r, q, t, m);
+    const Band band = record_band(r, q, t);
     for (std::size_t i = 0; i < t.size(); ++i)
       curve.row({std::string(impact_law_name(r.fit.law)), t[i], m.force[i], m.delta[i],
                  io::number_or_blank(band.force[i]), io::number_or_blank(band.delta[i])});
