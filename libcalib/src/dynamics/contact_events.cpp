@@ -108,11 +108,12 @@ class StartSearch {
   // (δ̇ from + to −), found by Brent.
   double top_above_zero(const GapPoint& a, const GapPoint& b) const {
     if (!(a.delta_dot > 0 && b.delta_dot < 0)) return kNone;
+    // Searched in u ∈ [0, 1] (refined_maximum says why).
     const auto top = boost::math::tools::brent_find_minima(
-        [this](double t) { return -delta_at(t); }, a.t, b.t, 52);
+        [&](double u) { return -delta_at(a.t + u * (b.t - a.t)); }, 0.0, 1.0, 52);
     if (-top.second <= 0) return kNone;
-    return first_crossing([this](double t) { return delta_at(t); }, a.t, top.first, a.delta,
-                          -top.second);
+    return first_crossing([this](double t) { return delta_at(t); }, a.t,
+                          a.t + top.first * (b.t - a.t), a.delta, -top.second);
   }
 
   const GapAt& gap_;
@@ -144,10 +145,12 @@ double refined_maximum(std::span<const double> times, std::span<const double> va
   const int i = static_cast<int>(std::max_element(values.begin(), values.end()) - values.begin());
   const double lo = times[std::max(i - 1, 0)], hi = times[std::min(i + 1, last)];
   if (!(hi > lo)) return values[i];
-  // Boost finds t to half the digits (26 bits, ~1.5e-8 relative) whatever is asked; at a smooth
-  // maximum the value's error is quadratic in t's, far below the dense output's own error.
-  const auto m = boost::math::tools::brent_find_minima([&](double time) { return -value_at(time); },
-                                                       lo, hi, 52);
+  // Boost finds its variable to half the digits (26 bits) whatever is asked, with an absolute
+  // term 2^-27 in its tolerance: searched in u ∈ [0, 1], t = lo + u (hi − lo), so that term is a
+  // fraction of the bracket and not 7e-9 s of a contact that may last 5e-5 s. At a smooth maximum
+  // the value's error is quadratic in t's, far below the dense output's own error.
+  const auto m = boost::math::tools::brent_find_minima(
+      [&](double u) { return -value_at(lo + u * (hi - lo)); }, 0.0, 1.0, 52);
   return std::max(values[i], -m.second);
 }
 
