@@ -52,7 +52,7 @@ if (n_published > 0) {
   reset
   load sprintf('%s/common.gp', scripts)
   set output fig('published_fits')
-  set print caption('published_fits'); print 'Measured restitution curves (not synthetic; their sources are cited in the text): the published coefficient of restitution e against the impact speed (black points) and the four laws fitted to it with the stiffness and the exponent fixed, as calib fit-impact --law all fits the file.'; set print
+  set print caption('published_fits'); print 'Measured restitution curves (not synthetic; their sources are cited in the text): the published coefficient of restitution e against the impact speed (black points) and the four laws fitted to it with the stiffness and the exponent fixed, as the command-line fit with all four laws fits it.'; set print
   set multiplot layout 1,n_published title 'Measured e(v) and the four fitted laws'
   set xlabel 'impact speed v [m/s]'
   set ylabel 'coefficient of restitution e'

@@ -64,7 +64,8 @@ class ImpactFitsPublished : public ::testing::Test {
     const fs::path dir = calib_test::fresh_dir("calib_impact_fits_", "published");
     out_ = new fs::path(dir / "out");
     calib_test::put(dir / "study.toml", config_text(gugan_entry()));
-    summary_ = new std::string(studies::find("impact-fits").run({dir / "study.toml", *out_, 1, {}}));
+    summary_ =
+        new std::string(studies::find("impact-fits").run({dir / "study.toml", *out_, 1, {}}));
     const std::string cmd = std::string(CALIB_CLI) + " fit-impact --data " + kGugan +
                             " --law all --m 0.45359237 --K 2e8 --format json > " +
                             (dir / "cli.json").string();

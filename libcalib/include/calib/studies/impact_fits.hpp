@@ -51,8 +51,8 @@ struct RecordConfig {
 
 // One [[published]] entry: a measured restitution curve and the material its fit assumes.
 struct PublishedCurve {
-  std::string label;   // a short name: letters, digits, '-', '_' or '.'
-  std::string source;  // the citation of the measurement
+  std::string label;           // a short name: letters, digits, '-', '_' or '.'
+  std::string source;          // the citation of the measurement
   std::filesystem::path file;  // resolved next to the config or in the data folders
   std::string file_as_written;
   double m = 0.0, K = 0.0, n = 1.5;  // [kg], [N/m^n], [-]: as fit-impact's --m, --K, --n
@@ -107,8 +107,8 @@ struct PublishedFit {
   std::vector<fit::LawRank> ranking;       // by AIC, best first
 };
 struct Result {
-  std::vector<Dataset> datasets;       // law-major: law 0 replicates 0..R−1, law 1, …
-  std::vector<RecordDataset> records;  // kind-major, then law, then replicate; may be empty
+  std::vector<Dataset> datasets;        // law-major: law 0 replicates 0..R−1, law 1, …
+  std::vector<RecordDataset> records;   // kind-major, then law, then replicate; may be empty
   std::vector<PublishedFit> published;  // config order; may be empty
 };
 

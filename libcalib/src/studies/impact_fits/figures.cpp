@@ -48,8 +48,10 @@ io::GnuplotVars record_figure_data(const std::filesystem::path& in,
 io::GnuplotVars published_figure_data(const std::filesystem::path& in,
                                       const std::filesystem::path& work) {
   if (!std::filesystem::exists(in / "published_curve.csv")) return {{"n_published", "0"}};
-  const auto points = io::read_result(in, "published_points.csv", {"dataset", "law", "v_in[m/s]", "e"});
-  const auto curve = io::read_result(in, "published_curve.csv", {"dataset", "law", "v_in[m/s]", "e_model"});
+  const auto points =
+      io::read_result(in, "published_points.csv", {"dataset", "law", "v_in[m/s]", "e"});
+  const auto curve =
+      io::read_result(in, "published_curve.csv", {"dataset", "law", "v_in[m/s]", "e_model"});
   io::DataBlocks data(work / "published_data.dat"), fits(work / "published_fits.dat");
   std::string labels;
   for (const auto& [dataset, rows] : io::group_rows(points, 0)) {

@@ -15,7 +15,8 @@ PublishedCurve PublishedCurve::from(const io::ConfigNode& node) {
   c.label = require_file_stem(node.where("label"), node.string("label"));
   c.source = node.string("source");
   if (c.source.empty())
-    throw InputError(fmt::format("{}: cite where the measurement comes from", node.where("source")));
+    throw InputError(
+        fmt::format("{}: cite where the measurement comes from", node.where("source")));
   c.file_as_written = node.string("file");
   c.file = node.path("file");
   c.m = require_positive(node.where("m"), node.number("m"));

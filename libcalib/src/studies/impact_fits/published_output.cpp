@@ -81,8 +81,8 @@ void write_published(const Result& r, const RunContext& context) {
             const fit::LawRank& x = d.ranking[k];
             const fit::ImpactFitReport& f = d.fits.at(law_index(x.law));
             const fit::FittedParameter& p = f.parameters.back();  // the damping parameter
-            w.row({d.input.label, static_cast<int>(k) + 1, law_name(x.law), p.name, p.unit,
-                   p.value, io::number_or_blank(p.std_error), io::number_or_blank(f.rms_residual),
+            w.row({d.input.label, static_cast<int>(k) + 1, law_name(x.law), p.name, p.unit, p.value,
+                   io::number_or_blank(p.std_error), io::number_or_blank(f.rms_residual),
                    io::number_or_blank(x.aic), io::number_or_blank(x.delta_aic),
                    io::number_or_blank(x.akaike_weight), f.status});
           }

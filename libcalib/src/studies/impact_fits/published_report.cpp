@@ -42,8 +42,9 @@ std::string end_residuals(const io::TextTable& points, const std::string& datase
 }  // namespace
 
 void published_report_section(const std::filesystem::path& dir, io::Section& s) {
-  const auto sets = io::read_text_csv(
-      dir / "published_datasets.csv", {"dataset", "file", "source", "m[kg]", "K[N/m^n]", "n", "points"});
+  const auto sets =
+      io::read_text_csv(dir / "published_datasets.csv",
+                        {"dataset", "file", "source", "m[kg]", "K[N/m^n]", "n", "points"});
   const auto fits = io::read_text_csv(
       dir / "published_fits.csv",
       {"dataset", "rank", "law", "parameter", "unit", "value", "std_error", "rms_residual"});
@@ -69,23 +70,23 @@ void published_report_section(const std::filesystem::path& dir, io::Section& s) 
                           io::number_text(ranks.columns[1][r], 3),
                           io::number_text(ranks.columns[2][r], 3), ranks.columns[3][r]});
       tab.row_class.push_back(c[1][r] == "1" ? "ok" : "");
-      ranking += fmt::format("{}{} ({})", ranking.empty() ? "" : ", then ", c[2][r],
-                             c[1][r] == "1" ? "lowest AIC"
-                                            : "AIC " + io::number_text(ranks.columns[1][r], 3) +
-                                                  " above");
+      ranking +=
+          fmt::format("{}{} ({})", ranking.empty() ? "" : ", then ", c[2][r],
+                      c[1][r] == "1" ? "lowest AIC"
+                                     : "AIC " + io::number_text(ranks.columns[1][r], 3) + " above");
     }
     const std::string best = tab.rows.empty() ? "" : tab.rows.front()[1];
     s.text(fmt::format(
                "Measured data, not synthetic: {} ({} points; {}). Every law is fitted to it as "
-               "`calib fit-impact --data {} --law all --m {} --K {} --n {}` fits it (stiffness "
-               "and exponent fixed, the damping parameter fitted). By AIC: {}. None of the four "
-               "laws has a loss term that does not depend on the speed: each loses energy only "
-               "through its one damping parameter, in a force proportional to the rate of "
-               "approach, so a measured loss that persists as the speed falls leaves a trend "
-               "with speed in the residuals of even the best law (docs/datasets.md discusses "
-               "this for the measured curve it describes).{} ",
-               name, sets.columns[6][d], sets.columns[2][d], sets.columns[1][d],
-               sets.columns[3][d], sets.columns[4][d], sets.columns[5][d], ranking,
+               "the command-line fit of a restitution curve with all four laws fits it (`calib "
+               "fit-impact --law all`), with the effective mass m = {} kg, the stiffness K = {} "
+               "N/m^n and the exponent n = {} fixed and the damping parameter fitted. By AIC: "
+               "{}. None of the four laws has a loss term that does not depend on the speed: "
+               "each loses energy only through its one damping parameter, in a force "
+               "proportional to the rate of approach, so a measured loss that persists as the "
+               "speed falls leaves a trend with speed in the residuals of even the best law.{} ",
+               name, sets.columns[6][d], sets.columns[2][d], sets.columns[3][d],
+               io::number_text(sets.columns[4][d], 4), io::number_text(sets.columns[5][d]), ranking,
                end_residuals(points, name, best)) +
            io::colour_legend(tab, {{"ok", "green: the law with the lowest AIC"}}));
     s.table(tab);
