@@ -77,14 +77,15 @@ void published_report_section(const std::filesystem::path& dir, io::Section& s) 
     }
     const std::string best = tab.rows.empty() ? "" : tab.rows.front()[1];
     s.text(fmt::format(
-               "Measured data, not synthetic: {} ({} points; {}). Every law is fitted to it as "
-               "the command-line fit of a restitution curve with all four laws fits it (`calib "
-               "fit-impact --law all`), with the effective mass m = {} kg, the stiffness K = {} "
-               "N/m^n and the exponent n = {} fixed and the damping parameter fitted. By AIC: "
-               "{}. None of the four laws has a loss term that does not depend on the speed: "
-               "each loses energy only through its one damping parameter, in a force "
-               "proportional to the rate of approach, so a measured loss that persists as the "
-               "speed falls leaves a trend with speed in the residuals of even the best law.{} ",
+               "Measured data, not synthetic: {} ({} points; {}). Every law is fitted to it "
+               "exactly as `calib fit-impact --law all` fits a restitution curve: the effective "
+               "mass m = {} kg, the stiffness K = {} N/m^n and the exponent n = {} fixed, the "
+               "damping parameter fitted. By AIC: {}. None of the four laws has a loss term "
+               "that does not depend on the speed: each loses energy only through its one "
+               "damping parameter, in a force proportional to the rate of approach (the tsuji "
+               "law's e is the same at every speed, yet comes from that one term too), so a "
+               "measured loss that persists as the speed falls leaves a trend with speed in the "
+               "residuals of even the best law.{} ",
                name, sets.columns[6][d], sets.columns[2][d], sets.columns[3][d],
                io::number_text(sets.columns[4][d], 4), io::number_text(sets.columns[5][d]), ranking,
                end_residuals(points, name, best)) +
