@@ -216,7 +216,9 @@ planar_file = "{source}/configs/systems/two_pendulums_planar.toml"\nmethods = ["
     "impact-fits": """[material]\nm = 0.01\nK = 1e9\nn = 1.5
 [truth]\nhunt-crossley-alpha = 0.2\nviscoelastic = 7e-6\nlinear-damper = 50.0\ntsuji = 0.3
 [speeds]\nfrom = 0.05\nto = 5.0\ncount = 6\n[noise]\nsigma = 0.005\nseed = 1\nreplicates = 1
-[record]\nv = 1.0\nsamples = 100\nnoise = 1e-3\ndata = ["force+delta", "delta"]\nseed = 2\nreplicates = 1\n""",
+[record]\nv = 1.0\nsamples = 100\nnoise = 1e-3\ndata = ["force+delta", "delta"]\nseed = 2\nreplicates = 1
+[[published]]\nlabel = "gugan"\nsource = "Gugan, Table I"\nm = 0.45359237\nK = 2e8
+file = "{source}/datasets/published/gugan_croquet_wood_restitution.csv"\n""",
 }
 
 

@@ -11,6 +11,7 @@
 #include "calib/report/report.hpp"
 #include "calib/studies/damping_fit.hpp"
 #include "calib/studies/effective_mass.hpp"
+#include "calib/studies/impact_fits.hpp"
 #include "calib/studies/kn_fit.hpp"
 #include "calib/studies/rms_table.hpp"
 #include "calib/studies/simulator_inputs.hpp"
@@ -96,6 +97,16 @@ fs::path make_results(const std::string& name) {
     c.pendulums_file = kSource / "configs/systems/two_pendulums.toml";
     studies::systems::write(studies::systems::run(c), c, context(results / "systems", c));
   }
+  {
+    // Two noise-free curves per law and the shipped measured curve (its figure of the fits).
+    studies::impact_fits::Config c;
+    c.true_damping = {0.2, 7e-6, 50.0, 0.3};
+    c.speeds = {0.1, 1.0};
+    const fs::path gugan = kSource / "datasets/published/gugan_croquet_wood_restitution.csv";
+    c.published.push_back({"gugan", "Gugan, Table I", gugan, gugan.string(), 0.45359237, 2e8});
+    studies::impact_fits::write(studies::impact_fits::run(c), c,
+                                context(results / "impact_fits", c));
+  }
   return results;
 }
 
@@ -107,7 +118,8 @@ TEST(PlotReport, EveryStudyDrawsImagesOfTheExpectedSize) {
   const std::map<std::string, std::size_t> expected_png = {
       {"rms_table", 5}, {"damping_fit", 8},       {"validate", 6},
       {"kn_fit", 18},   {"effective_mass", 2},     {"simulator_inputs", 5},
-      {"systems", 18}};  // systems: 9, the clearance slider-crank's 3, the Scotch yoke's 6
+      {"systems", 18},  // systems: 9, the clearance slider-crank's 3, the Scotch yoke's 6
+      {"impact_fits", 2}};  // z_scores and the measured curve's published_fits (no records)
   for (const auto& [stem, count] : expected_png) {
     const auto images = report::plot_study(
         studies::find(stem), {results / stem, figures, kSource / "tools/plot", {"png", "svg"}});
@@ -136,12 +148,13 @@ TEST(PlotReport, ReportCoversEveryStudyPresent) {
   const auto included = report::write_report(o);
   EXPECT_EQ(included,
             (std::vector<std::string>{"rms_table", "damping_fit", "kn_fit", "effective_mass",
-                                      "simulator_inputs", "systems"}));
+                                      "simulator_inputs", "systems", "impact_fits"}));
   std::ifstream f(o.out / "report.html");
   const std::string html((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
   for (const char* id :
        {"id=\"rms_table\"", "id=\"damping_fit\"", "id=\"kn_fit\"", "id=\"effective_mass\"",
-        "figures/kn_fit/kn_table4_fit.png", "Provenance", "0.8015"})
+        "figures/kn_fit/kn_table4_fit.png", "Provenance", "0.8015",
+        "figures/impact_fits/published_fits.png", "Measured data, not synthetic"})
     EXPECT_NE(html.find(id), std::string::npos) << id;
   EXPECT_EQ(html.find("id=\"validate\""), std::string::npos);
   EXPECT_TRUE(fs::exists(o.out / "report.md"));

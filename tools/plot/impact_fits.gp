@@ -45,3 +45,22 @@ if (has_records) {
   }
   unset multiplot
 }
+
+# Measured restitution curves (when the study ran its [[published]] part): the published points
+# and the four laws fitted to them, one panel per curve.
+if (n_published > 0) {
+  reset
+  load sprintf('%s/common.gp', scripts)
+  set output fig('published_fits')
+  set print caption('published_fits'); print 'Measured restitution curves (not synthetic; their sources are cited in the text): the published coefficient of restitution e against the impact speed (black points) and the four laws fitted to it with the stiffness and the exponent fixed, as the command-line fit with all four laws fits it.'; set print
+  set multiplot layout 1,n_published title 'Measured e(v) and the four fitted laws'
+  set xlabel 'impact speed v [m/s]'
+  set ylabel 'coefficient of restitution e'
+  set key outside right top font ',10'
+  do for [d=0:n_published-1] {
+    set title sprintf('%s (measured)', word(published_labels, d+1)) noenhanced
+    plot for [j=0:3] dat('published_fits') index 4*d+j using 1:2 with lines lt j+1 title columnheader(1), \
+         dat('published_data') index d using 1:2 with points pt 7 ps 1.2 lc rgb 'black' title 'measured'
+  }
+  unset multiplot
+}

@@ -60,9 +60,9 @@ const std::vector<Study>& registry() {
            "Fitting contact laws to e(v) and to impact records: recovery of known parameters "
            "and the AIC ranking",
            "synthetic restitution curves and impact records from the exact impact solve (the "
-           "fit-impact laws)",
+           "fit-impact laws); measured e(v): D. Gugan, croquet ball on wood, Table I (2002)",
            "e(v) curves and F(t), delta(t) records of each law at known parameters plus noise: "
-           "every law fitted, recovery and AIC ranking"}),
+           "every law fitted, recovery and AIC ranking; and measured e(v) curves fitted"}),
       make_study<exact_table::Module>(
           {.name = "exact-table",
            .stem = "exact_table",

@@ -8,6 +8,8 @@
 // The optional [record] part does the same for impact records (fit_impact_record.hpp): F(t)
 // and δ(t) of one impact from the exact trajectory at the truth plus Gaussian noise, every law
 // fitted with K, n, the damping parameter and the contact start t0 free.
+// The optional [[published]] part fits every law to measured e(v) curves (datasets/published)
+// exactly as `calib fit-impact --law all` does, with each curve's material from the config.
 #include <array>
 #include <cstdint>
 #include <filesystem>
@@ -47,6 +49,17 @@ struct RecordConfig {
   static RecordConfig from(const io::ConfigNode& node);
 };
 
+// One [[published]] entry: a measured restitution curve and the material its fit assumes.
+struct PublishedCurve {
+  std::string label;           // a short name: letters, digits, '-', '_' or '.'
+  std::string source;          // the citation of the measurement
+  std::filesystem::path file;  // resolved next to the config or in the data folders
+  std::string file_as_written;
+  double m = 0.0, K = 0.0, n = 1.5;  // [kg], [N/m^n], [-]: as fit-impact's --m, --K, --n
+  // label, source, file, m, K, optional n (1.5). InputError naming the key.
+  static PublishedCurve from(const io::ConfigNode& node);
+};
+
 struct Config {
   double m = 0.01, K = 1e9, n = 1.5;  // [kg], [N/m^n], [-]: the material, known to the fit
   // The true damping parameter of each law, in fit::impact_laws() order (alpha, A, c, chi).
@@ -56,10 +69,12 @@ struct Config {
   std::uint64_t seed = 0;
   int replicates = 1;  // noise draws per law
   RecordConfig record;
+  std::vector<PublishedCurve> published;  // [[published]]; empty: that part is skipped
   nlohmann::json as_json;
 
   // [material] m, K, n; [truth] one key per law name; [speeds] from, to, count;
-  // [noise] sigma, seed, replicates; optional [record] (RecordConfig). InputError naming the key.
+  // [noise] sigma, seed, replicates; optional [record] (RecordConfig) and [[published]]
+  // (PublishedCurve, labels unique). InputError naming the key.
   static Config from(const io::ConfigNode& node);
 };
 
@@ -84,9 +99,17 @@ struct RecordDataset {
   std::vector<fit::RecordFitReport> fits;  // one per law, fit::impact_laws() order
   std::vector<fit::LawRank> ranking;       // by AIC, best first
 };
+// One measured curve and the four fits to it (fit::run_fit_impact, as `fit-impact --law all`).
+struct PublishedFit {
+  PublishedCurve input;
+  fit::RestitutionCurve curve;             // as fit::read_restitution_curve reads the file
+  std::vector<fit::ImpactFitReport> fits;  // one per law, fit::impact_laws() order
+  std::vector<fit::LawRank> ranking;       // by AIC, best first
+};
 struct Result {
-  std::vector<Dataset> datasets;       // law-major: law 0 replicates 0..R−1, law 1, …
-  std::vector<RecordDataset> records;  // kind-major, then law, then replicate; may be empty
+  std::vector<Dataset> datasets;        // law-major: law 0 replicates 0..R−1, law 1, …
+  std::vector<RecordDataset> records;   // kind-major, then law, then replicate; may be empty
+  std::vector<PublishedFit> published;  // config order; may be empty
 };
 
 // The restitution curve of `law` at the config's truth, replicate r (noise draws from
@@ -104,22 +127,29 @@ const fit::RecordFitReport& own_fit(const RecordDataset& d);
 // The records and their fits (`fit-impact --law all` with t[s]: K from the peak, n from 1.5).
 std::vector<RecordDataset> run_records(const Config& config, const sweep::Execution& execution);
 
+// The measured curves and their fits, in parallel over curves.
+std::vector<PublishedFit> run_published(const Config& config, const sweep::Execution& execution);
+
 Result run(const Config& config, const sweep::Execution& execution = {});
 // recovery.csv, ranking.csv, coverage.csv, and with records record_fits.csv,
 // record_recovery.csv, record_ranking.csv and record_example.csv (each with its sidecar) into
 // context.out.
 void write(const Result& result, const Config& config, const RunContext& context);
 void write_records(const Result& result, const Config& config, const RunContext& context);
+// published_datasets.csv, published_fits.csv, published_points.csv and published_curve.csv.
+void write_published(const Result& result, const RunContext& context);
 // Coverage (fraction of |z| ≤ 2) per law and the fraction of curves whose generator ranks first;
 // the same per law and parameter for the records.
 std::string summary(const Result& result);
 std::string record_summary(const Result& result);
+std::string published_summary(const Result& result);
 
 // ---- the study's module (studies/module.hpp; its row in src/studies/registry.cpp) ---------
 io::GnuplotVars figure_data(const std::filesystem::path& results,
                             const std::filesystem::path& work);
 void report_section(const std::filesystem::path& results, io::Section& section);
 void record_report_section(const std::filesystem::path& results, io::Section& section);
+void published_report_section(const std::filesystem::path& results, io::Section& section);
 struct Module {
   using Config = impact_fits::Config;
   using Result = impact_fits::Result;

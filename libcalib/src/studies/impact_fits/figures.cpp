@@ -1,6 +1,6 @@
 // Figure data of the impact_fits study for tools/plot/impact_fits.gp: recovery.csv's z of each
-// curve (one block per generating law), and from record_example.csv the first record kind's
-// records with every law's fit and residual.
+// curve (one block per generating law), from record_example.csv the first record kind's
+// records with every law's fit and residual, and the measured curves with every law's e(v).
 #include <string>
 
 #include <fmt/format.h>
@@ -43,6 +43,33 @@ io::GnuplotVars record_figure_data(const std::filesystem::path& in,
           {"record_kind", "'" + kind + "'"}};
 }
 
+// published_data.dat: block d, measured curve d (v, e). published_fits.dat: block 4d + j, law
+// j's e(v) over that curve's speeds (v, e_model).
+io::GnuplotVars published_figure_data(const std::filesystem::path& in,
+                                      const std::filesystem::path& work) {
+  if (!std::filesystem::exists(in / "published_curve.csv")) return {{"n_published", "0"}};
+  const auto points =
+      io::read_result(in, "published_points.csv", {"dataset", "law", "v_in[m/s]", "e"});
+  const auto curve =
+      io::read_result(in, "published_curve.csv", {"dataset", "law", "v_in[m/s]", "e_model"});
+  io::DataBlocks data(work / "published_data.dat"), fits(work / "published_fits.dat");
+  std::string labels;
+  for (const auto& [dataset, rows] : io::group_rows(points, 0)) {
+    labels += (labels.empty() ? "" : " ") + dataset;  // labels hold no spaces (a file stem)
+    data.block(dataset, 2);
+    for (const std::size_t r : rows)
+      if (points.columns[1][r] == points.columns[1][rows.front()])  // each point once
+        data.row({points.columns[2][r], points.columns[3][r]});
+  }
+  std::string current;
+  for (std::size_t r = 0; r < curve.rows(); ++r) {
+    const std::string key = curve.columns[0][r] + " " + curve.columns[1][r];
+    if (key != current) fits.block(curve.columns[1][r], 2), current = key;
+    fits.row({curve.columns[2][r], io::gnuplot_cell(curve.columns[3][r])});
+  }
+  return {{"n_published", std::to_string(data.count())}, {"published_labels", "'" + labels + "'"}};
+}
+
 }  // namespace
 
 io::GnuplotVars figure_data(const std::filesystem::path& in, const std::filesystem::path& work) {
@@ -61,6 +88,7 @@ io::GnuplotVars figure_data(const std::filesystem::path& in, const std::filesyst
     }
   }
   io::GnuplotVars vars = record_figure_data(in, work);
+  vars.merge(published_figure_data(in, work));
   vars["n_laws"] = std::to_string(blocks.count());
   vars["law_names"] = "'" + names + "'";
   return vars;

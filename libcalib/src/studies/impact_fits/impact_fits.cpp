@@ -46,6 +46,14 @@ Config Config::from(const io::ConfigNode& node) {
         fmt::format("{}: must be in [1, 1000], got {}", noise.where("replicates"), replicates));
   c.replicates = static_cast<int>(replicates);
   if (const auto record = node.optional_table("record")) c.record = RecordConfig::from(*record);
+  if (node.has("published"))
+    for (const io::ConfigNode& entry : node.tables("published")) {
+      c.published.push_back(PublishedCurve::from(entry));
+      for (std::size_t k = 0; k + 1 < c.published.size(); ++k)
+        if (c.published[k].label == c.published.back().label)
+          throw InputError(fmt::format("{}: '{}' is used twice", entry.where("label"),
+                                       c.published.back().label));
+    }
   node.reject_unknown();
   c.as_json = node.to_json();
   return c;
@@ -100,6 +108,7 @@ Result run(const Config& c, const sweep::Execution& execution) {
       },
       execution);
   r.records = run_records(c, execution);
+  r.published = run_published(c, execution);
   return r;
 }
 

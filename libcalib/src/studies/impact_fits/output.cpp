@@ -124,6 +124,7 @@ void write(const Result& r, const Config& c, const RunContext& context) {
       },
       prov);
   if (!r.records.empty()) write_records(r, c, context);
+  if (!r.published.empty()) write_published(r, context);
 }
 
 std::string summary(const Result& r) {
@@ -139,7 +140,8 @@ std::string summary(const Result& r) {
   }
   s += fmt::format("AIC picks the generating law on {} of {} curves ({:.0f} %)\n", first, total,
                    total ? 100.0 * first / total : 0.0);
-  return r.records.empty() ? s : s + record_summary(r);
+  if (!r.records.empty()) s += record_summary(r);
+  return r.published.empty() ? s : s + published_summary(r);
 }
 
 }  // namespace calib::studies::impact_fits

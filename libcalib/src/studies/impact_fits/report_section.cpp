@@ -88,6 +88,7 @@ void report_section(const std::filesystem::path& dir, io::Section& s) {
   s.table(tab);
   detail::margin_table(dir / "ranking.csv", false, s);
   if (std::filesystem::exists(dir / "record_recovery.csv")) record_report_section(dir, s);
+  if (std::filesystem::exists(dir / "published_fits.csv")) published_report_section(dir, s);
 }
 
 }  // namespace calib::studies::impact_fits
