@@ -53,8 +53,9 @@ const std::vector<Study>& registry() {
           {"systems", "systems", "The papers' example systems: every law inside a dynamic system",
            "SF2020 §8 (bouncing ball, Table 3, Figs. 8-11), §9 (impact damper, Table 4, Figs. "
            "13-17), §10 (slider-crank, Tables 5-6, Figs. 19-20); PN2020 §6 (two pendulums, Fig. "
-           "11)",
-           "bouncing ball and impact damper re-simulated with every law (dynamics layer)"}),
+           "11); PINSLOT §4 (Scotch yoke with a pin-in-slot clearance, Tables 10-11, Figs. 11-16)",
+           "the papers' example systems re-simulated: bouncing ball, impact damper, slider-crank, "
+           "two pendulums, the clearance slider-crank and the PINSLOT Scotch yoke"}),
       make_study<impact_fits::Module>(
           {"impact-fits", "impact_fits",
            "Fitting contact laws to e(v) and to impact records: recovery of known parameters "
