@@ -259,7 +259,7 @@ py::dict run_study(const std::string& name, const std::string& config, const std
 
 // `calib simulate` as a dict: the --format json record plus the time series as numpy arrays
 // ("series": {"t", "energy", "friction_work" (with friction), "<body>": {"x", "y", "phi", "vx",
-// "vy", "omega"}, "contacts": {"<contact>": {"delta", "force"}}}).
+// "vy", "omega"}, "contacts": {"<contact>": {"delta", "force", "region" (several regions)}}}).
 // `system` is a file path, or TOML text when `origin` is given (a dict from Python).
 py::object simulate(const std::string& system, const std::string& origin,
                     std::optional<std::string> model, std::optional<double> e,
@@ -313,6 +313,12 @@ py::object simulate(const std::string& system, const std::string& origin,
     c["delta"] = column([&](const dynamics::Sample& x) { return s.system->penetration(k, x.q); });
     c["force"] = column(
         [&](const dynamics::Sample& x) { return dynamics::contact_force(*s.system, r, k, x); });
+    if (s.system->region_count(k) > 1) {  // a slot: the region δ is measured in, per sample
+      py::list regions;
+      for (const auto& x : r.series)
+        regions.append(s.system->region_name(k, s.system->region(k, x.q)));
+      c["region"] = py::module_::import("numpy").attr("array")(regions);
+    }
     contacts[py::str(s.system->contact_name(k))] = c;
   }
   series["contacts"] = contacts;

@@ -201,7 +201,8 @@ def simulated(tmp_path_factory):
     subprocess.run([os.environ["CALIB_CLI"], "simulate", "--system",
                     str(ROOT / "configs/systems/scotch_yoke.toml"), "--out", str(out)],
                    check=True, stdout=subprocess.DEVNULL)
-    return [{k: float(v) for k, v in r.items()} for r in read(out / "series.csv")]
+    return [{k: v if k.endswith(".region") else float(v) for k, v in r.items()}
+            for r in read(out / "series.csv")]
 
 
 def test_study_series_is_calib_simulate_of_the_same_file(study, simulated):
@@ -217,6 +218,7 @@ def test_study_series_is_calib_simulate_of_the_same_file(study, simulated):
         assert float(r["force[N]"]) == s["slot.force[N]"]
         assert float(r["delta[m]"]) == s["slot.delta[m]"]
         assert float(r["x_slider[m]"]) == s["slider.x[m]"]
+        assert r["region"] == s["slot.region"]
         ax = (after["slider.vx[m/s]"] - before["slider.vx[m/s]"]) / (after["t[s]"] - before["t[s]"])
         assert float(r["a_slider[m/s^2]"]) == pytest.approx(ax, rel=1e-12, abs=1e-9)
 
@@ -233,6 +235,7 @@ def test_slider_obeys_newton_with_the_contact_force(simulated):
         ax = (b["slider.vx[m/s]"] - a["slider.vx[m/s]"]) / (b["t[s]"] - a["t[s]"])
         dx, dy = r["pin.x[m]"] - r["slider.x[m]"], r["pin.y[m]"] - r["slider.y[m]"]
         side = 1.0 if math.hypot(dx, dy) > RM else -1.0
+        assert r["slot.region"] == ("slot.outer" if side > 0 else "slot.inner")
         predicted = side * r["slot.force[N]"] * dx / math.hypot(dx, dy) / mass
         errors.append((abs(predicted - ax), abs(ax)))
     largest = max(e[1] for e in errors)

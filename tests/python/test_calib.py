@@ -308,6 +308,9 @@ def test_simulate_scotch_yoke_bench_from_a_path_and_a_dict():
         assert [(law["k"], law["n"]) for law in rec["laws"]] == [
             (law["k"], law["n"]) for law in cli["laws"]]
         assert {i["region"] for i in rec["impacts"]} <= {law["region"] for law in rec["laws"]}
+        regions = rec["series"]["contacts"]["slot"]["region"]
+        assert len(regions) == len(rec["series"]["t"])
+        assert set(regions) <= {law["region"] for law in rec["laws"]}
 
 
 def test_simulate_friction_work():

@@ -38,11 +38,16 @@ std::vector<std::filesystem::path> write_run(const SystemSetup& s, const Simulat
   const bool friction = s.system->has_friction();
   if (friction) header.push_back("friction_work[J]");
   const int contacts = s.system->contact_count();
-  for (int k = 0; k < contacts; ++k)
+  // A contact with several regions (a slot's tracks and end caps) also names, at each sample,
+  // the region whose wall δ is measured from (System::region).
+  const auto has_regions = [&](int k) { return s.system->region_count(k) > 1; };
+  for (int k = 0; k < contacts; ++k) {
     for (const char* c : {".delta[m]", ".force[N]"})
       header.push_back(s.system->contact_name(k) + c);
+    if (has_regions(k)) header.push_back(s.system->contact_name(k) + ".region");
+  }
   io::CsvWriter w(dir / "series.csv", header);
-  std::vector<io::CsvCell> row(header.size(), 0.0);  // numbers only: assigned in place
+  std::vector<io::CsvCell> row(header.size(), 0.0);
   for (const auto& smp : r.series) {
     std::size_t c = 0;
     row[c++] = smp.t;
@@ -55,6 +60,7 @@ std::vector<std::filesystem::path> write_run(const SystemSetup& s, const Simulat
     for (int k = 0; k < contacts; ++k) {
       row[c++] = s.system->penetration(k, smp.q);
       row[c++] = contact_force(*s.system, r, k, smp);
+      if (has_regions(k)) row[c++] = s.system->region_name(k, s.system->region(k, smp.q));
     }
     w.row(row);
   }
