@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 #include <sstream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -80,6 +81,19 @@ fit::FitImpactRequest request_of(const FitImpactArgs& a, bool record) {
   return q;
 }
 
+// Exit 1 (after the output is written) when the one law asked for did not converge, or when
+// none of the laws did; the message names what the fit could not reach ("data" or "record").
+template <class Outcome, class MessageOf>
+void require_reached(const Outcome& o, std::size_t laws, const std::string& law,
+                     std::string_view what, MessageOf message_of) {
+  if (laws == 1 && !o.ok)
+    throw ComputeError(fmt::format("fit-impact: the {} fit did not reach the {}: {}", law, what,
+                                   message_of(o.reports.front())));
+  if (std::none_of(o.reports.begin(), o.reports.end(), [](const auto& r) { return r.ok(); }))
+    throw ComputeError(
+        fmt::format("fit-impact: no law reached the {} (see each fit's status)", what));
+}
+
 // An impact record (t[s] with F[N] and/or delta[m]): the contact start t0 is fitted too.
 void run_record(const FitImpactArgs& a) {
   if (!a.v) throw InputError("--v: an impact record needs the impact speed [m/s]");
@@ -94,11 +108,8 @@ void run_record(const FitImpactArgs& a) {
   if (a.format == Format::json) fmt::print("{}\n", o.record.dump(2));
   else fmt::print("{}", fit::fit_record_text(o));
   if (!a.out.empty()) fit::write_fit_impact_record(a.out, o, q, data);
-  if (q.laws.size() == 1 && !o.ok)
-    throw ComputeError(fmt::format("fit-impact: the {} fit did not reach the record: {}", a.law,
-                                   o.reports.front().fit.message));
-  if (std::none_of(o.reports.begin(), o.reports.end(), [](const auto& r) { return r.ok(); }))
-    throw ComputeError("fit-impact: no law reached the record (see each fit's status)");
+  require_reached(o, q.laws.size(), a.law, "record",
+                  [](const fit::RecordFitReport& r) { return r.fit.message; });
 }
 
 }  // namespace
@@ -151,11 +162,8 @@ void register_fit_impact(CLI::App& app) {
     if (a.format == Format::json) fmt::print("{}\n", o.record.dump(2));
     else fmt::print("{}", fit::fit_impact_text(o));
     if (!a.out.empty()) fit::write_fit_impact(a.out, o, q, data);
-    if (q.laws.size() == 1 && !o.ok)
-      throw ComputeError(fmt::format("fit-impact: the {} fit did not reach the data: {}", a.law,
-                                     o.reports.front().message));
-    if (std::none_of(o.reports.begin(), o.reports.end(), [](const auto& r) { return r.ok(); }))
-      throw ComputeError("fit-impact: no law reached the data (see each fit's status)");
+    require_reached(o, q.laws.size(), a.law, "data",
+                    [](const fit::ImpactFitReport& r) { return r.message; });
   });
 }
 
