@@ -8,6 +8,8 @@
 #include <fstream>
 #include <string>
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -61,7 +63,9 @@ double cell(const io::TextTable& t, std::size_t column, std::size_t row) {
 class ImpactFitsPublished : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    const fs::path dir = calib_test::fresh_dir("calib_impact_fits_", "published");
+    // ctest runs each test of the suite in its own process, two at a time: one folder each.
+    const fs::path dir =
+        calib_test::fresh_dir("calib_impact_fits_", "published_" + std::to_string(::getpid()));
     out_ = new fs::path(dir / "out");
     calib_test::put(dir / "study.toml", config_text(gugan_entry()));
     summary_ =
@@ -73,7 +77,10 @@ class ImpactFitsPublished : public ::testing::Test {
     std::ifstream in(dir / "cli.json");
     cli_ = new nlohmann::json(nlohmann::json::parse(in));
   }
-  static void TearDownTestSuite() { delete out_, delete summary_, delete cli_; }
+  static void TearDownTestSuite() {
+    fs::remove_all(out_->parent_path());
+    delete out_, delete summary_, delete cli_;
+  }
   static const nlohmann::json& cli_fit(const std::string& law) {
     for (const auto& f : cli_->at("fits"))
       if (f.at("law") == law) return f;
