@@ -56,6 +56,19 @@ abs_tol = 1e-14
                      start, law);
 }
 
+// The analytic ∂δ/∂q of contact 0 against central differences of δ(q) with step h, to tol.
+void expect_gradient_is_the_difference_quotient(const System& system, const Vector& q, double h,
+                                                double tol, const std::string& where) {
+  const Vector g = system.penetration_gradient(0, q);
+  for (int i = 0; i < static_cast<int>(q.size()); ++i) {
+    Vector a = q, b = q;
+    a[i] += h;
+    b[i] -= h;
+    const double fd = (system.penetration(0, a) - system.penetration(0, b)) / (2 * h);
+    EXPECT_NEAR(g[i], fd, tol) << where << " coordinate " << i;
+  }
+}
+
 }  // namespace
 
 TEST(ClearanceJoint, GradientAndRateAreTheDerivativesOfThePenetration) {
@@ -65,14 +78,8 @@ TEST(ClearanceJoint, GradientAndRateAreTheDerivativesOfThePenetration) {
   Vector q(6), qd(6);
   q << 0.001, -0.002, 0.3, -0.017, 0.004, -0.7;
   qd << 0.1, -0.2, 0.5, 0.3, 0.4, -1.1;
+  expect_gradient_is_the_difference_quotient(*s.system, q, 1e-6, 1e-8, "two free bodies");
   const Vector g = s.system->penetration_gradient(0, q);
-  for (int i = 0; i < 6; ++i) {
-    Vector a = q, b = q;
-    a[i] += 1e-6;
-    b[i] -= 1e-6;
-    const double fd = (s.system->penetration(0, a) - s.system->penetration(0, b)) / 2e-6;
-    EXPECT_NEAR(g[i], fd, 1e-8) << i;
-  }
   EXPECT_NEAR(s.system->penetration_rate(0, q, qd), g.dot(qd), 1e-14);
   Vector f = Vector::Zero(6);
   s.system->add_generalized_force(0, q, 2.5, f);
@@ -214,14 +221,7 @@ TEST(PinInSlot, RegionsAndGradientOfTheStraightAndArcSlots) {
     Vector q(3);
     q << p.x, p.y, 0.2;
     EXPECT_EQ(s.system->region_name(0, s.system->region(0, q)), p.region) << p.x << " " << p.y;
-    const Vector g = s.system->penetration_gradient(0, q);
-    for (int i = 0; i < 3; ++i) {
-      Vector a = q, b = q;
-      a[i] += 1e-8;
-      b[i] -= 1e-8;
-      const double fd = (s.system->penetration(0, a) - s.system->penetration(0, b)) / 2e-8;
-      EXPECT_NEAR(g[i], fd, 1e-6) << p.region << " " << i;
-    }
+    expect_gradient_is_the_difference_quotient(*s.system, q, 1e-8, 1e-6, p.region);
   }
 }
 
