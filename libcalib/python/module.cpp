@@ -16,6 +16,7 @@
 #include "calib/calibrate/records.hpp"
 #include "calib/codes/input_for.hpp"
 #include "calib/core/error.hpp"
+#include "calib/core/required.hpp"
 #include "calib/core/units.hpp"
 #include "calib/core/vocabulary.hpp"
 #include "calib/dynamics/systems.hpp"
@@ -167,6 +168,11 @@ py::dict calibrate_one(const std::string& name, double e, double n, double m, do
   const calibrate::CalibrateOptions opt;
   const auto o = calibrate::calibrate_query(model, {e, n, m, k, v, clamp_of(clamp)}, opt);
   return to_python(calibrate::calibration_record(model, o.impact, e, o.calibration, opt));
+}
+
+py::dict calibrate_dimensionless_one(const std::string& name, double e, double n, int clamp) {
+  return to_python(calibrate::dimensionless_calibration_record(models::find(name), e, n,
+                                                               clamp_of(clamp), {}));
 }
 
 // ---- c_opt, ExactDamping --------------------------------------------------------------------
@@ -329,7 +335,7 @@ py::object simulate(const std::string& system, const std::string& origin,
 // `calib input-for` as a dict (the same record as --format json).
 py::object input_for(const std::string& code, double e, const std::string& model,
                      const std::string& version, std::optional<bool> clamp, double youngs,
-                     double poisson, double radius, double density, double v, double v_char,
+                     double poisson, double radius, double density, double v, std::optional<double> v_char,
                      std::optional<double> k, std::optional<double> typed,
                      const std::string& geometry) {
   const codes::CodeLaw& law = codes::find_code_law(code, model, version);
@@ -339,6 +345,7 @@ py::object input_for(const std::string& code, double e, const std::string& model
   options.target_e = e;
   options.clamp = clamp;
   options.typed = typed;
+  options.version_asked = version;
   nlohmann::ordered_json rec;
   {
     py::gil_scoped_release release;
@@ -395,6 +402,13 @@ PYBIND11_MODULE(_calib, m) {
   m.def("impact_many", &impact_many);
   m.def("calibrate_one", &calibrate_one);
   m.def("calibrate_many", &calibrate_many);
+  m.def("calibrate_dimensionless_one", &calibrate_dimensionless_one);
+  m.def("require_given", [](const std::string& command,
+                            const std::vector<std::pair<std::string, bool>>& inputs,
+                            const std::string& why) {
+    std::vector<std::pair<std::string_view, bool>> named(inputs.begin(), inputs.end());
+    require_given(command, named, why);
+  });
   m.def("c_opt_many", &c_opt_many);
   m.def("exact_zeta", &exact_zeta);
   m.def("exact_limit_ratio", &models::ExactDamping::limit_ratio);

@@ -142,14 +142,15 @@ def commands(work):
         f.write("delta[mm],W[N/mm]\n0.001,1.2\n0.002,2.9\n0.004,6.1\n0.008,13.5\n")
     friction = friction_system(work)
     return [
-        ("impact", ["impact", "--e", "0.5"], ("json", "csv", "text")),
-        ("impact hysteresis", ["impact", "--model", "hunt-crossley", "--e", "0.8"], ("json", "csv", "text")),
-        ("calibrate", ["calibrate", "--e", "0.5"], ("json", "csv", "text")),
-        ("calibrate tsuji", ["calibrate", "--model", "tsuji", "--e", "0.5"], ("json", "csv", "text")),
-        ("calibrate hysteresis", ["calibrate", "--model", "gonthier", "--e", "0.5"], ("json", "csv", "text")),
-        ("copt", ["copt", "--e", "0.5"], ("json", "csv", "text")),
-        ("input-for", ["input-for", "lammps", "--e", "0.5"], ("json",)),
-        ("input-for typed unit", ["input-for", "chrono", "--e", "0.5"], ("json",)),
+        ("impact", ["impact", "--e", "0.5", "--m", "2", "--k", "1e7", "--v", "0.3"], ("json", "csv", "text")),
+        ("impact hysteresis", ["impact", "--model", "hunt-crossley", "--e", "0.8", "--m", "2", "--k", "1e7", "--v", "0.3"], ("json", "csv", "text")),
+        ("calibrate", ["calibrate", "--e", "0.5", "--m", "2", "--k", "1e7", "--v", "0.3"], ("json", "csv", "text")),
+        ("calibrate tsuji", ["calibrate", "--model", "tsuji", "--e", "0.5", "--m", "2", "--k", "1e7", "--v", "0.3"], ("json", "csv", "text")),
+        ("calibrate hysteresis", ["calibrate", "--model", "gonthier", "--e", "0.5", "--m", "2", "--k", "1e7", "--v", "0.3"], ("json", "csv", "text")),
+        ("calibrate dimensionless", ["calibrate", "--model", "gonthier", "--e", "0.5"], ("json", "csv", "text")),
+        ("copt", ["copt", "--e", "0.5", "--m", "2", "--k", "1e7", "--v", "0.3"], ("json", "csv", "text")),
+        ("input-for", ["input-for", "lammps", "--e", "0.5", "--E", "7e10", "--nu", "0.22", "--radius", "1e-3", "--density", "2500", "--v", "1"], ("json",)),
+        ("input-for typed unit", ["input-for", "chrono", "--e", "0.5", "--E", "7e10", "--nu", "0.22", "--radius", "1e-3", "--density", "2500", "--v", "1"], ("json",)),
         ("input-for --list", ["input-for", "--list"], ("json",)),
         ("models", ["models"], ("json", "csv")),
         ("simulate", ["simulate", "--system", "configs/systems/bouncing_ball.toml", "--t-end", "1"],
@@ -353,14 +354,15 @@ def check_python(checker):
         print(f"python: not checked ({err})")
         return 0
     results = {
-        "calib.impact": calib.impact("hunt-crossley", 0.8),
-        "calib.impact array": calib.impact("linear-damper", np.array([0.3, 0.6]), n=1.5),
-        "calib.calibrate": calib.calibrate("gonthier", 0.5),
+        "calib.impact": calib.impact("hunt-crossley", 0.8, m=2.0, k=1e7, v=0.3),
+        "calib.impact array": calib.impact("linear-damper", np.array([0.3, 0.6]), n=1.5, m=2.0, k=1e7, v=0.3),
+        "calib.calibrate": calib.calibrate("gonthier", 0.5, m=2.0, k=1e7, v=0.3),
+        "calib.calibrate dimensionless": calib.calibrate("gonthier", 0.5),
         "calib.calibrate array": calib.calibrate("linear-damper", np.array([0.3, 0.6])),
         "calib.kn_fit": calib.kn_fit("johnson", material="steel", dR="0.5mm"),
         "calib.kn_fit_data": calib.kn_fit_data([0.001, 0.002, 0.004, 0.008], [1.2, 2.9, 6.1, 13.5]),
         "calib.effective_mass": calib.effective_mass("configs/effmass/np_example1_pendulum_wall.toml"),
-        "calib.input_for": calib.input_for("lammps", 0.5),
+        "calib.input_for": calib.input_for("lammps", 0.5, E=7e10, nu=0.22, radius=1e-3, density=2500.0, v=1.0),
         "calib.simulate": calib.simulate("configs/systems/bouncing_ball.toml", t_end=1.0),
         "calib.fit_impact": calib.fit_impact([0.5, 1.0, 2.0, 4.0], [0.9, 0.85, 0.8, 0.74], law="tsuji",
                                              m=0.01, K=1e9),

@@ -23,11 +23,11 @@ CliRun run(const std::string& args) { return run_in(".", args); }
 }  // namespace
 
 TEST(Cli, BadInputExitsTwo) {
-  EXPECT_EQ(run("impact --e 1.5").code, 2);
-  EXPECT_EQ(run("impact --n 2.5").code, 2);
-  EXPECT_EQ(run("calibrate --m -1").code, 2);
-  EXPECT_EQ(run("impact --m -1").code, 2);
-  EXPECT_EQ(run("impact --model no-such").code, 2);
+  EXPECT_EQ(run("impact --e 1.5 --m 2 --k 1e7 --v 0.3").code, 2);
+  EXPECT_EQ(run("impact --n 2.5 --m 2 --k 1e7 --v 0.3").code, 2);
+  EXPECT_EQ(run("calibrate --e 0.5 --m -1 --k 1e7 --v 0.3").code, 2);
+  EXPECT_EQ(run("impact --e 0.5 --m -1 --k 1e7 --v 0.3").code, 2);
+  EXPECT_EQ(run("impact --model no-such --m 2 --k 1e7 --v 0.3").code, 2);
   EXPECT_EQ(run("rms-table --config /nonexistent.toml").code, 2);
   EXPECT_EQ(run("--no-such-flag").code, 2);
 }
@@ -41,7 +41,7 @@ TEST(Cli, HelpAndVersion) {
 TEST(Cli, CalibrateJsonKeys) {
   // Plain vocabulary names with a "units" object (docs/outputs.md); a quantity is never reported
   // under another's name (`c` used to hold χ for Tsuji laws and δ_p for indentation).
-  const CliRun r = run("calibrate --model linear-damper --e 0.5 --n 1 --format json");
+  const CliRun r = run("calibrate --model linear-damper --e 0.5 --n 1 --m 2 --k 1e7 --v 0.3 --format json");
   ASSERT_EQ(r.code, 0);
   const auto j = nlohmann::json::parse(r.out);
   for (const char* key : {"e", "n", "m", "k", "v", "zeta", "c", "e_out"})
@@ -50,7 +50,11 @@ TEST(Cli, CalibrateJsonKeys) {
   EXPECT_EQ(j["units"]["k"], "N/m^n");
   EXPECT_FALSE(j["units"].contains("zeta"));  // dimensionless: no unit listed
   EXPECT_NEAR(j["e_out"].get<double>(), 0.5, 1e-10);
-  const auto tsuji = nlohmann::json::parse(run("calibrate --model tsuji --e 0.5 --format json").out);
+  // Given none of m, k, v: the same ζ*, dimensionless keys only (ζ* does not depend on them).
+  const auto bare = nlohmann::json::parse(run("calibrate --model linear-damper --e 0.5 --n 1 --format json").out);
+  EXPECT_EQ(bare["zeta"], j["zeta"]);
+  for (const char* key : {"m", "k", "v", "c"}) EXPECT_FALSE(bare.contains(key)) << key;
+  const auto tsuji = nlohmann::json::parse(run("calibrate --model tsuji --e 0.5 --format json --m 2 --k 1e7 --v 0.3").out);
   EXPECT_TRUE(tsuji.contains("chi"));
   EXPECT_FALSE(tsuji.contains("c[N*s/m]") || tsuji.contains("c"));
   const auto ind = nlohmann::json::parse(
@@ -58,7 +62,7 @@ TEST(Cli, CalibrateJsonKeys) {
   EXPECT_TRUE(ind.contains("delta_p"));
   EXPECT_EQ(ind["units"]["delta_p"], "m");
   EXPECT_FALSE(ind.contains("c[N*s/m]") || ind.contains("c"));
-  const CliRun i = run("impact --model gonthier --e 0.3 --n 1.5 --format json");
+  const CliRun i = run("impact --model gonthier --e 0.3 --n 1.5 --format json --m 2 --k 1e7 --v 0.3");
   const auto k = nlohmann::json::parse(i.out);
   for (const char* key : {"h", "C", "e_out", "delta_max", "t_contact", "peak_force", "delta_sep",
                           "status"})
@@ -66,15 +70,15 @@ TEST(Cli, CalibrateJsonKeys) {
   EXPECT_NEAR(k["e_out"].get<double>(), 0.3, 1e-8);
   EXPECT_EQ(k["units"]["C"], "N*s/m^(n+1)");
   // The CSV form has the same names, with their units.
-  const std::string csv = run("impact --model gonthier --e 0.3 --format csv").out;
+  const std::string csv = run("impact --model gonthier --e 0.3 --format csv --m 2 --k 1e7 --v 0.3").out;
   EXPECT_NE(csv.find("delta_max[m],t_contact[s],peak_force[N]"), std::string::npos) << csv;
 }
 
 TEST(Cli, StudyCommandsRejectBadInputWithExitTwo) {
   const std::string src = CALIB_SOURCE_DIR;
-  EXPECT_EQ(run("copt --e 1.5").code, 2);
-  EXPECT_EQ(run("copt --m 0").code, 2);
-  EXPECT_EQ(run("copt --method hunt-crossley").code, 2);  // not a linear-damper formula
+  EXPECT_EQ(run("copt --e 1.5 --m 2 --k 1e7 --v 0.3").code, 2);
+  EXPECT_EQ(run("copt --e 0.5 --m 0 --k 1e7 --v 0.3").code, 2);
+  EXPECT_EQ(run("copt --method hunt-crossley --m 2 --k 1e7 --v 0.3").code, 2);  // not a linear-damper formula
   EXPECT_EQ(run("kn-fit --model johnson --E 207GPa --nu 0.5 --dR 5mm").code, 2);
   EXPECT_EQ(run("kn-fit --model johnson --E 207GPa --nu 0.3 --dR 5parsec").code, 2);
   EXPECT_EQ(run("kn-fit --model no-such --E 1 --nu 0.3 --dR 1").code, 2);

@@ -65,41 +65,55 @@ rows = [
     # (what, message every door must hold, exit code, doors)
     ("exponent fixed by the model (khulief-shabana, n = 1.7)",
      "model khulief-shabana is defined for n = 1 only, got n = 1.7", 2, {
-         "CLI impact --n": cli("impact", "--model", "khulief-shabana", "--e", "0.5", "--n", "1.7"),
+         "CLI impact --n": cli("impact", "--model", "khulief-shabana", "--e", "0.5", "--n", "1.7", "--m", "2", "--k", "1e7", "--v", "0.3"),
          "CLI calibrate --n": cli("calibrate", "--model", "khulief-shabana", "--e", "0.5", "--n", "1.7"),
-         "Python impact(n=)": python(lambda c: c.impact("khulief-shabana", 0.5, n=1.7)),
+         "Python impact(n=)": python(lambda c: c.impact("khulief-shabana", 0.5, n=1.7, m=2.0, k=1e7, v=0.3)),
          "Python calibrate(n=)": python(lambda c: c.calibrate("khulief-shabana", 0.5, n=1.7)),
      }),
     ("ODE tolerance below what doubles honour (rel_tol = 1e-30)",
      "rel_tol must be in [1e-15, 1)", 2, {
-         "CLI impact --rel-tol": cli("impact", "--e", "0.5", "--rel-tol", "1e-30"),
+         "CLI impact --rel-tol": cli("impact", "--e", "0.5", "--rel-tol", "1e-30", "--m", "2", "--k", "1e7", "--v", "0.3"),
          "CLI calibrate --rel-tol": cli("calibrate", "--e", "0.5", "--rel-tol", "1e-30"),
          "config sweep [solver] rel_tol": config(
-             "sweep", "kernel = 'impact'\nmodel = 'gonthier'\n[fixed]\ne = 0.5\n[space]\n"
-                      "n = { values = [1.5] }\n[solver]\nrel_tol = 1e-30\n"),
+             "sweep", "kernel = 'impact'\nmodel = 'gonthier'\n[fixed]\ne = 0.5\nm = 2.0\nk = 1e7\nv = 0.3\n"
+                      "[space]\nn = { values = [1.5] }\n[solver]\nrel_tol = 1e-30\n"),
          "config validate [solver] rel_tol": config("validate", "[solver]\nrel_tol = 1e-30\n"),
-         "Python impact(rel_tol=)": python(lambda c: c.impact("gonthier", 0.5, rel_tol=1e-30)),
+         "Python impact(rel_tol=)": python(lambda c: c.impact("gonthier", 0.5, rel_tol=1e-30, m=2.0, k=1e7, v=0.3)),
      }),
     ("negative random seed (-1)",
      "(random seed) must be >= 0, got -1", 2, {
          "config validate [grid] seed": config("validate", "[grid]\nseed = -1\n"),
          "config sweep [space] seed": config(
-             "sweep", "kernel = 'impact'\nmodel = 'gonthier'\n[fixed]\ne = 0.5\n[space]\n"
+             "sweep", "kernel = 'impact'\nmodel = 'gonthier'\n[fixed]\ne = 0.5\nm = 2.0\nk = 1e7\n[space]\n"
                       "v = { random = { dist = 'uniform', from = 1, to = 2 } }\nsamples = 3\nseed = -1\n"),
          "Python run_study(config=)": python(lambda c: c.run_study(
              "validate", config=_write("seed.toml", "[grid]\nseed = -1\n"), out=os.path.join(work, "py_out"))),
      }),
     ("restitution out of (0, 1] (e = 1.5)",
      "(coefficient of restitution) must be in (0, 1], got 1.5", 2, {
-         "CLI impact --e": cli("impact", "--e", "1.5"),
+         "CLI impact --e": cli("impact", "--e", "1.5", "--m", "2", "--k", "1e7", "--v", "0.3"),
          "CLI calibrate --e": cli("calibrate", "--e", "1.5"),
-         "Python impact(e=)": python(lambda c: c.impact("gonthier", 1.5)),
+         "Python impact(e=)": python(lambda c: c.impact("gonthier", 1.5, m=2.0, k=1e7, v=0.3)),
          "Python calibrate(e=)": python(lambda c: c.calibrate("gonthier", 1.5)),
+     }),
+    ("a physical input left out (no m, k, v): no default of 1 kg, 1 N/m^n, 1 m/s",
+     "are required (", 2, {
+         "CLI impact": cli("impact", "--model", "hunt-crossley", "--e", "0.5"),
+         "CLI copt": cli("copt", "--e", "0.5"),
+         "CLI calibrate --m alone": cli("calibrate", "--e", "0.5", "--m", "2"),
+         "CLI input-for": cli("input-for", "lammps", "--e", "0.5"),
+         "config sweep [fixed] without m, k": config(
+             "sweep", "kernel = 'impact'\nmodel = 'gonthier'\n[fixed]\ne = 0.5\nv = 0.3\n"
+                      "[space]\nn = { values = [1.5] }\n"),
+         "Python impact()": python(lambda c: c.impact("hunt-crossley", 0.5)),
+         "Python c_opt()": python(lambda c: c.c_opt(0.5)),
+         "Python calibrate(m=)": python(lambda c: c.calibrate("linear-damper", 0.5, m=2.0)),
+         "Python input_for()": python(lambda c: c.input_for("lammps", 0.5)),
      }),
     ("mass beyond physics (m = 1e308)",
      "is outside the accepted range of a mass, [1e-18, 1e+09] kg", 2, {
-         "CLI calibrate --m --v": cli("calibrate", "--e", "0.5", "--m", "1e308", "--v", "1e308"),
-         "Python calibrate(m=, v=)": python(lambda c: c.calibrate("linear-damper", 0.5, m=1e308, v=1e308)),
+         "CLI calibrate --m --v": cli("calibrate", "--e", "0.5", "--m", "1e308", "--k", "1", "--v", "1e308"),
+         "Python calibrate(m=, v=)": python(lambda c: c.calibrate("linear-damper", 0.5, m=1e308, k=1.0, v=1e308)),
          "Python c_opt(m=)": python(lambda c: c.c_opt(0.5, m=1e308, k=1.0, v=1.0, n=1.5)),
      }),
     # One unit rule (core/units): a bare number is SI everywhere, so 207 is 207 Pa, refused.

@@ -42,11 +42,12 @@ K["Python kn_fit(dR=0.005)"] = calib.kn_fit("johnson", E=207e9, nu=0.3, dR=0.005
 same("kn-fit johnson K [N/m^(n+1)]", K)
 
 # input-for: E and radius through the CLI and Python.
-inp = ["input-for", "lammps", "--e", "0.5", "--format", "json", "--nu", "0.3", "--density", "2500"]
+inp = ["input-for", "lammps", "--e", "0.5", "--format", "json", "--nu", "0.3", "--density", "2500",
+       "--v", "1"]
 value = {f"CLI --E {E} --radius {R}": json.loads(cli(*inp, "--E", E, "--radius", R))["input_value"]
          for E, R in (("7e10", "0.001"), ("70GPa", "1mm"))}
 value.update({f"Python input_for(E={E!r}, radius={R!r})": calib.input_for(
-    "lammps", 0.5, E=E, radius=R, nu=0.3, density=2500)["input_value"]
+    "lammps", 0.5, E=E, radius=R, nu=0.3, density=2500, v=1.0)["input_value"]
     for E, R in ((7e10, 1e-3), ("70GPa", "1mm"))})
 same("input-for lammps input_value", value)
 

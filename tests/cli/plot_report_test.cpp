@@ -83,6 +83,8 @@ fs::path make_results(const std::string& name) {
   }
   {
     studies::simulator_inputs::Config c;
+    // The shipped config's glass beads (configs/simulator_inputs.toml): no default contact.
+    c.contact = codes::two_spheres(7e10, 0.22, 1e-3, 2500, 1.0, {}, 1.0);
     c.codes = {"lammps", "liggghts", "chrono", "yade", "mujoco"};
     studies::simulator_inputs::write(studies::simulator_inputs::run(c), c, context(results / "simulator_inputs", c));
   }

@@ -17,6 +17,8 @@ system = f"{src}/configs/effmass/np_example4_slider_crank.toml"
 cases = []
 
 # Numbers: every numeric flag of the single-shot commands, with values that mean nothing.
+SCALES = {"--m": "2", "--k": "1e7", "--v": "0.3"}
+SCALES_ARGS = [x for f, v in SCALES.items() for x in (f, v)]
 bad_numbers = ["nan", "inf", "-inf", "abc", "1e400", "", "0x", "--"]
 for cmd, base in [("impact", "--model gonthier --e 0.5"), ("calibrate", "--model gonthier --e 0.5"),
                   ("copt", "--e 0.5")]:
@@ -24,7 +26,9 @@ for cmd, base in [("impact", "--model gonthier --e 0.5"), ("calibrate", "--model
                             ("--k", ["0", "-1"]), ("--v", ["0", "-1"])]:
         for value in bad_numbers + extra_bad:
             args = base.replace(f"{flag} 0.5", "") if flag == "--e" else base
-            cases.append(([cmd] + args.split() + [flag, value], flag.lstrip("-")))
+            # The other scales given (a physical input has no default): the verdict is the flag's.
+            scales = [x for f, v in SCALES.items() if f != flag for x in (f, v)]
+            cases.append(([cmd] + args.split() + scales + [flag, value], flag.lstrip("-")))
 for value in ["-1", "0", "abc", "1e-300x"]:
     cases.append((["impact", "--model", "gonthier", "--e", "0.5", "--rel-tol", value], "rel"))
     cases.append((["calibrate", "--model", "gonthier", "--e", "0.5", "--abs-tol", value], "abs"))
@@ -33,11 +37,16 @@ for model in ["no-such", ""]:
 # Names are case-insensitive ("GONTHIER" is gonthier); a typo is refused with the nearest name.
 cases.append((["impact", "--model", "gonthiar", "--e", "0.5"], "did you mean 'gonthier'"))
 cases.append((["input-for", "lamps", "--e", "0.5"], "did you mean 'lammps'"))
-cases.append((["impact", "--model", "dem-sqrt5", "--e", "0.5", "--n", "1.2"], "n = 1.5"))
-cases.append((["impact", "--model", "gonthier", "--e", "0.5", "--clamp", "maybe"], "clamp"))
-cases.append((["impact", "--model", "gonthier", "--e", "0.5", "--format", "xml"], "format"))
-cases.append((["copt", "--e", "0.5", "--method", "hunt-crossley"], "linear-damper"))
-cases.append((["copt", "--e", "0.5", "--method", "nope"], "nope"))
+cases.append((["impact", "--model", "dem-sqrt5", "--e", "0.5", "--n", "1.2", *SCALES_ARGS], "n = 1.5"))
+cases.append((["impact", "--model", "gonthier", "--e", "0.5", "--clamp", "maybe", *SCALES_ARGS], "clamp"))
+cases.append((["impact", "--model", "gonthier", "--e", "0.5", "--format", "xml", *SCALES_ARGS], "format"))
+cases.append((["copt", "--e", "0.5", *SCALES_ARGS, "--method", "hunt-crossley"], "linear-damper"))
+cases.append((["copt", "--e", "0.5", *SCALES_ARGS, "--method", "nope"], "nope"))
+# No physical default: each command names the scales it was not given.
+cases.append((["copt", "--e", "0.5"], "--m (or --system), --k and --v are required"))
+cases.append((["impact", "--e", "0.5", "--m", "2"], "--k and --v are required"))
+cases.append((["calibrate", "--e", "0.5", "--v", "1"], "--m and --k are required"))
+cases.append((["input-for", "yade", "--e", "0.5", "--E", "7e10"], "--nu, --radius, --density and --v are required"))
 cases.append((["copt", "--e", "0.5", "--system", "/nonexistent.toml"], "nonexistent"))
 cases.append((["copt", "--e", "0.5", "--m", "2", "--system", system], "system"))
 
@@ -91,6 +100,8 @@ cases.append((["sweep", "--config", "/nonexistent.toml"], "nonexistent"))
 cases.append((["sweep", "--config", system, "--shard", "3/2"], "shard"))
 cases.append((["no-such-command"], "no-such-command"))
 # input-for: every numeric flag, the code, its model/version/clamp and the format.
+GLASS = {"--E": "7e10", "--nu": "0.22", "--radius": "1e-3", "--density": "2500", "--v": "1"}
+GLASS_ARGS = [x for f, v in GLASS.items() for x in (f, v)]
 for flag, token, extra_bad in [("--e", "e", ["0", "1.5", "-0.5"]), ("--E", "E", ["0", "-1"]),
                                ("--nu", "nu", ["0.5001", "-1"]), ("--radius", "radius", ["0", "-1"]),
                                ("--density", "density", ["0"]), ("--v", "v", ["0", "-1"]),
@@ -98,16 +109,17 @@ for flag, token, extra_bad in [("--e", "e", ["0", "1.5", "-0.5"]), ("--E", "E", 
                                ("--typed", "typed", ["1.5", "-0.1"])]:
     for value in bad_numbers + extra_bad:
         base = ["input-for", "liggghts"] + ([] if flag == "--e" else ["--e", "0.5"])
-        cases.append((base + [flag, value], token))
+        contact = [x for f, v in GLASS.items() if f != flag for x in (f, v)]
+        cases.append((base + contact + [flag, value], token))
 cases.append((["input-for", "abaqus", "--e", "0.5"], "abaqus"))
 cases.append((["input-for", "--e", "0.5"], "code"))
 cases.append((["input-for", "lammps"], "--e"))
 cases.append((["input-for", "lammps", "--e", "0.5", "--model", "jkr"], "jkr"))
-cases.append((["input-for", "lammps", "--e", "0.5", "--model", "coeff_restitution", "--code-version", "20220106"], "20220106"))
-cases.append((["input-for", "chrono", "--e", "0.5", "--clamp", "off"], "clamp"))
+cases.append((["input-for", "lammps", "--e", "0.5", "--model", "coeff_restitution", "--code-version", "20220106", *GLASS_ARGS], "20220106"))
+cases.append((["input-for", "chrono", "--e", "0.5", "--clamp", "off", *GLASS_ARGS], "clamp"))
 cases.append((["input-for", "lammps", "--e", "0.5", "--clamp", "maybe"], "clamp"))
 cases.append((["input-for", "lammps", "--e", "0.5", "--format", "csv"], "format"))
-cases.append((["input-for", "mujoco", "--e", "0.5", "--typed", "-1"], "typed"))
+cases.append((["input-for", "mujoco", "--e", "0.5", "--typed", "-1", *GLASS_ARGS], "typed"))
 # simulate: the system file, the law and the run options.
 ball = f"{src}/configs/systems/bouncing_ball.toml"
 for value in bad_numbers + ["0", "1.5", "-0.5"]:

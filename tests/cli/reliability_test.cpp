@@ -132,7 +132,7 @@ TEST(Reliability, SizesAreCheckedBeforeAllocating) {
   const fs::path d = fresh("sizes");
   const auto sweep_with = [&](const std::string& space) {
     const fs::path cfg = d / "s.toml";
-    std::ofstream(cfg) << "kernel = \"impact\"\nmodel = \"gonthier\"\n[fixed]\ne = 0.5\n[space]\n" << space;
+    std::ofstream(cfg) << "kernel = \"impact\"\nmodel = \"gonthier\"\n[fixed]\ne = 0.5\nm = 2.0\nk = 1e7\nv = 0.3\n[space]\n" << space;
     return run_calib_script("$CALIB sweep --quiet --config " + cfg.string() + " --out " + (d / "o.csv").string());
   };
   ShellRun r = sweep_with("n = { range = { from = 1, to = 2, step = 1e-300 } }\n");
@@ -180,11 +180,14 @@ TEST(Reliability, ConfigsThatMeanNothingAreRefused) {
     std::ofstream(cfg) << "kernel = \"impact\"\nmodel = \"tsuji\"\n" << body;
     return run_calib_script("$CALIB sweep --quiet --config " + cfg.string() + " --out " + (d / "o.csv").string()).code;
   };
-  EXPECT_EQ(sweep_with("[fixed]\ne = 0.5\nclamp = 0.5\n[space]\nn = { values = [1.5] }\n"), 2);
-  EXPECT_EQ(sweep_with("[fixed]\ne = 0.5\n[space]\nclamp = { values = [0, 7] }\n"), 2);
-  EXPECT_EQ(sweep_with("[fixed]\ne = 0.5\nn = 1.5\n[space]\nn = { values = [1.5] }\n"), 2);  // both
-  EXPECT_EQ(sweep_with("[space]\nn = { values = [1.5] }\n"), 2);                                // no e
-  EXPECT_EQ(sweep_with("[fixed]\ne = 0.5\n[space]\nn = { values = [1.5] }\n"), 0);             // control
+  // m, k, v given (they have no default), so each refusal is the one named.
+  const std::string scales = "m = 2.0\nk = 1e7\nv = 0.3\n";
+  EXPECT_EQ(sweep_with("[fixed]\ne = 0.5\nclamp = 0.5\n" + scales + "[space]\nn = { values = [1.5] }\n"), 2);
+  EXPECT_EQ(sweep_with("[fixed]\ne = 0.5\n" + scales + "[space]\nclamp = { values = [0, 7] }\n"), 2);
+  EXPECT_EQ(sweep_with("[fixed]\ne = 0.5\nn = 1.5\n" + scales + "[space]\nn = { values = [1.5] }\n"), 2);  // both
+  EXPECT_EQ(sweep_with("[fixed]\n" + scales + "[space]\nn = { values = [1.5] }\n"), 2);          // no e
+  EXPECT_EQ(sweep_with("[fixed]\ne = 0.5\n[space]\nn = { values = [1.5] }\n"), 2);  // no m, k, v
+  EXPECT_EQ(sweep_with("[fixed]\ne = 0.5\n" + scales + "[space]\nn = { values = [1.5] }\n"), 0);  // control
   // A measurement header without units.
   std::ofstream(d / "nounits.csv") << "delta,W\n1,2\n2,4\n3,7\n";
   EXPECT_EQ(run_calib_script("$CALIB kn-fit --data " + (d / "nounits.csv").string()).code, 2);
@@ -224,6 +227,7 @@ TEST(Reliability, ASweepWithFailedPointsDoesNotExitZero) {
   // dem-sqrt5 is defined for n = 3/2 only: the n = 1 point fails (recorded in the file), the
   // other succeeds; the run must not report success.
   std::ofstream(d / "f.toml") << "kernel = \"impact\"\nmodel = \"dem-sqrt5\"\n[fixed]\ne = 0.5\n"
+                                 "m = 2.0\nk = 1e7\nv = 0.3\n"
                                  "[space]\nn = { values = [1.0, 1.5] }\n";
   const ShellRun r = run_calib_script("$CALIB sweep --quiet --config " + (d / "f.toml").string() + " --out " + (d / "f.csv").string());
   EXPECT_EQ(r.code, 1) << r.out;

@@ -60,7 +60,7 @@ TEST(SilentInputs, MagnitudesBeyondPhysicsAreRefusedBeforeTheyOverflow) {
     EXPECT_TRUE(contains(r.out, "--m: '1e308' = 1e+308 kg is outside the accepted range of a mass, "
                                 "[1e-18, 1e+09] kg")) << r.out;
   }
-  const auto v = run_calib("impact --e 0.5 --v 3e8");
+  const auto v = run_calib("impact --e 0.5 --v 3e8 --m 2 --k 1e7");
   EXPECT_EQ(v.code, 2) << v.out;
   EXPECT_TRUE(contains(v.out, "--v: '3e8' = 3e+08 m/s is outside the accepted range of an impact "
                               "speed, [1e-09, 10000] m/s")) << v.out;
@@ -68,7 +68,7 @@ TEST(SilentInputs, MagnitudesBeyondPhysicsAreRefusedBeforeTheyOverflow) {
 
 TEST(SilentInputs, RelTolBelowWhatDoublesHonourIsRefused) {
   for (const char* cmd : {"calibrate", "impact"}) {
-    const auto r = run_calib(std::string(cmd) + " --e 0.5 --rel-tol 1e-30");
+    const auto r = run_calib(std::string(cmd) + " --e 0.5 --rel-tol 1e-30 --m 2 --k 1e7 --v 0.3");
     EXPECT_EQ(r.code, 2) << cmd << ": " << r.out;
     EXPECT_TRUE(contains(r.out, "rel_tol must be in [1e-15, 1)")) << r.out;
     EXPECT_TRUE(contains(r.out, "1e-30")) << r.out;
@@ -118,7 +118,7 @@ TEST(SilentInputs, RmsTableRefusesAnEmptyAxis) {
 TEST(SilentInputs, CalibrateRefusesTheExponentImpactRefuses) {
   // khulief-shabana is defined for n = 1 only (catalog fixed_n): one message from both doors.
   const auto cal = run_calib("calibrate --model khulief-shabana --e 0.5 --n 1.7");
-  const auto imp = run_calib("impact --model khulief-shabana --e 0.5 --n 1.7");
+  const auto imp = run_calib("impact --model khulief-shabana --e 0.5 --n 1.7 --m 2 --k 1e7 --v 0.3");
   EXPECT_EQ(cal.code, 2) << cal.out;
   EXPECT_EQ(imp.code, 2) << imp.out;
   const std::string msg = "model khulief-shabana is defined for n = 1 only, got n = 1.7";
@@ -173,7 +173,7 @@ TEST(SilentInputs, NegativeSeedIsRefusedInEveryConfig) {
   EXPECT_EQ(v.code, 2) << v.out;
   EXPECT_TRUE(contains(v.out, "grid.seed (random seed) must be >= 0, got -1")) << v.out;
   write(d / "s.toml",
-        "kernel = 'impact'\nmodel = 'gonthier'\n[fixed]\ne = 0.5\n[space]\n"
+        "kernel = 'impact'\nmodel = 'gonthier'\n[fixed]\ne = 0.5\nm = 2.0\nk = 1e7\n[space]\n"
         "v = { random = { dist = 'uniform', from = 1, to = 2 } }\nsamples = 3\nseed = -1\n");
   const auto s = run_calib("sweep --quiet --config s.toml --out s.csv", d);
   EXPECT_EQ(s.code, 2) << s.out;

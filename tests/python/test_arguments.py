@@ -20,13 +20,13 @@ PYBIND_DUMP = ("incompatible function arguments", "Unable to cast", "Invoked wit
 
 
 @pytest.mark.parametrize("call,error,word", [
-    (lambda: calib.impact("gonthier", 0.5, threads=-1), ValueError, "threads"),
-    (lambda: calib.impact("gonthier", 0.5, threads=100000), ValueError, "threads"),
+    (lambda: calib.impact("gonthier", 0.5, threads=-1, m=2.0, k=1e7, v=0.3), ValueError, "threads"),
+    (lambda: calib.impact("gonthier", 0.5, threads=100000, m=2.0, k=1e7, v=0.3), ValueError, "threads"),
     (lambda: calib.c_opt([0.5, 0.6], m=1.0, k=1e7, v=0.3, n=1.5, threads=True), TypeError, "threads"),
     (lambda: calib.calibrate("gonthier", [0.5], threads=1.5), TypeError, "threads"),
     (lambda: calib.run_study("rms-table", threads="2"), TypeError, "threads"),
-    (lambda: calib.impact("gonthier", True), TypeError, "^e must be a number"),
-    (lambda: calib.impact("gonthier", np.array([True, False])), TypeError, "^e must be a number"),
+    (lambda: calib.impact("gonthier", True, m=2.0, k=1e7, v=0.3), TypeError, "^e must be a number"),
+    (lambda: calib.impact("gonthier", np.array([True, False]), m=2.0, k=1e7, v=0.3), TypeError, "^e must be a number"),
     (lambda: calib.calibrate("gonthier", "abc"), TypeError, "^e must be a number"),
     (lambda: calib.c_opt(0.5, m=1.0, k=[1e7, "x"], v=0.3, n=1.5), TypeError, "^k must be a number"),
     (lambda: calib.c_opt(np.array([0.5 + 1j]), m=1.0, k=1e7, v=0.3, n=1.5), TypeError, "^e must be a number"),
@@ -34,9 +34,9 @@ PYBIND_DUMP = ("incompatible function arguments", "Unable to cast", "Invoked wit
     (lambda: calib.ExactDamping.limit_ratio(math.inf), ValueError, "^n must be a finite number"),
     (lambda: calib.ExactDamping.limit_ratio("1.5"), TypeError, "^n must be a number"),
     (lambda: calib.ExactDamping.zeta([0.5, np.inf], n=1.5), ValueError, "^e must be a finite number, got inf at index 1"),
-    (lambda: calib.impact("gonthier", 0.5, rel_tol=float("nan")), ValueError, "rel_tol"),
-    (lambda: calib.impact("gonthier", 0.5, abs_tol=0.0), ValueError, "abs_tol"),
-    (lambda: calib.impact(3, 0.5), TypeError, "^model must be a string"),
+    (lambda: calib.impact("gonthier", 0.5, rel_tol=float("nan"), m=2.0, k=1e7, v=0.3), ValueError, "rel_tol"),
+    (lambda: calib.impact("gonthier", 0.5, abs_tol=0.0, m=2.0, k=1e7, v=0.3), ValueError, "abs_tol"),
+    (lambda: calib.impact(3, 0.5, m=2.0, k=1e7, v=0.3), TypeError, "^model must be a string"),
     (lambda: calib.c_opt(0.5, m=1.0, k=1e7, v=0.3, n=1.5, method=None), TypeError, "^method"),
     (lambda: calib.kn_fit("johnson", E="207GPa", nu="0.3", dR="5mm"), TypeError, "^nu must be a number"),
     (lambda: calib.kn_fit("johnson", E=True, nu=0.3, dR="5mm"), TypeError, "^E must be a quantity"),
@@ -50,7 +50,7 @@ PYBIND_DUMP = ("incompatible function arguments", "Unable to cast", "Invoked wit
     (lambda: calib.input_for("lammps", 0.5, density=math.nan), ValueError, "^density must be a finite"),
     (lambda: calib.effective_mass("/dev/zero"), ValueError, "system: /dev/zero is not a regular file"),
     (lambda: calib.run_study(None), TypeError, "^name must be a string"),
-    (lambda: calib.impact("gonthier", 0.5, clamp=np.array([1])), TypeError, "^clamp"),
+    (lambda: calib.impact("gonthier", 0.5, clamp=np.array([1]), m=2.0, k=1e7, v=0.3), TypeError, "^clamp"),
 ])
 def test_bad_argument_names_it(call, error, word):
     with pytest.raises(error, match=word) as err:
@@ -77,10 +77,10 @@ def test_chunked_results_equal_the_scalar_calls(monkeypatch):
     for i in range(23):
         for j in range(2):
             assert c[i, j] == calib.c_opt(e_t[i, j], m=1.0, k=1e7, v=0.3, n=n[j])
-    r = calib.impact("gonthier", e[:7, 0], n=1.5)
+    r = calib.impact("gonthier", e[:7, 0], n=1.5, m=2.0, k=1e7, v=0.3)
     assert r["status"].shape == (7,) and r["e_out"].shape == (7,)
     for i in range(7):
-        one = calib.impact("gonthier", float(e[i, 0]), n=1.5)
+        one = calib.impact("gonthier", float(e[i, 0]), n=1.5, m=2.0, k=1e7, v=0.3)
         assert r["e_out"][i] == one["e_out"] and r["status"][i] == one["status"]
 
 
@@ -94,7 +94,7 @@ def test_a_bad_first_value_costs_bounded_memory():
     tracemalloc.start()
     try:
         with pytest.raises(ValueError, match=r"^e \(coefficient of restitution\) must be in \(0, 1\]"):
-            calib.impact("gonthier", e, m=m)
+            calib.impact("gonthier", e, m=m, k=1e7, v=0.3)
     finally:
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()

@@ -117,19 +117,19 @@ def test_parallel_results_are_deterministic():
 
 
 @pytest.mark.parametrize("call,word", [
-    (lambda: calib.impact("gonthier", [0.5, 0.6], n=[1.0, 1.5, 2.0]), "broadcast"),
-    (lambda: calib.impact("gonthier", float("nan")), "e must be a finite number"),
-    (lambda: calib.impact("gonthier", 1.5), "e"),
-    (lambda: calib.impact("gonthier", 0.0), "e"),
-    (lambda: calib.impact("gonthier", 0.5, n=2.5), "^n "),
-    (lambda: calib.impact("gonthier", 0.5, n=0.5), "n"),
-    (lambda: calib.impact("gonthier", 0.5, m=0.0), "^m: '0' = 0 kg is outside the accepted range of a mass"),
-    (lambda: calib.impact("gonthier", 0.5, m=-1.0), "m"),
-    (lambda: calib.impact("no-such-model", 0.5), "unknown model"),
+    (lambda: calib.impact("gonthier", [0.5, 0.6], n=[1.0, 1.5, 2.0], m=2.0, k=1e7, v=0.3), "broadcast"),
+    (lambda: calib.impact("gonthier", float("nan"), m=2.0, k=1e7, v=0.3), "e must be a finite number"),
+    (lambda: calib.impact("gonthier", 1.5, m=2.0, k=1e7, v=0.3), "e"),
+    (lambda: calib.impact("gonthier", 0.0, m=2.0, k=1e7, v=0.3), "e"),
+    (lambda: calib.impact("gonthier", 0.5, n=2.5, m=2.0, k=1e7, v=0.3), "^n "),
+    (lambda: calib.impact("gonthier", 0.5, n=0.5, m=2.0, k=1e7, v=0.3), "n"),
+    (lambda: calib.impact("gonthier", 0.5, m=0.0, k=1e7, v=0.3), "^m: '0' = 0 kg is outside the accepted range of a mass"),
+    (lambda: calib.impact("gonthier", 0.5, m=-1.0, k=1e7, v=0.3), "m"),
+    (lambda: calib.impact("no-such-model", 0.5, m=2.0, k=1e7, v=0.3), "unknown model"),
     (lambda: calib.c_opt(0.5, m=[1.0, -1.0], k=1e7, v=0.3, n=1.5), "m"),
     (lambda: calib.c_opt([0.5, np.nan], m=1.0, k=1e7, v=0.3, n=1.5), "e"),
     (lambda: calib.c_opt(0.5, m=1.0, k=1e7, v=0.3, n=1.5, method="hunt-crossley"), "linear-damper"),
-    (lambda: calib.impact("gonthier", 0.5, clamp="maybe"), "clamp"),
+    (lambda: calib.impact("gonthier", 0.5, clamp="maybe", m=2.0, k=1e7, v=0.3), "clamp"),
     (lambda: calib.kn_fit("johnson", E="207GPa", nu=0.6, dR="5mm"), "nu"),
     (lambda: calib.kn_fit_data([1, 2], [1, 2, 3]), "length"),
     (lambda: calib.effective_mass("/nonexistent.toml"), "nonexistent"),
@@ -141,9 +141,10 @@ def test_bad_input_raises_value_error_naming_the_argument(call, word):
 
 
 def test_the_message_is_the_clis():
-    cli = subprocess.run([CLI, "impact", "--model", "gonthier", "--e", "0.5", "--n", "2.5"], capture_output=True, text=True)
+    cli = subprocess.run([CLI, "impact", "--model", "gonthier", "--e", "0.5", "--n", "2.5", "--m", "2", "--k", "1e7",
+                          "--v", "0.3"], capture_output=True, text=True)
     with pytest.raises(ValueError) as err:
-        calib.impact("gonthier", 0.5, n=2.5)
+        calib.impact("gonthier", 0.5, n=2.5, m=2.0, k=1e7, v=0.3)
     assert str(err.value) in cli.stderr
 
 
@@ -213,15 +214,20 @@ def test_models_and_exact_damping_equal_cli():
     for a, b in zip(py, cli):
         for key in ("family", "description", "source", "validity", "default_clamp", "exact", "fixed_n"):
             assert a[key] == b[key], (a["name"], key)
-    copt = cli_json("copt", "--e", "0.7", "--n", "1.25", "--method", "exact")
+    copt = cli_json("copt", "--e", "0.7", "--n", "1.25", "--m", "2", "--k", "1e7", "--v", "0.3", "--method", "exact")
     assert calib.ExactDamping.zeta(0.7, n=1.25) == copt["zeta"]
     assert calib.ExactDamping.limit_ratio(1.0) == pytest.approx(2.0 / np.pi, rel=1e-15)  # PN2020 eq. 57
 
 
+# Two glass beads meeting at 1 m/s (the contact of the expected values in tests/codes).
+GLASS = {"E": 7e10, "nu": 0.22, "radius": 1e-3, "density": 2500.0, "v": 1.0}
+GLASS_CLI = ["--E", "7e10", "--nu", "0.22", "--radius", "1e-3", "--density", "2500", "--v", "1"]
+
+
 def test_input_for_matches_the_cli_record():
     """calib.input_for is `calib input-for --format json` (issue #18)."""
-    rec = calib.input_for("lammps", 0.5)
-    cli = json.loads(subprocess.run([CLI, "input-for", "lammps", "--e", "0.5", "--format", "json"],
+    rec = calib.input_for("lammps", 0.5, **GLASS)
+    cli = json.loads(subprocess.run([CLI, "input-for", "lammps", "--e", "0.5", "--format", "json", *GLASS_CLI],
                                     capture_output=True, text=True, check=True).stdout)
     assert rec["input_value"] == cli["input_value"]
     assert rec["e_if_typed"] == pytest.approx(0.6160760312, abs=1e-9)  # closed form, tests/codes
@@ -231,11 +237,11 @@ def test_input_for_matches_the_cli_record():
 
 def test_input_for_errors():
     with pytest.raises(ValueError, match="abaqus"):
-        calib.input_for("abaqus", 0.5)
+        calib.input_for("abaqus", 0.5, **GLASS)
     with pytest.raises(calib.ComputeError, match=r"0\.2137"):
-        calib.input_for("liggghts", 0.1, clamp=True)  # below what e > 0.05 reaches with limitForce
+        calib.input_for("liggghts", 0.1, clamp=True, **GLASS)  # below what e > 0.05 reaches with limitForce
     with pytest.raises(ValueError, match="clamp"):
-        calib.input_for("chrono", 0.5, clamp=False)  # the core always clamps
+        calib.input_for("chrono", 0.5, clamp=False, **GLASS)  # the core always clamps
     assert {law["code"] for law in calib.code_laws()} >= {"lammps", "liggghts", "chrono", "mujoco"}
 
 
@@ -339,3 +345,27 @@ def test_simulate_errors():
         calib.simulate("configs/systems/bouncing_ball.toml", e=1.5)
     with pytest.raises(ValueError, match="no_such"):
         calib.simulate("configs/systems/no_such.toml")
+
+
+def test_physical_inputs_have_no_default():
+    """m, k, v (and input_for's material, size, speed) are required where a result is dimensional;
+    calibrate without any of m, k, v gives the dimensionless damping alone (the CLI's verdicts)."""
+    with pytest.raises(ValueError, match=r"^c_opt: m, k and v are required"):
+        calib.c_opt(0.5)
+    with pytest.raises(ValueError, match=r"^impact: k and v are required"):
+        calib.impact("hunt-crossley", 0.5, m=1.0)
+    with pytest.raises(ValueError, match=r"^calibrate: v is required"):
+        calib.calibrate("gonthier", 0.5, m=1.0, k=1e7)
+    with pytest.raises(ValueError, match=r"^input_for: radius, density and v are required"):
+        calib.input_for("lammps", 0.5, E=7e10, nu=0.22)
+    with pytest.raises(ValueError, match=r"v_char \(--v-char\) is required"):
+        calib.input_for("liggghts", 0.5, model="hooke", **GLASS)
+    alone = calib.calibrate("gonthier", 0.5)
+    full = calib.calibrate("gonthier", 0.5, m=2.0, k=1e7, v=0.3)
+    assert "C" not in alone and "m" not in alone and alone["h"] == full["h"]  # h* does not scale
+    arr = calib.calibrate("linear-damper", np.array([0.3, 0.6]))
+    assert sorted(arr) == ["e", "e_out", "n", "solves", "zeta"]
+    assert list(arr["zeta"]) == [calib.calibrate("linear-damper", x)["zeta"] for x in (0.3, 0.6)]
+    cli = subprocess.run([CLI, "calibrate", "--model", "gonthier", "--e", "0.5", "--format", "json"],
+                         capture_output=True, text=True, check=True)
+    assert json.loads(cli.stdout)["h"] == alone["h"]

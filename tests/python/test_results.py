@@ -35,32 +35,33 @@ def test_the_old_positional_c_opt_order_is_refused():
 
 def test_array_results_hold_their_broadcast_inputs_and_integer_counts():
     e = np.array([0.3, 0.6, 0.9])
-    r = calib.calibrate("linear-damper", e, m=2.0, k=[1e6, 1e7, 1e8])
+    r = calib.calibrate("linear-damper", e, m=2.0, k=[1e6, 1e7, 1e8], v=1.0)
     assert list(r)[:5] == ["e", "n", "m", "k", "v"]
-    assert r["e"].tolist() == e.tolist() and r["m"].tolist() == [2.0] * 3
+    assert r["e"].tolist() == e.tolist() and r["m"].tolist() == [2.0] * 3 and r["v"].tolist() == [1.0] * 3
     assert r["k"].tolist() == [1e6, 1e7, 1e8] and r["n"].tolist() == [1.5] * 3
     assert r["solves"].dtype.kind == "i"
     for i in range(3):  # each element is its scalar call, exactly
-        one = calib.calibrate("linear-damper", e[i], m=2.0, k=r["k"][i])
+        one = calib.calibrate("linear-damper", e[i], m=2.0, k=r["k"][i], v=1.0)
         assert r["c"][i] == one["c"] and r["solves"][i] == one["solves"]
         assert isinstance(one["solves"], int)
     assert r.units == {"m": "kg", "k": "N/m^n", "v": "m/s", "c": "N*s/m"}
-    i = calib.impact("gonthier", e.reshape(3, 1), n=[1.2, 1.5])
+    i = calib.impact("gonthier", e.reshape(3, 1), n=[1.2, 1.5], m=2.0, k=1e7, v=0.3)
     assert i["e"].shape == (3, 2) and i["n"][0].tolist() == [1.2, 1.5]
     assert i.units["peak_force"] == "N" and i.units["C"] == "N*s/m^(n+1)"
 
 
 @pytest.mark.skipif(CLI is None, reason="CALIB_CLI not set")
 def test_scalar_units_are_the_cli_units():
-    out = subprocess.run([CLI, "impact", "--model", "gonthier", "--e", "0.5", "--format", "json"],
+    out = subprocess.run([CLI, "impact", "--model", "gonthier", "--e", "0.5", "--m", "2", "--k", "1e7", "--v", "0.3",
+                          "--format", "json"],
                          check=True, capture_output=True, text=True).stdout
-    assert calib.impact("gonthier", 0.5).units == json.loads(out)["units"]
+    assert calib.impact("gonthier", 0.5, m=2.0, k=1e7, v=0.3).units == json.loads(out)["units"]
 
 
 def test_to_frame_has_a_column_per_name():
     pandas = pytest.importorskip("pandas")
     e = np.linspace(0.2, 0.8, 4)
-    r = calib.calibrate("linear-damper", e)
+    r = calib.calibrate("linear-damper", e, m=1.0, k=1.0, v=1.0)
     frame = calib.to_frame(r)
     assert list(frame.columns) == list(r) and len(frame) == 4
     assert frame["e"].tolist() == e.tolist() and frame.attrs["units"]["c"] == "N*s/m"

@@ -185,14 +185,30 @@ TEST(Sweep, FailingPointsAreRecordedAndTheSweepGoesOn) {
 
 TEST(Sweep, GenericKernelsFromConfig) {
   auto c = io::ConfigNode::parse(
-      "kernel = 'calibrate'\nmodel = 'linear-damper'\n[fixed]\nn = 1.0\n"
+      "kernel = 'calibrate'\nmodel = 'linear-damper'\n[fixed]\nn = 1.0\nm = 2.0\nk = 1e7\nv = 0.3\n"
       "[space]\ne = { values = [0.3, 0.9] }\n",
       "k.toml");
   const auto space = sweep::parse_space(c.table("space"));
   const auto k = studies::make_kernel(c, space);
   c.reject_unknown();
   const auto cells = k.kernel(space.point(0));
-  EXPECT_NEAR(std::get<double>(cells[2]), 0.3, 1e-10);
+  EXPECT_NEAR(std::get<double>(cells[2]), 0.3, 1e-10);  // zeta, c, e_out, solves
+  // Given none of m, k, v the calibrate kernel writes the dimensionless damping alone, the same
+  // ζ* as with the scales (ζ* does not depend on them); the impact kernel refuses to guess them.
+  auto bare = io::ConfigNode::parse(
+      "kernel = 'calibrate'\nmodel = 'linear-damper'\n[fixed]\nn = 1.0\n"
+      "[space]\ne = { values = [0.3, 0.9] }\n",
+      "k.toml");
+  const auto dimensionless = studies::make_kernel(bare, space);
+  EXPECT_EQ(dimensionless.outputs, (std::vector<std::string>{"zeta", "e_out", "solves"}));
+  const auto bare_cells = dimensionless.kernel(space.point(0));
+  EXPECT_EQ(std::get<double>(bare_cells[0]), std::get<double>(cells[0]));
+  EXPECT_NEAR(std::get<double>(bare_cells[1]), 0.3, 1e-10);
+  auto impact = io::ConfigNode::parse(
+      "kernel = 'impact'\nmodel = 'linear-damper'\n[fixed]\nn = 1.0\nm = 2.0\n"
+      "[space]\ne = { values = [0.3, 0.9] }\n",
+      "k.toml");
+  EXPECT_THROW(studies::make_kernel(impact, space), InputError);
   auto bad = io::ConfigNode::parse("kernel = 'fit'\nmodel = 'flores'\n", "k.toml");
   EXPECT_THROW(studies::make_kernel(bad, sweep::Space{}), InputError);
 }

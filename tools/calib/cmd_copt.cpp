@@ -6,6 +6,7 @@
 
 #include "calib/calibrate/calibrate.hpp"
 #include "calib/core/error.hpp"
+#include "calib/core/required.hpp"
 #include "calib/models/planar_system.hpp"
 #include "commands.hpp"
 
@@ -13,7 +14,8 @@ namespace calib::cli {
 
 namespace {
 struct CoptArgs {
-  double e = 0.0, n = 1.5, m = 1.0, k = 1.0, v = 1.0;
+  double e = 0.0, n = 1.5;
+  std::optional<double> m, k, v;  // required: c [N*s/m] is dimensional
   std::string method = "exact";
   std::string system;  // planar system file: m = its effective mass (NP eq. 28)
   Format format = Format::text;
@@ -41,21 +43,25 @@ void register_copt(CLI::App& app) {
   add_format_flag(*copt, a.format);
   copt->callback([args] {
     CoptArgs& a = *args;
+    require_given("copt", {{"--m (or --system)", a.m || !a.system.empty()}, {"--k", a.k.has_value()},
+                           {"--v", a.v.has_value()}},
+                  "c [N*s/m] is dimensional");
     std::string m_source = "--m";
     if (!a.system.empty()) {
       a.m = models::multibody::effective_mass_of_file(a.system);
       m_source = "effective mass of " + a.system;
     }
+    const double m = *a.m, k = *a.k, v = *a.v;
     const auto t0 = std::chrono::steady_clock::now();
-    const calibrate::CoptResult r = calibrate::c_opt_checked(a.method, a.m, a.k, a.v, a.n, a.e);
+    const calibrate::CoptResult r = calibrate::c_opt_checked(a.method, m, k, v, a.n, a.e);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     print_record({{"method", a.method},
                   {"e", a.e},
                   {"n", a.n},
-                  {"m", a.m},
-                  {"k", a.k},
-                  {"v", a.v},
+                  {"m", m},
+                  {"k", k},
+                  {"v", v},
                   {"zeta", r.zeta},
                   {"c", r.c},
                   {"e_out", r.e_out_check},

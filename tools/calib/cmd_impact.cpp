@@ -7,6 +7,7 @@
 #include "calib/calibrate/calibrate.hpp"
 #include "calib/calibrate/records.hpp"
 #include "calib/core/contact_law.hpp"
+#include "calib/core/required.hpp"
 #include "calib/impact/impact.hpp"
 #include "calib/models/catalog.hpp"
 #include "commands.hpp"
@@ -17,7 +18,8 @@ namespace {
 
 struct ImpactArgs {
   std::string model = "linear-damper";
-  double e = 0.0, n = 1.5, m = 1.0, k = 1.0, v = 1.0;
+  double e = 0.0, n = 1.5;
+  std::optional<double> m, k, v;  // no physical default
   std::optional<std::string> clamp;                             // on|off
   double rel_tol = 1e-10, abs_tol = 1e-12;                      // impact
   double rel_tol_calibrate = 1e-12, abs_tol_calibrate = 1e-14;  // calibrate (CalibrateOptions)
@@ -48,6 +50,14 @@ std::optional<bool> clamp_of(const ImpactArgs& a) {
   return *a.clamp == "on";
 }
 
+std::vector<std::pair<std::string_view, bool>> scales_given(const ImpactArgs& a) {
+  return {{"--m", a.m.has_value()}, {"--k", a.k.has_value()}, {"--v", a.v.has_value()}};
+}
+
+calibrate::ImpactQuery query_of(const ImpactArgs& a) {
+  return {a.e, a.n, *a.m, *a.k, *a.v, clamp_of(a)};
+}
+
 }  // namespace
 
 void register_impact(CLI::App& app) {
@@ -58,10 +68,11 @@ void register_impact(CLI::App& app) {
   cmd->callback([args] {
     const ImpactArgs& a = *args;
     const models::Model& model = models::find(a.model);
+    require_given("impact", scales_given(a), "delta_max, t_contact and peak_force are dimensional");
     impact::ImpactOptions opt;
     opt.rel_tol = a.rel_tol;
     opt.abs_tol = a.abs_tol;
-    const auto o = calibrate::simulate(model, {a.e, a.n, a.m, a.k, a.v, clamp_of(a)}, opt);
+    const auto o = calibrate::simulate(model, query_of(a), opt);
     print_record(calibrate::impact_record(model, o.law, o.impact, a.e, o.result, opt), a.format);
   });
 
@@ -77,7 +88,14 @@ void register_impact(CLI::App& app) {
     // defaults here are the calibration's own (1e-12, 1e-14), tighter than `impact`'s.
     opt.impact.rel_tol = c.rel_tol_calibrate;
     opt.impact.abs_tol = c.abs_tol_calibrate;
-    const auto o = calibrate::calibrate_query(model, {c.e, c.n, c.m, c.k, c.v, clamp_of(c)}, opt);
+    if (none_given(scales_given(c))) {  // the dimensionless damping alone: it needs no scale
+      print_record(calibrate::dimensionless_calibration_record(model, c.e, c.n, clamp_of(c), opt),
+                   c.format);
+      return;
+    }
+    require_given("calibrate", scales_given(c),
+                  "the damping in SI units needs all three; give none for the dimensionless damping alone");
+    const auto o = calibrate::calibrate_query(model, query_of(c), opt);
     const auto rec = calibrate::calibration_record(model, o.impact, c.e, o.calibration, opt);
     print_record(rec, c.format);
   });

@@ -7,6 +7,7 @@
 
 #include "calib/codes/input_for.hpp"
 #include "calib/core/error.hpp"
+#include "calib/core/required.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
@@ -15,8 +16,8 @@ namespace {
 struct InputForArgs {
   std::string code, model, version, clamp = "default", geometry = "sphere-sphere";
   double e = 0.0;
-  // Glass beads (E 70 GPa, ν 0.22, ρ 2500 kg/m³), 1 mm radius, meeting at 1 m/s.
-  double youngs = 7e10, poisson = 0.22, radius = 1e-3, density = 2500, v = 1.0, v_char = 1.0;
+  // The material, size and speed have no default (require_given): every result depends on them.
+  std::optional<double> youngs, poisson, radius, density, v, v_char;
   std::optional<double> k_linear, typed;
   bool list = false;
   Format format = Format::text;
@@ -75,7 +76,8 @@ void register_input_for(CLI::App& app) {
   add_quantity(*cmd, "--density", a.density, units::density, "density");
   add_quantity(*cmd, "--v", a.v, units::speed, "impact speed (relative normal velocity)");
   add_quantity(*cmd, "--v-char", a.v_char, units::speed,
-               "the code's characteristic / reference velocity (Hooke stiffness, Flores, MBDyn v0)");
+               "the code's characteristic / reference velocity (Hooke stiffness, Flores, MBDyn v0); "
+               "required by the laws that read one");
   add_quantity(*cmd, "--k", a.k_linear, units::hooke_stiffness,
                "Hooke stiffness k_n of the linear models (default: Hertz secant stiffness at --v)");
   cmd->add_option("--typed", a.typed,
@@ -87,12 +89,18 @@ void register_input_for(CLI::App& app) {
     if (a.code.empty()) throw InputError("input-for: name a code (calib input-for --list)");
     if (a.e == 0.0) throw InputError("--e: the target restitution is required, in (0, 1]");
     const codes::CodeLaw& law = codes::find_code_law(a.code, a.model, a.version);
+    require_given("input-for",
+                  {{"--E", a.youngs.has_value()}, {"--nu", a.poisson.has_value()},
+                   {"--radius", a.radius.has_value()}, {"--density", a.density.has_value()},
+                   {"--v", a.v.has_value()}},
+                  "the contact's stiffness, mass and speed decide what the code achieves");
     const codes::Contact contact =
-        codes::make_contact(codes::parse_geometry(a.geometry), a.youngs, a.poisson, a.radius,
-                            a.density, a.v, a.k_linear, a.v_char);
+        codes::make_contact(codes::parse_geometry(a.geometry), *a.youngs, *a.poisson, *a.radius,
+                            *a.density, *a.v, a.k_linear, a.v_char);
     codes::InputForOptions options;
     options.target_e = a.e;
     options.typed = a.typed;
+    options.version_asked = a.version;
     if (a.clamp != "default") options.clamp = a.clamp == "on";
     const codes::InputFor r = codes::input_for(law, contact, options);
     if (a.format == Format::json)

@@ -49,6 +49,8 @@ CLI::Option* add_quantity(CLI::App& cmd, const std::string& name, std::optional<
 // (CLI11 runs option callbacks in declaration order).
 CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name, double& k,
                                    const double& n, const std::string& help);
+CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name, std::optional<double>& k,
+                                   const double& n, const std::string& help);
 // --threads: 0 (all cores) .. 1024.
 CLI::App* add_threads_flag(CLI::App& cmd, int& threads);
 // One record as aligned text, a two-line CSV or JSON (keys in insertion order of `rec`): JSON

@@ -90,6 +90,18 @@ CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name, doubl
   return o->type_name("QUANTITY")->default_str(fmt::format("{}", k));
 }
 
+CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name,
+                                   std::optional<double>& k, const double& n,
+                                   const std::string& help) {
+  auto* o = cmd.add_option_function<std::string>(
+      name,
+      [&k, &n, name](const std::string& text) {
+        k = units::parse(text, units::contact_stiffness(n), name);
+      },
+      help + " (a bare number in N/m^n; or with a unit, e.g. 1e10N/m^1.5 for n = 1.5)");
+  return o->type_name("QUANTITY");
+}
+
 CLI::App* add_threads_flag(CLI::App& cmd, int& threads) {
   cmd.add_option("--threads", threads, "worker threads (0 = all cores)")->check(whole_number(0, 1024));
   return &cmd;

@@ -67,6 +67,11 @@ def _tolerance(name, x):
     return v
 
 
+def _require_given(command, why, **inputs):
+    """ValueError naming the physical inputs left out (None): they have no default."""
+    _native(_calib.require_given, command, command, [(name, x is not None) for name, x in inputs.items()], why)
+
+
 def _with_inputs(checked, shape, result):
     """An array result with the broadcast inputs first (e, n, m, k, v as float64 arrays)."""
     inputs = {name: _np.broadcast_to(_np.asarray(a, dtype=_np.float64), shape).copy()
@@ -74,7 +79,7 @@ def _with_inputs(checked, shape, result):
     return Result({**inputs, **result})
 
 
-def impact(model, e, *, n=1.5, m=1.0, k=1.0, v=1.0, clamp=None, rel_tol=1e-10, abs_tol=1e-12,
+def impact(model, e, *, n=1.5, m=None, k=None, v=None, clamp=None, rel_tol=1e-10, abs_tol=1e-12,
            threads=0):
     """One event-terminated impact with the model's damping for e (calib impact).
 
@@ -84,12 +89,14 @@ def impact(model, e, *, n=1.5, m=1.0, k=1.0, v=1.0, clamp=None, rel_tol=1e-10, a
     C_visco [N*s/m^(3/2)]), e_out [1], delta_max [m], t_contact [s], peak_force [N],
     delta_sep [m], energy_residual [1], status, rel_tol, abs_tol. An array call gives the
     broadcast inputs e, n, m, k, v and the computed values (damping to status) as arrays.
+    m, k and v are required (ValueError naming the missing ones): the results are dimensional.
 
-    >>> r = impact("linear-damper", 0.5)
+    >>> r = impact("linear-damper", 0.5, m=1.0, k=1.0, v=1.0)
     >>> round(r["e_out"], 6), round(r["peak_force"], 6), r.units["peak_force"]
     (0.5, 0.794536, 'N')
     """
     model, clamp = _args.text("model", model), _clamp_code(clamp)
+    _require_given("impact", "delta_max, t_contact and peak_force are dimensional", m=m, k=k, v=v)
     rel_tol, abs_tol = _tolerance("rel_tol", rel_tol), _tolerance("abs_tol", abs_tol)
     threads = _args.threads(threads)
     scalar, a, shape = _args.broadcast(e=e, n=n, m=m, k=k, v=v)
@@ -102,26 +109,33 @@ def impact(model, e, *, n=1.5, m=1.0, k=1.0, v=1.0, clamp=None, rel_tol=1e-10, a
         abs_tol, threads)))
 
 
-def calibrate(model, e, *, n=1.5, m=1.0, k=1.0, v=1.0, clamp=None, threads=0):
+def calibrate(model, e, *, n=1.5, m=None, k=None, v=None, clamp=None, threads=0):
     """The exact damping of the model's family for e (calib calibrate).
 
     e, n [1], m [kg], k [N/m^n], v [m/s]: scalars or arrays (broadcast). Returns a Result with
     the damping, dimensionless (zeta, h, chi, delta_p_over_delta_m or eta) and in SI units
     (c [N*s/m], C [N*s/m^(n+1)], delta_p [m], C_visco [N*s/m^(3/2)]), e_out [1] and solves (an
     int); a scalar call also gives model, family, the inputs, clamp and the tolerances, an array
-    call the broadcast inputs e, n, m, k, v.
+    call the broadcast inputs e, n, m, k, v. Given none of m, k, v, only the dimensionless
+    damping (no SI damping, no m, k, v): it does not depend on them; given some, all three.
 
-    >>> r = calibrate("gonthier", 0.5)
+    >>> r = calibrate("gonthier", 0.5, m=1.0, k=1.0, v=1.0)
     >>> round(r["h"], 6), round(r["C"], 6), r.units["C"], r["solves"]
     (1.432751, 1.432751, 'N*s/m^(n+1)', 1)
+    >>> round(calibrate("gonthier", 0.5)["h"], 6), "C" in calibrate("gonthier", 0.5)
+    (1.432751, False)
     >>> import numpy
-    >>> a = calibrate("linear-damper", numpy.array([0.3, 0.6]), m=2.0)
+    >>> a = calibrate("linear-damper", numpy.array([0.3, 0.6]), m=2.0, k=1e7, v=0.3)
     >>> sorted(a)
     ['c', 'e', 'e_out', 'k', 'm', 'n', 'solves', 'v', 'zeta']
     >>> a["solves"].dtype.kind, a["e"].tolist()
     ('i', [0.3, 0.6])
     """
     model, clamp, threads = _args.text("model", model), _clamp_code(clamp), _args.threads(threads)
+    if m is None and k is None and v is None:
+        return _dimensionless_calibration(model, e, n, clamp, threads)
+    _require_given("calibrate", "the damping in SI units needs all three; give none for the "
+                   "dimensionless damping alone", m=m, k=k, v=v)
     scalar, a, shape = _args.broadcast(e=e, n=n, m=m, k=k, v=v)
     if scalar:
         x = _args.scalars(a)
@@ -132,21 +146,43 @@ def calibrate(model, e, *, n=1.5, m=1.0, k=1.0, v=1.0, clamp=None, threads=0):
         threads)))
 
 
+def _dimensionless_calibration(model, e, n, clamp, threads):
+    """calibrate() given none of m, k, v: the dimensionless damping, e_out and solves."""
+    scalar, a, shape = _args.broadcast(e=e, n=n)
+    if scalar:
+        x = _args.scalars(a)
+        return Result(_native(_calib.calibrate_dimensionless_one, "calibrate", model, x["e"], x["n"], clamp))
+    # The dimensionless damping does not depend on the scales: the solves run at m = k = v = 1
+    # and the SI damping they imply is dropped.
+    ones = _np.ones(shape)
+
+    def solve(c):
+        out = _native(_calib.calibrate_many, "calibrate", model, c["e"], c["n"], c["m"], c["k"], c["v"],
+                      clamp, threads)
+        for key in ("c", "C", "delta_p", "C_visco"):
+            out.pop(key, None)
+        return out
+    b = {"e": a["e"], "n": a["n"], "m": ones, "k": ones, "v": ones}
+    return _with_inputs({"e": a["e"], "n": a["n"]}, shape, _args.chunked(b, shape, solve))
+
+
 _C_OPT_KEYWORDS = ("m", "k", "v", "n")
 
 
-def c_opt(e, *old_order, n=1.5, m=1.0, k=1.0, v=1.0, method="exact", threads=0):
+def c_opt(e, *old_order, n=1.5, m=None, k=None, v=None, method="exact", threads=0):
     """Optimal linear damping c [N*s/m] for the restitution e (PN2020 eq. 23), by method:
     "exact" (the ExactDamping table), "ode" (root finding on the impact ODE), "paper" (PN2020
     eq. 49), or any linear-damper model of the catalog. n [1], m [kg], k [N/m^n], v [m/s] by
     keyword; scalars or arrays (broadcast). A float for scalars, an array of the broadcast shape
-    otherwise. The old positional order c_opt(m, k, v, n, e) is refused (TypeError).
+    otherwise. m, k and v are required (ValueError naming the missing ones). The old positional
+    order c_opt(m, k, v, n, e) is refused (TypeError).
 
     >>> round(c_opt(0.7, m=2.0, k=1e7, v=0.3, n=1.5), 4)
     165.1313
     """
     _refuse_positional("c_opt", old_order, _C_OPT_KEYWORDS)
     method, threads = _args.text("method", method), _args.threads(threads)
+    _require_given("c_opt", "c [N*s/m] is dimensional", m=m, k=k, v=v)
     scalar, a, shape = _args.broadcast(m=m, k=k, v=v, n=n, e=e)
     c = _args.chunked(a, shape, lambda x: _native(
         _calib.c_opt_many, "c_opt", method, x["m"], x["k"], x["v"], x["n"], x["e"], threads))
@@ -168,7 +204,7 @@ class ExactDamping:
         return float(z) if scalar else z
 
     @staticmethod
-    def c_opt(e, *old_order, n=1.5, m=1.0, k=1.0, v=1.0):
+    def c_opt(e, *old_order, n=1.5, m=None, k=None, v=None):
         """c_opt(e, n=, m=, k=, v=, method="exact"): c [N*s/m] from the table."""
         _refuse_positional("ExactDamping.c_opt", old_order, _C_OPT_KEYWORDS)
         return c_opt(e, n=n, m=m, k=k, v=v, method="exact")
@@ -373,19 +409,20 @@ def code_laws():
     return _calib.code_laws()
 
 
-def input_for(code, e, *, model=None, clamp=None, version=None, E=7e10, nu=0.22, radius=1e-3,
-              density=2500.0, v=1.0, v_char=1.0, k=None, typed=None, geometry="sphere-sphere"):
+def input_for(code, e, *, model=None, clamp=None, version=None, E=None, nu=None, radius=None,
+              density=None, v=None, v_char=None, k=None, typed=None, geometry="sphere-sphere"):
     """What `code` achieves with the e its user types, and the value to type so that it achieves
     `e` (calib input-for). geometry: "sphere-sphere" (two identical spheres head-on) or
     "sphere-wall" (one sphere on a fixed wall of the same material); E [Pa], nu, radius [m], density [kg/m^3],
-    impact speed v [m/s]; v_char [m/s] for codes with a characteristic velocity; k [N/m] for the
+    impact speed v [m/s] (all five required: they have no default); v_char [m/s], required by the
+    codes with a characteristic velocity; k [N/m] for the
     Hooke models. Physical values are numbers in SI or text with a unit ("70GPa", "1mm").
     clamp: None (the code's default), True or False. Returns the --format json record as a
     Result (e_if_typed, input_value and typed in the code's typed_units, snippet,
     t_contact_input [s], contact: E [Pa], m_eff [kg], ...). ValueError on bad input, ComputeError
     when no value in the code's range reaches e.
 
-    >>> r = input_for("lammps", 0.5)
+    >>> r = input_for("lammps", 0.5, E="70GPa", nu=0.22, radius="1mm", density=2500, v=1.0)
     >>> round(r["e_if_typed"], 6), round(r["input_value"], 6), r.units["t_contact_input"]
     (0.616076, 0.366651, 's')
     """
@@ -393,12 +430,16 @@ def input_for(code, e, *, model=None, clamp=None, version=None, E=7e10, nu=0.22,
         raise ValueError(f"clamp must be None, True or False, got {clamp!r}")
     r = _args.real
 
-    def q(name, x, kind):
-        return _native(_args.quantity, "input_for", name, x, kind, _calib.quantity)
+    def q(name, x, kind):  # a given quantity checked and in SI; None stays None
+        return None if x is None else _native(_args.quantity, "input_for", name, x, kind, _calib.quantity)
+    contact = {"E": q("E", E, "youngs_modulus"), "nu": q("nu", nu, "poisson_ratio"),
+               "radius": q("radius", radius, "length"), "density": q("density", density, "density"),
+               "v": q("v", v, "speed")}
+    _require_given("input_for", "the contact's stiffness, mass and speed decide what the code achieves",
+                   **contact)
     rec = _native(_calib.input_for, "input_for", _args.text("code", code), r("e", e),
                   _args.text("model", model, True) or "", _args.text("version", version, True) or "", clamp,
-                  q("E", E, "youngs_modulus"), q("nu", nu, "poisson_ratio"), q("radius", radius, "length"),
-                  q("density", density, "density"), q("v", v, "speed"), q("v_char", v_char, "speed"),
-                  None if k is None else q("k", k, "hooke_stiffness"), _args.optional_real("typed", typed),
+                  contact["E"], contact["nu"], contact["radius"], contact["density"], contact["v"],
+                  q("v_char", v_char, "speed"), q("k", k, "hooke_stiffness"), _args.optional_real("typed", typed),
                   _args.text("geometry", geometry))
     return Result(rec, rec.pop("units"))

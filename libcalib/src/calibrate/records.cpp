@@ -36,6 +36,19 @@ void require_representable(Family family, double dimensionless, const PhysicalIm
 }
 
 
+// The damping (dimensionless, then in SI units when `p` is given) and the solve's diagnostics.
+void add_calibration(Record& rec, const models::Model& model, double e, const Calibration& c,
+                     const CalibrateOptions& options, const PhysicalImpact* p) {
+  rec[std::string(dimensionless_damping_key(model.family))] = c.damping;
+  if (p && physical_damping_key(model.family) != dimensionless_damping_key(model.family))
+    rec[std::string(physical_damping_key(model.family))] = p->damping;
+  if (model.family == Family::hysteresis) rec["h_algebraic"] = models::hysteresis_h_exact(e);
+  rec["e_out"] = c.e_out;
+  rec["solves"] = c.solves;
+  rec["cor_rel_tol"] = options.cor_rel_tol;
+  rec["rel_tol"] = options.impact.rel_tol;
+  rec["abs_tol"] = options.impact.abs_tol;
+}
 }  // namespace
 
 Record impact_record(const models::Model& model, const ContactLaw& law, const PhysicalImpact& p,
@@ -61,15 +74,28 @@ Record calibration_record(const models::Model& model, const PhysicalImpact& p, d
                           const Calibration& c, const CalibrateOptions& options) {
   Record rec;
   add_parameters(rec, model, p, e);
-  rec[std::string(dimensionless_damping_key(model.family))] = c.damping;
-  if (physical_damping_key(model.family) != dimensionless_damping_key(model.family))
-    rec[std::string(physical_damping_key(model.family))] = p.damping;
-  if (model.family == Family::hysteresis) rec["h_algebraic"] = models::hysteresis_h_exact(e);
-  rec["e_out"] = c.e_out;
-  rec["solves"] = c.solves;
-  rec["cor_rel_tol"] = options.cor_rel_tol;
-  rec["rel_tol"] = options.impact.rel_tol;
-  rec["abs_tol"] = options.impact.abs_tol;
+  add_calibration(rec, model, e, c, options, &p);
+  return rec;
+}
+
+Calibration calibrate_dimensionless(const models::Model& model, double e, double n,
+                                    std::optional<bool> clamp, const CalibrateOptions& options) {
+  require_cor("e", e);
+  models::require_exponent_for(model, n);
+  return calibrate_damping(model.family, n, clamp.value_or(model.default_clamp), e, options);
+}
+
+Record dimensionless_calibration_record(const models::Model& model, double e, double n,
+                                        std::optional<bool> clamp, const CalibrateOptions& options) {
+  const bool clamped = clamp.value_or(model.default_clamp);
+  const Calibration c = calibrate_dimensionless(model, e, n, clamped, options);
+  Record rec;
+  rec["model"] = model.name;
+  rec["family"] = family_name(model.family);
+  rec["e"] = e;
+  rec["n"] = n;
+  rec["clamp"] = clamped;
+  add_calibration(rec, model, e, c, options, nullptr);
   return rec;
 }
 

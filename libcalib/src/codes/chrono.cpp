@@ -41,9 +41,9 @@ std::string material(double e, const Contact& c, std::string_view model, bool mu
 
 std::string char_velocity(const Contact& c, bool multicore) {
   return multicore ? fmt::format("sys.GetSettings()->solver.characteristic_vel = {};  // [m/s]\n",
-                                 num(c.v_char))
+                                 num(c.char_velocity()))
                    : fmt::format("sys.SetCharacteristicImpactVelocity({});  // [m/s]\n",
-                                 num(c.v_char));
+                                 num(c.char_velocity()));
 }
 
 CodeLaw hertz(std::string_view version) {
@@ -91,7 +91,7 @@ CodeLaw flores() {
            "Chrono clamps e to [0.01, 1): the typed range"},
           +[](double v, bool, const Contact& c) {
             const double e = std::clamp(v, 0.01, 1.0);
-            return hertz_hysteresis(1.6 * (1.0 - e) / e * c.v / c.v_char, c);
+            return hertz_hysteresis(1.6 * (1.0 - e) / e * c.v / c.char_velocity(), c);
           },
           +[](double v, bool, const Contact& c) {
             return material(v, c, "Flores", true) + char_velocity(c, true);

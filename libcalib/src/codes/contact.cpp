@@ -21,20 +21,21 @@ std::string_view to_string(Geometry geometry) {
 }
 
 Contact two_spheres(double youngs, double poisson, double radius, double density, double v,
-                    std::optional<double> k_linear, double v_char) {
+                    std::optional<double> k_linear, std::optional<double> v_char) {
   return make_contact(Geometry::sphere_sphere, youngs, poisson, radius, density, v, k_linear,
                       v_char);
 }
 
 Contact make_contact(Geometry geometry, double youngs, double poisson, double radius,
-                     double density, double v, std::optional<double> k_linear, double v_char) {
+                     double density, double v, std::optional<double> k_linear,
+                     std::optional<double> v_char) {
   // The command line's ranges (core/units): the same verdict from Python.
   units::check(youngs, units::youngs_modulus, "E");
   units::check(poisson, units::poisson_ratio, "nu");
   units::check(radius, units::length, "radius");
   units::check(density, units::density, "density");
   units::check(v, units::speed, "v");
-  units::check(v_char, units::speed, "v_char");
+  if (v_char) units::check(*v_char, units::speed, "v_char");
   Contact c;
   c.geometry = geometry;
   c.youngs = youngs, c.poisson = poisson, c.radius = radius, c.density = density;
@@ -56,10 +57,19 @@ Contact make_contact(Geometry geometry, double youngs, double poisson, double ra
   return c;
 }
 
+double Contact::char_velocity() const {
+  if (!v_char)
+    throw InputError(
+        "v_char (--v-char) is required: this code's law reads a characteristic velocity, which "
+        "has no default");
+  return *v_char;
+}
+
 namespace detail {
 double hooke_stiffness_from_char_velocity(const Contact& c) {
   const double k_tilde = 16.0 / 15.0 * std::sqrt(c.r_eff) * c.e_star;
-  return k_tilde * std::pow(c.m_eff * c.v_char * c.v_char / k_tilde, 0.2);
+  const double v_char = c.char_velocity();
+  return k_tilde * std::pow(c.m_eff * v_char * v_char / k_tilde, 0.2);
 }
 }  // namespace detail
 

@@ -34,9 +34,9 @@ Achieved achieved(const CodeLaw& law, double value, bool clamp, const Contact& c
   const double time_scale = impact_scales(p.m, p.k, p.v, p.n).time;
   switch (r.status) {
     case impact::Status::separated:
-      return {r.e_out, r.t_contact * time_scale};
+      return {r.e_out, r.t_contact * time_scale, r.delta_max * impact_scales(p.m, p.k, p.v, p.n).delta_m};
     case impact::Status::captured:  // overdamped without clamp: the bodies never separate
-      return {0.0, r.t_contact * time_scale};
+      return {0.0, r.t_contact * time_scale, r.delta_max * impact_scales(p.m, p.k, p.v, p.n).delta_m};
     case impact::Status::max_steps:
       break;
   }
@@ -100,6 +100,9 @@ double invert(const CodeLaw& law, bool clamp, const Contact& c, const InputForOp
   const double target = o.target_e;
   auto f = [&](double x) { return achieved(law, x, clamp, c, o.solver).e - target; };
   if (!law.typed.is_restitution && target == 1.0 && law.typed.lower == 0.0) return 0.0;
+  // Typing 1 is elastic in every restitution-typed code; one whose range extends past 1 (Yade's
+  // Thornton fit) would otherwise see f(upper) < 0 and no bracket for e = 1.
+  if (law.typed.is_restitution && target == 1.0 && std::abs(f(1.0)) <= o.cor_tol) return 1.0;
   const Bracket b = law.typed.is_restitution ? bracket_restitution(law, clamp, target, f)
                                              : bracket_damping(law, target, f);
   // Stops on the tolerance, or where the bracket cannot shrink (a step or plateau of the map).
@@ -122,6 +125,8 @@ InputFor input_for(const CodeLaw& law, const Contact& contact, const InputForOpt
   InputFor r;
   r.law = &law;
   r.target_e = options.target_e;
+  if (!options.version_asked.empty() && options.version_asked != law.version)
+    r.version_asked = options.version_asked;
   r.clamp = options.clamp.value_or(law.clamp.by_default);
   if (r.clamp != law.clamp.by_default && law.clamp.switch_name.empty())
     throw InputError(fmt::format("--clamp: {} {} ({}) always runs with the clamp {}; it has no "
@@ -144,12 +149,14 @@ InputFor input_for(const CodeLaw& law, const Contact& contact, const InputForOpt
     const Achieved typed = achieved(law, *r.typed, r.clamp, contact, options.solver);
     r.achieved_if_typed = typed.e;
     r.contact_time_typed = typed.contact_time;
+    r.delta_max_typed = typed.delta_max;
     r.snippet_typed = law.snippet(*r.typed, r.clamp, contact);
   }
   r.input_value = invert(law, r.clamp, contact, options);
   const Achieved with_input = achieved(law, r.input_value, r.clamp, contact, options.solver);
   r.achieved_with_input = with_input.e;
   r.contact_time_input = with_input.contact_time;
+  r.delta_max_input = with_input.delta_max;
   r.snippet = law.snippet(r.input_value, r.clamp, contact);
   if (law.speed_dependent) {
     for (int i = 0; i < options.speed_points; ++i) {
@@ -160,6 +167,7 @@ InputFor input_for(const CodeLaw& law, const Contact& contact, const InputForOpt
       r.speeds.push_back(p);
     }
   }
+  r.warnings = plausibility_warnings(r, contact);
   return r;
 }
 

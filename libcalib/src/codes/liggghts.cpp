@@ -108,7 +108,7 @@ std::vector<CodeLaw> liggghts_laws() {
   hooke.snippet = +[](double v, bool clamp, const Contact& c) {
     return atoms_and_elastic(c) + restitution(v) + friction() +
            fmt::format("fix m5 all property/global characteristicVelocity scalar {}  # [m/s]\n",
-                       num(c.v_char)) +
+                       num(c.char_velocity())) +
            gran("hooke", clamp, c);
   };
   CodeLaw hooke_stiffness{

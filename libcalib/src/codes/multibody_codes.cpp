@@ -26,7 +26,8 @@ const std::vector<std::string_view> kHc = {
 std::string hc_snippet(std::string_view lines, double value, const Contact& c) {
   return fmt::format("# K = {} N/m^1.5, m* = {} kg, v = {} m/s\n", num(c.k_hertz), num(c.m_eff),
                      num(c.v)) +
-         fmt::format(fmt::runtime(lines), num(value), num(c.k_hertz), num(c.v_char));
+         fmt::format(fmt::runtime(lines), num(value), num(c.k_hertz),
+                     c.v_char ? num(*c.v_char) : std::string("(no v_char)"));
 }
 
 // Exudyn ObjectContactSphereSphere with impactModel 1 or 2.
@@ -70,14 +71,14 @@ std::vector<CodeLaw> multibody_laws() {
   for (const Mbdyn& m :
        {Mbdyn{"flores", "h = 8(1−e)/(5e)·v/v₀",
               +[](double e, bool, const Contact& c) {
-                return hertz_hysteresis(1.6 * (1 - e) / e * c.v / c.v_char, c);
+                return hertz_hysteresis(1.6 * (1 - e) / e * c.v / c.char_velocity(), c);
               }},
         Mbdyn{"hunt-crossley", "h = 3(1−e)/2·v/v₀",
               +[](double e, bool, const Contact& c) {
-                return hertz_hysteresis(1.5 * (1 - e) * c.v / c.v_char, c);
+                return hertz_hysteresis(1.5 * (1 - e) * c.v / c.char_velocity(), c);
               }},
         Mbdyn{"lankarani-nikravesh", "h = 3(1−e²)/4·v/v₀", +[](double e, bool, const Contact& c) {
-                return hertz_hysteresis(0.75 * (1 - e * e) * c.v / c.v_char, c);
+                return hertz_hysteresis(0.75 * (1 - e * e) * c.v / c.char_velocity(), c);
               }}}) {
     laws.push_back(
         {"mbdyn", m.model, "1.7.3", "MBDyn input manual, hunt-crossley-type constitutive laws",

@@ -18,6 +18,8 @@ nlohmann::ordered_json to_json(const InputFor& r, const Contact& c) {
   j["code"] = law.code;
   j["law"] = law.law;
   j["version"] = law.version;
+  j["version_asked"] =
+      r.version_asked ? nlohmann::ordered_json(*r.version_asked) : nlohmann::ordered_json(nullptr);
   j["clamp"] = r.clamp;
   j["target_e"] = r.target_e;
   j["e_if_typed"] = optional_number(r.achieved_if_typed);
@@ -39,13 +41,16 @@ nlohmann::ordered_json to_json(const InputFor& r, const Contact& c) {
   j["speed_dependent"] = law.speed_dependent;
   j["source"] = law.source;
   j["assumptions"] = law.assumptions;
+  j["delta_max_input"] = r.delta_max_input;
+  j["delta_max_typed"] = optional_number(r.delta_max_typed);
+  j["warnings"] = r.warnings;
   j["contact"] = {{"geometry", to_string(c.geometry)},
                   {"E", c.youngs},           {"nu", c.poisson},
                   {"radius", c.radius},      {"density", c.density},
                   {"m_eff", c.m_eff},        {"R_eff", c.r_eff},
                   {"E_eff", c.e_star},       {"K_hertz", c.k_hertz},
                   {"k_linear", c.k_linear},  {"v", c.v},
-                  {"v_char", c.v_char}};
+                  {"v_char", c.v_char ? nlohmann::ordered_json(*c.v_char) : nlohmann::ordered_json(nullptr)}};
   auto& scan = j["speed_scan"] = nlohmann::ordered_json::array();
   for (const SpeedPoint& p : r.speeds)
     scan.push_back({{"v", p.v},
@@ -61,13 +66,18 @@ nlohmann::ordered_json to_json(const InputFor& r, const Contact& c) {
 std::string to_text(const InputFor& r, const Contact& c) {
   const CodeLaw& law = *r.law;
   std::string out = fmt::format(
-      "{} {} (version {}), clamp {}{}\n  law: {}\n  source: {}\n"
+      "{} {} (version {}{}), clamp {}{}\n  law: {}\n  source: {}\n"
       "  contact ({}): m* = {:.6g} kg, R* = {:.6g} m, E* = {:.6g} Pa, K = {:.6g} N/m^1.5, "
-      "k = {:.6g} N/m, v = {:.6g} m/s, v_c = {:.6g} m/s\n\n",
-      law.code, law.model, law.version, r.clamp ? "on" : "off",
+      "k = {:.6g} N/m, v = {:.6g} m/s{}\n\n",
+      law.code, law.model, law.version,
+      r.version_asked ? fmt::format("; {} asked: the law in force at that release is {}'s",
+                                    *r.version_asked, law.version)
+                      : std::string(),
+      r.clamp ? "on" : "off",
       law.clamp.switch_name.empty() ? " (not switchable)"
                                     : fmt::format(" ({})", law.clamp.switch_name),
-      law.law, law.source, to_string(c.geometry), c.m_eff, c.r_eff, c.e_star, c.k_hertz, c.k_linear, c.v, c.v_char);
+      law.law, law.source, to_string(c.geometry), c.m_eff, c.r_eff, c.e_star, c.k_hertz, c.k_linear, c.v,
+      c.v_char ? fmt::format(", v_c = {:.6g} m/s", *c.v_char) : std::string());
   if (r.achieved_if_typed)
     out += fmt::format("(1) typing {} = {:.10g} [{}] gives e = {:.10g} (target {}, error {:+.3g})\n",
                        law.typed.name, *r.typed, law.typed.units, *r.achieved_if_typed, r.target_e,
@@ -94,6 +104,7 @@ std::string to_text(const InputFor& r, const Contact& c) {
   }
   out += "(4) assumptions:\n";
   for (auto a : law.assumptions) out += fmt::format("    - {}\n", a);
+  for (const std::string& w : r.warnings) out += fmt::format("warning: {}\n", w);
   if (!r.speeds.empty()) {
     out += "\n  the achieved e depends on the impact speed:\n  v[m/s]        e(typed)      e(input)\n";
     for (const SpeedPoint& p : r.speeds)

@@ -146,6 +146,15 @@ const CodeLaw* law_in_force(std::string_view code, std::string_view model, const
   return best;
 }
 
+// Yade numbered its releases 0.70.0 … 1.20.0 before its year.month scheme began (2016.06a). The
+// releases 1.00.0 … 1.20.0 run the Hertz–Mindlin law read at 2016.06a (its clamp came with
+// 1.00.0), so they resolve as 2016.06a; the 0.x releases precede the clamp and every mapping.
+Release in_code_numbering(std::string_view code, const Release& named) {
+  if (code != "yade" || named.scheme != Release::Scheme::dotted || named.key[0] > 1) return named;
+  if (named.key[0] == 1) return Release{Release::Scheme::year_month, {2016, 6, 1, 0}};
+  return Release{Release::Scheme::year_month, {2013, 9, 0, 0}};  // before the clamp
+}
+
 }  // namespace
 
 const CodeLaw& find_code_law(std::string_view code_typed, std::string_view model_typed,
@@ -169,7 +178,8 @@ const CodeLaw& find_code_law(std::string_view code_typed, std::string_view model
   if (version.empty()) version = versions.front();
   for (const CodeLaw& law : code_laws())
     if (law.code == code && law.model == model && law.version == version) return law;
-  const auto named = parse_release(version);
+  auto named = parse_release(version);
+  if (named) named = in_code_numbering(code, *named);
   if (named)
     if (const CodeLaw* law = law_in_force(code, model, *named)) return *law;
   const bool same_numbering = named && std::any_of(versions.begin(), versions.end(), [&](auto v) {

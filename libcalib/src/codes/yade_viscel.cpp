@@ -80,18 +80,26 @@ double yade_cn_of_en(double en, double m, double kn) {
 // k = series(2E R₁, 2E R₂) with R₁ = R₂ = R (two spheres, or a non-Hertzian wall).
 double young_stiffness(const Contact& c) { return c.youngs * c.radius; }
 
+// On a wall, ViscElMat's m_R takes the wall body's mass (l.190–199): the value is for a massless
+// utils.wall, and the snippet says so.
 std::string viscel_snippet(std::string_view material, std::string_view note, const Contact& c) {
   return fmt::format(
-      "# Yade Python{}\n"
+      "# Yade Python{}\n{}"
       "mat = O.materials.append(ViscElMat({}, et=1, density={}, frictionAngle=0))\n"
       "{}"
       "        [Ip2_ViscElMat_ViscElMat_ViscElPhys()], [Law2_ScGeom_ViscElPhys_Basic()]),\n{}",
-      note, material, num(c.density), bodies_and_collider(c, "Ig2_Wall_Sphere_ScGeom()"),
+      note,
+      on_wall(c) ? "# for a massless utils.wall only: a fixed body with mass (utils.box, "
+                   "aabbWalls) enters m_R with its own mass and gives another e\n"
+                 : "",
+      material, num(c.density), bodies_and_collider(c, "Ig2_Wall_Sphere_ScGeom()"),
       kNewtonIntegrator);
 }
 
 constexpr std::string_view kWallMass =
-    "m_R = m/2 in both geometries (Yade gives a massless wall the sphere's mass), m* = m on a wall";
+    "m_R = m/2 in both geometries (Yade gives a massless wall the sphere's mass), m* = m on a "
+    "wall; the wall is a massless utils.wall: a fixed body with mass (utils.box, aabbWalls) "
+    "enters m_R with its own mass and the value does not hold there";
 constexpr std::string_view kClamped =
     "normal force clamped at 0 (Yade, not switchable); NewtonIntegrator(damping=0); no gravity";
 

@@ -27,9 +27,11 @@ model = "linear-damper"
 # Parameters held constant. Each parameter is here, in [space], or left out (its default):
 #   e      coefficient of restitution, 0 < e < 1 (dimensionless; no default: required)
 #   n      force exponent of K*delta^n (dimensionless, default 1.5)
-#   m      effective mass [kg] (default 1)
-#   k      contact stiffness K [N/m^n] (default 1)
-#   v      impact velocity [m/s] (default 1)
+#   m      effective mass [kg] (no default)
+#   k      contact stiffness K [N/m^n] (no default)
+#   v      impact velocity [m/s] (no default)
+#          m, k and v: all three for kernel "impact"; for "calibrate" all three (the damping
+#          also in SI units) or none (the dimensionless damping alone)
 #   clamp  1: no tensile (negative) contact force, 0: the law as written (default: the model's)
 [fixed]
 m = 0.05

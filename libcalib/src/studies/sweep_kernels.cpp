@@ -9,6 +9,7 @@
 #include "calib/calibrate/calibrate.hpp"
 #include "calib/calibrate/records.hpp"
 #include "calib/core/error.hpp"
+#include "calib/core/required.hpp"
 #include "calib/core/vocabulary.hpp"
 #include "calib/impact/impact.hpp"
 #include "calib/models/catalog.hpp"
@@ -19,10 +20,10 @@ namespace {
 
 const std::vector<std::string> kParameters = {"e", "n", "m", "k", "v", "clamp"};
 
-// Defaults of the parameters a config may leave out (recorded in the provenance sidecar).
-// e has none: a sweep of restitution without a restitution is a config error.
+// Defaults of the parameters a config may leave out (recorded in the provenance sidecar): the
+// Hertz exponent and the model's clamp. e, m, k and v have none (require_physical_scales).
 struct Point {
-  double e = 0.0, n = 1.5, m = 1, k = 1, v = 1;
+  double e = 0.0, n = 1.5, m = 0, k = 0, v = 0;
   std::optional<bool> clamp;
 };
 
@@ -83,13 +84,21 @@ nlohmann::json defaults_used(const std::map<std::string, double>& fixed_values,
   };
   nlohmann::json out = nlohmann::json::object();
   const Point defaults;
-  for (const auto& [name, value] : {std::pair<const char*, double>{"n", defaults.n},
-                                    {"m", defaults.m},
-                                    {"k", defaults.k},
-                                    {"v", defaults.v}})
-    if (!given(name)) out[name] = value;
+  if (!given("n")) out["n"] = defaults.n;
   if (!given("clamp")) out["clamp"] = "model default";
   return out;
+}
+
+// Whether the config gives m, k and v ([fixed] or [space] axes). They have no default: the
+// impact kernel needs all three (its columns are in SI units), the calibrate kernel all three
+// (the SI damping beside the dimensionless one) or none (the dimensionless damping alone), as
+// `calib calibrate` does.
+std::vector<std::pair<std::string_view, bool>> scales_given(
+    const std::map<std::string, double>& fixed_values, const std::vector<std::string>& axis_names) {
+  const auto given = [&](const std::string& name) {
+    return fixed_values.count(name) > 0 || contains(axis_names, name);
+  };
+  return {{"m", given("m")}, {"k", given("k")}, {"v", given("v")}};
 }
 
 struct SolverSettings {
@@ -175,6 +184,17 @@ void set_impact_kernel(KernelSpec& spec, const models::Model& model, PointAssemb
   };
 }
 
+// kernel = "calibrate" without m, k, v: the dimensionless damping that reproduces e.
+void set_dimensionless_calibrate_kernel(KernelSpec& spec, const models::Model& model,
+                                        PointAssembler assemble, calibrate::CalibrateOptions copt) {
+  spec.outputs = {std::string(dimensionless_damping_key(model.family)), "e_out", "solves"};
+  spec.kernel = [&model, assemble, copt](const std::vector<double>& p) -> std::vector<io::CsvCell> {
+    const Point pt = assemble(p);
+    const auto c = calibrate::calibrate_dimensionless(model, pt.e, pt.n, pt.clamp, copt);
+    return {c.damping, io::number_or_blank(c.e_out), static_cast<std::int64_t>(c.solves)};
+  };
+}
+
 // kernel = "calibrate": the damping that reproduces e.
 void set_calibrate_kernel(KernelSpec& spec, const models::Model& model, PointAssembler assemble,
                           calibrate::CalibrateOptions copt) {
@@ -212,12 +232,20 @@ KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) 
   if (!fixed_values.count("e") && !contains(axis_names, "e"))
     throw InputError(fmt::format("{}: no restitution e: give it in [fixed] or as a [space] axis",
                                  config.where("fixed")));
+  const auto scales = scales_given(fixed_values, axis_names);
+  const bool dimensionless = spec.name == "calibrate" && none_given(scales);
+  if (!dimensionless)
+    require_given(config.where("fixed"), scales,
+                  "the kernel's columns are in SI units: give each in [fixed] or as a [space] "
+                  "axis (a calibrate kernel given none of them writes the dimensionless damping)");
   spec.defaults = defaults_used(fixed_values, axis_names);
   const SolverSettings solver = read_solver(config);
   spec.tolerances = tolerances_json(solver);
   const PointAssembler assemble{fixed_values, axis_names};
   if (spec.name == "impact")
     set_impact_kernel(spec, model, assemble, solver.iopt);
+  else if (spec.name == "calibrate" && dimensionless)
+    set_dimensionless_calibrate_kernel(spec, model, assemble, solver.copt);
   else if (spec.name == "calibrate")
     set_calibrate_kernel(spec, model, assemble, solver.copt);
   else

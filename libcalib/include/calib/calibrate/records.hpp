@@ -42,5 +42,13 @@ struct CalibrationOutcome {
   PhysicalImpact impact;  // damping in SI units
 };
 CalibrationOutcome calibrate_query(const models::Model& model, const ImpactQuery& q, const CalibrateOptions& options);
+// The exact dimensionless damping alone (no m, k, v needed): e and n checked as calibrate_query
+// checks them, the model's own clamp when `clamp` is empty.
+Calibration calibrate_dimensionless(const models::Model& model, double e, double n,
+                                    std::optional<bool> clamp, const CalibrateOptions& options);
+// The exact dimensionless damping alone, for a door given none of m, k, v: the record of
+// calibration_record without m, k, v and the SI damping (every key it keeps is dimensionless).
+Record dimensionless_calibration_record(const models::Model& model, double e, double n,
+                                        std::optional<bool> clamp, const CalibrateOptions& options);
 
 }  // namespace calib::calibrate

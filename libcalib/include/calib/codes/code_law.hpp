@@ -34,7 +34,10 @@ struct Contact {
   double k_hertz = 0;    // K [N/m^{3/2}]
   double k_linear = 0;   // Hooke stiffness [N/m] for the linear models (--k, or see below)
   double v = 1.0;        // impact speed (relative normal velocity) [m/s]
-  double v_char = 1.0;   // characteristic velocity of the codes that need one [m/s]
+  // The characteristic velocity of the codes that need one [m/s]: no default, a law that
+  // reads it calls char_velocity() (InputError naming v_char when it was not given).
+  std::optional<double> v_char;
+  double char_velocity() const;
 };
 
 // Identical spheres of Young's modulus E, Poisson ratio ν, radius R and density ρ meeting at
@@ -42,11 +45,11 @@ struct Contact {
 // that speed, K δ_m^{1/2} (δ_m: PN2020 eq. 27), so Hertz and Hooke runs have similar contact
 // times; pass k_linear to override. InputError names a non-positive or non-finite field.
 Contact two_spheres(double youngs, double poisson, double radius, double density, double v,
-                    std::optional<double> k_linear = {}, double v_char = 1.0);
+                    std::optional<double> k_linear = {}, std::optional<double> v_char = {});
 // The same for either geometry (two_spheres is make_contact(Geometry::sphere_sphere, ...)).
 Contact make_contact(Geometry geometry, double youngs, double poisson, double radius,
                      double density, double v, std::optional<double> k_linear = {},
-                     double v_char = 1.0);
+                     std::optional<double> v_char = {});
 
 // The value a user types and how it turns into a law.
 struct Typed {

@@ -21,6 +21,7 @@ struct InputForOptions {
   double cor_tol = 1e-10;       // |e_achieved − target| of the inverse, relative to target
   impact::ImpactOptions solver{.rel_tol = 1e-11, .abs_tol = 1e-13, .diagnostics = false};
   int speed_points = 9;         // speed-dependent laws: e over v/10 … 10 v
+  std::string version_asked;    // the release the user named (echoed when it is not law.version)
 
   bool IsValid(std::string* error) const;
 };
@@ -43,6 +44,13 @@ struct InputFor {
   std::string snippet;                      // lines for input_value
   std::string snippet_typed;                // the same lines with the typed value (if any)
   std::vector<SpeedPoint> speeds;           // speed-dependent laws only
+  // The release the user named, when it resolved to the law in force at it (another label).
+  std::optional<std::string> version_asked;
+  double delta_max_input = 0;               // largest overlap with input_value [m]
+  std::optional<double> delta_max_typed;    // ... with the typed value [m]
+  // Results outside the regime the law is valid in, or inputs plausible only in another unit
+  // (plausibility.cpp): printed beside the numbers, never instead of them.
+  std::vector<std::string> warnings;
 
   std::string BriefReport() const;
 };
@@ -51,6 +59,7 @@ struct InputFor {
 // contact duration [s] (to the separation event; to capture for a captured impact).
 struct Achieved {
   double e, contact_time;
+  double delta_max;  // the largest overlap [m]
 };
 Achieved achieved(const CodeLaw& law, double value, bool clamp, const Contact& c,
                   const impact::ImpactOptions& solver);
@@ -60,6 +69,14 @@ Achieved achieved(const CodeLaw& law, double value, bool clamp, const Contact& c
 // target; the message names the accepted range and the e it reaches. The printed input always
 // lies in the accepted range; a target the code refuses as typed leaves `typed` empty.
 InputFor input_for(const CodeLaw& law, const Contact& contact, const InputForOptions& options);
+
+// The warnings of a result (InputFor::warnings): an overlap above kOverlapWarning of the sphere's
+// radius (Hertz's contact assumes a small overlap; above R the sphere passes through the wall or
+// its partner, and DEM codes lose it), and a radius above kRadiusWarning (a bead of metres: a
+// size in millimetres written without its unit).
+inline constexpr double kOverlapWarning = 0.1;  // δ_max / R
+inline constexpr double kRadiusWarning = 1.0;   // [m]
+std::vector<std::string> plausibility_warnings(const InputFor& r, const Contact& contact);
 
 // {"code", "law", "version", "clamp", "target_e", "e_if_typed", "input_value", "snippet",
 //  + "model", "typed", "typed_name", "typed_units", "e_with_input", "snippet_typed",

@@ -18,12 +18,12 @@ namespace calib::studies::simulator_inputs {
 
 struct Config {
   std::vector<double> targets{0.1, 0.3, 0.5, 0.7, 0.9};
-  codes::Contact contact = codes::two_spheres(7e10, 0.22, 1e-3, 2500, 1.0);
+  codes::Contact contact;  // [contact]: required (a physical input has no default)
   std::vector<std::string> codes;  // empty: every code
   bool both_clamps = true;         // also the non-default clamp where the code has a switch
   nlohmann::json as_json;
 
-  // [grid] targets; [contact] E, nu, radius, density, v, v_char, k (optional);
+  // [grid] targets; [contact] E, nu, radius, density, v (required), v_char, k (optional);
   // [codes] names, clamp = "default" | "both". Unknown keys are rejected.
   static Config from(const io::ConfigNode& node);
 };

@@ -28,7 +28,7 @@ void write(const Result& r, const Config& c, const RunContext& context) {
          {"K_hertz[N/m^1.5]", c.contact.k_hertz},
          {"k_linear[N/m]", c.contact.k_linear},
          {"v[m/s]", c.contact.v},
-         {"v_char[m/s]", c.contact.v_char}}},
+         {"v_char[m/s]", c.contact.v_char ? nlohmann::json(*c.contact.v_char) : nlohmann::json(nullptr)}}},
        {"source", "each mapping's source column (the code's source file or documentation, with its version)"}});
   io::write_table(out / "simulator_inputs.csv",
                   {"code", "model", "version", "clamp", "target_e", "typed_name", "typed_units",

@@ -20,17 +20,18 @@ Config Config::from(const io::ConfigNode& node) {
                                      grid->where("targets"), e));
     require_listed(grid->where("targets"), c.targets.size());
   }
-  if (auto t = node.optional_table("contact")) {
-    std::optional<double> k;
-    if (t->has("k")) k = t->quantity("k", units::hooke_stiffness);
+  {
+    const io::ConfigNode t = node.table("contact");
+    std::optional<double> k, v_char;
+    if (t.has("k")) k = t.quantity("k", units::hooke_stiffness);
+    if (t.has("v_char")) v_char = t.quantity("v_char", units::speed);
     const codes::Geometry geometry =
-        codes::parse_geometry(t->string("geometry", "sphere-sphere"), t->where("geometry"));
-    c.contact = codes::make_contact(geometry, t->quantity("E", units::youngs_modulus, 7e10),
-                                    t->quantity("nu", units::poisson_ratio, 0.22),
-                                    t->quantity("radius", units::length, 1e-3),
-                                    t->quantity("density", units::density, 2500),
-                                    t->quantity("v", units::speed, 1.0), k,
-                                    t->quantity("v_char", units::speed, 1.0));
+        codes::parse_geometry(t.string("geometry", "sphere-sphere"), t.where("geometry"));
+    c.contact = codes::make_contact(geometry, t.quantity("E", units::youngs_modulus),
+                                    t.quantity("nu", units::poisson_ratio),
+                                    t.quantity("radius", units::length),
+                                    t.quantity("density", units::density),
+                                    t.quantity("v", units::speed), k, v_char);
   }
   if (auto t = node.optional_table("codes")) {
     if (t->has("names")) c.codes = t->strings("names");  // empty: every code
