@@ -30,7 +30,7 @@ for cmd, base in [("impact", "--model gonthier --e 0.5"), ("calibrate", "--model
             scales = [x for f, v in SCALES.items() if f != flag for x in (f, v)]
             cases.append(([cmd] + args.split() + scales + [flag, value], flag.lstrip("-")))
 for value in ["-1", "0", "abc", "1e-300x"]:
-    cases.append((["impact", "--model", "gonthier", "--e", "0.5", "--rel-tol", value], "rel"))
+    cases.append((["impact", "--model", "gonthier", "--e", "0.5", "--rel-tol", value, *SCALES_ARGS], "rel"))
     cases.append((["calibrate", "--model", "gonthier", "--e", "0.5", "--abs-tol", value], "abs"))
 for model in ["no-such", ""]:
     cases.append((["impact", "--model", model, "--e", "0.5"], "model"))

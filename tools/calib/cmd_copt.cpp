@@ -43,14 +43,14 @@ void register_copt(CLI::App& app) {
   add_format_flag(*copt, a.format);
   copt->callback([args] {
     CoptArgs& a = *args;
-    require_given("copt", {{"--m (or --system)", a.m || !a.system.empty()}, {"--k", a.k.has_value()},
-                           {"--v", a.v.has_value()}},
-                  "c [N*s/m] is dimensional");
     std::string m_source = "--m";
     if (!a.system.empty()) {
       a.m = models::multibody::effective_mass_of_file(a.system);
       m_source = "effective mass of " + a.system;
     }
+    require_given("copt", {{"--m (or --system)", a.m.has_value()}, {"--k", a.k.has_value()},
+                           {"--v", a.v.has_value()}},
+                  "c [N*s/m] is dimensional");
     const double m = *a.m, k = *a.k, v = *a.v;
     const auto t0 = std::chrono::steady_clock::now();
     const calibrate::CoptResult r = calibrate::c_opt_checked(a.method, m, k, v, a.n, a.e);

@@ -232,15 +232,15 @@ KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) 
   if (!fixed_values.count("e") && !contains(axis_names, "e"))
     throw InputError(fmt::format("{}: no restitution e: give it in [fixed] or as a [space] axis",
                                  config.where("fixed")));
+  spec.defaults = defaults_used(fixed_values, axis_names);
+  const SolverSettings solver = read_solver(config);
+  spec.tolerances = tolerances_json(solver);
   const auto scales = scales_given(fixed_values, axis_names);
   const bool dimensionless = spec.name == "calibrate" && none_given(scales);
   if (!dimensionless)
     require_given(config.where("fixed"), scales,
                   "the kernel's columns are in SI units: give each in [fixed] or as a [space] "
                   "axis (a calibrate kernel given none of them writes the dimensionless damping)");
-  spec.defaults = defaults_used(fixed_values, axis_names);
-  const SolverSettings solver = read_solver(config);
-  spec.tolerances = tolerances_json(solver);
   const PointAssembler assemble{fixed_values, axis_names};
   if (spec.name == "impact")
     set_impact_kernel(spec, model, assemble, solver.iopt);
