@@ -17,7 +17,8 @@ struct InputForArgs {
   double e = 0.0;
   // Glass beads (E 70 GPa, ν 0.22, ρ 2500 kg/m³), 1 mm radius, meeting at 1 m/s.
   double youngs = 7e10, poisson = 0.22, radius = 1e-3, density = 2500, v = 1.0, v_char = 1.0;
-  std::optional<double> k_linear, typed;
+  std::optional<double> k_linear;
+  std::optional<std::string> typed;  // parsed in the code's typed_units once the code is known
   bool list = false;
   Format format = Format::text;
 };
@@ -79,7 +80,10 @@ void register_input_for(CLI::App& app) {
   add_quantity(*cmd, "--k", a.k_linear, units::hooke_stiffness,
                "Hooke stiffness k_n of the linear models (default: Hertz secant stiffness at --v)");
   cmd->add_option("--typed", a.typed,
-                  "the value you type today (default: --e where the code reads a restitution)")->check(not_empty());
+                  "the value you type today, in the code's typed_units (a bare number) or with a "
+                  "unit of them (default: --e where the code reads a restitution)")
+      ->type_name("QUANTITY")
+      ->check(not_empty());
   add_format_flag(*cmd, a.format, {Format::text, Format::json});
   cmd->callback([args] {
     const InputForArgs& a = *args;
@@ -92,7 +96,7 @@ void register_input_for(CLI::App& app) {
                             a.density, a.v, a.k_linear, a.v_char);
     codes::InputForOptions options;
     options.target_e = a.e;
-    options.typed = a.typed;
+    if (a.typed) options.typed = codes::parse_typed(law, *a.typed, "--typed");
     if (a.clamp != "default") options.clamp = a.clamp == "on";
     const codes::InputFor r = codes::input_for(law, contact, options);
     if (a.format == Format::json)

@@ -61,12 +61,20 @@ CLI::Validator not_empty_path() {
       "PATH");
 }
 
+namespace {
+// "(a bare number in Pa; or with a unit, e.g. 207GPa)": how every QUANTITY's help ends.
+std::string quantity_help(const std::string& help, const units::Quantity& q) {
+  if (q.si_unit.empty()) return fmt::format("{} (a number, no unit)", help);
+  return fmt::format("{} (a bare number in {}; or with a unit, e.g. {})", help, q.si_unit,
+                     q.example);
+}
+}  // namespace
+
 CLI::Option* add_quantity(CLI::App& cmd, const std::string& name, double& value,
                           const units::Quantity& q, const std::string& help) {
   auto* o = cmd.add_option_function<std::string>(
       name, [&value, q, name](const std::string& text) { value = units::parse(text, q, name); },
-      fmt::format("{} (a bare number in {}; or with a unit, e.g. {})", help,
-                  q.si_unit.empty() ? "1" : q.si_unit, q.example));
+      quantity_help(help, q));
   return o->type_name("QUANTITY")->default_str(fmt::format("{}", value));
 }
 
@@ -74,9 +82,15 @@ CLI::Option* add_quantity(CLI::App& cmd, const std::string& name, std::optional<
                           const units::Quantity& q, const std::string& help) {
   auto* o = cmd.add_option_function<std::string>(
       name, [&value, q, name](const std::string& text) { value = units::parse(text, q, name); },
-      fmt::format("{} (a bare number in {}; or with a unit, e.g. {})", help, q.si_unit,
-                  q.example));
+      quantity_help(help, q));
   return o->type_name("QUANTITY");
+}
+
+void check_quantity(CLI::Option& option, const units::Quantity& q) {
+  const std::string name = option.get_name();
+  option.each([q, name](const std::string& text) { units::parse(text, q, name); });
+  option.description(quantity_help(option.get_description(), q));
+  option.type_name("QUANTITY");
 }
 
 CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name, double& k,
@@ -88,6 +102,18 @@ CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name, doubl
       },
       help + " (a bare number in N/m^n; or with a unit, e.g. 1e10N/m^1.5 for n = 1.5)");
   return o->type_name("QUANTITY")->default_str(fmt::format("{}", k));
+}
+
+CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name,
+                                   std::optional<double>& k, const std::optional<double>& n,
+                                   double n_default, const std::string& help) {
+  auto* o = cmd.add_option_function<std::string>(
+      name,
+      [&k, &n, n_default, name](const std::string& text) {
+        k = units::parse(text, units::contact_stiffness(n.value_or(n_default)), name);
+      },
+      help + " (a bare number in N/m^n; or with a unit, e.g. 1e10N/m^1.5 for n = 1.5)");
+  return o->type_name("QUANTITY");
 }
 
 CLI::App* add_threads_flag(CLI::App& cmd, int& threads) {

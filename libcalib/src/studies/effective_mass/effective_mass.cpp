@@ -20,8 +20,8 @@ Config Config::from(const io::ConfigNode& node) {
   if (node.has("system"))
     for (const auto& t : node.tables("system")) {
       SystemEntry e{t.string("file"), t.path("file"), std::nullopt, std::nullopt};
-      if (t.has("paper_m_eff")) e.paper_m_eff = t.number("paper_m_eff");
-      if (t.has("paper_m_app_i")) e.paper_m_app_i = t.number("paper_m_app_i");
+      if (t.has("paper_m_eff")) e.paper_m_eff = t.quantity("paper_m_eff", units::mass);
+      if (t.has("paper_m_app_i")) e.paper_m_app_i = t.quantity("paper_m_app_i", units::mass);
       if (!io::path_exists(e.resolved))
         throw InputError(fmt::format("{}: file not found: {}", t.where("file"), e.file.string()));
       c.systems.push_back(e);
