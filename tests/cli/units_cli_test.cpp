@@ -75,3 +75,26 @@ TEST(UnitsCli, ASlotRegionsEAndNuAreFileQuantities) {
   EXPECT_EQ(simulate_with("s/^nu = .*/nu = 0.5/").code, 0);
   std::remove(file.c_str());
 }
+
+// A sweep's [fixed] m, k and v are quantities: 2.5 g, 1e4 kN/m^1.5 and 30 cm/s are the doubles
+// 0.0025, 1e7 and 0.3 (one exact prefix operation each), so the two CSVs are byte-identical. With
+// n a [space] axis, k's unit would change from point to point: a k with a unit is refused.
+TEST(UnitsCli, ASweepsFixedQuantitiesTakeUnits) {
+  const std::string dir = ::testing::TempDir();
+  const auto sweep = [&](const std::string& name, const std::string& fixed,
+                         const std::string& space) {
+    run_shell("printf 'kernel = \"impact\"\\nmodel = \"gonthier\"\\n[fixed]\\n" + fixed +
+              "[space]\\n" + space + "\\n' > " + dir + name + ".toml; rm -f " + dir + name +
+              ".csv " + dir + name + ".csv.*");
+    return calib_run("sweep --quiet --config " + dir + name + ".toml --out " + dir + name +
+                     ".csv");
+  };
+  const std::string e = "e = { values = [0.5, 0.7] }";
+  EXPECT_EQ(sweep("units", "m = \"2.5g\"\\nk = \"1e4kN/m^1.5\"\\nv = \"30cm/s\"\\n", e).code, 0);
+  EXPECT_EQ(sweep("si", "m = 0.0025\\nk = 1e7\\nv = 0.3\\n", e).code, 0);
+  EXPECT_EQ(run_shell("cmp " + dir + "units.csv " + dir + "si.csv").code, 0);
+  const ShellRun axis = sweep("axis", "k = \"1e4kN/m^1.5\"\\ne = 0.5\\n",
+                              "n = { values = [1.5, 1.2] }");
+  EXPECT_EQ(axis.code, 2) << axis.out;
+  EXPECT_NE(axis.out.find("fixed.k: n is a [space] axis"), std::string::npos) << axis.out;
+}
