@@ -98,3 +98,18 @@ TEST(UnitsCli, ASweepsFixedQuantitiesTakeUnits) {
   EXPECT_EQ(axis.code, 2) << axis.out;
   EXPECT_NE(axis.out.find("fixed.k: n is a [space] axis"), std::string::npos) << axis.out;
 }
+
+// effective-mass --sweep over a translation takes lengths as quantities (350mm is 0.35, one exact
+// division), an angle stays in degrees; a wrong unit is refused naming the part of --sweep.
+TEST(UnitsCli, AnEffectiveMassSweepOverATranslationTakesLengths) {
+  const std::string run = "effective-mass --system " + std::string(CALIB_SOURCE_DIR) +
+                          "/configs/effmass/np_example4_slider_crank.toml --sweep slider4.x=";
+  const ShellRun with_unit = calib_run(run + "0.3:350mm:3");
+  EXPECT_EQ(with_unit.code, 0) << with_unit.out;
+  EXPECT_EQ(with_unit.out, calib_run(run + "0.3:0.35:3").out);
+  const ShellRun wrong = calib_run(run + "0.3:350ms:3");
+  EXPECT_EQ(wrong.code, 2) << wrong.out;
+  EXPECT_NE(wrong.out.find("--sweep to: '350ms' is a duration (s), not a position (m)"),
+            std::string::npos)
+      << wrong.out;
+}

@@ -32,8 +32,10 @@ Config Config::from(const io::ConfigNode& node) {
       s.file = t.string("file");
       s.resolved = t.path("file");
       s.coordinate = t.string("coordinate");
-      s.from = t.number("from");
-      s.to = t.number("to");
+      // A translation's range is a quantity (m, "20mm"); a rotation's a number in degrees.
+      const bool angle = s.coordinate.ends_with(".angle");
+      s.from = angle ? t.number("from") : t.quantity("from", units::position);
+      s.to = angle ? t.number("to") : t.quantity("to", units::position);
       const auto count = t.integer("count");
       if (count < 2 || count > 100000)
         throw InputError(
