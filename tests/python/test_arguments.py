@@ -168,3 +168,22 @@ def test_typed_and_damping_take_the_unit_their_code_or_law_gives():
     e = calib.impact_law_restitution("linear-damper", [0.5, 1.0], m=0.01, K=1e9, damping=50.0)
     assert calib.impact_law_restitution("linear-damper", [0.5, 1.0], m=0.01, K=1e9,
                                         damping="50 kg/s").tolist() == e.tolist()
+
+
+@pytest.mark.parametrize("call,message", [
+    # A number meets the quantity's range too (core/units), named as the argument, not a flag.
+    (lambda: calib.fit_impact([0.5, 1], [0.8, 0.7], law="linear-damper", m=0.01, K=-1.0),
+     r"^K: '-1.0' = -1 N/m\^n is outside the accepted range of a contact stiffness"),
+    (lambda: calib.kn_fit("johnson", E="207GPa", nu=0.6, dR="5mm"),
+     r"^nu: '0.6' = 0.6 is outside the accepted range of a Poisson ratio, \(-1, 0.5\]"),
+    (lambda: calib.fit_impact_record([0, 1e-5], [0, 1], law="linear-damper", v=0.0, m=0.01),
+     r"^v: '0.0' = 0 m/s is outside"),
+])
+def test_a_number_out_of_range_is_refused_naming_the_argument(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_nu_half_is_accepted_as_at_every_door():
+    # ν = 0.5 (incompressible) is in (−1, 0.5] for kn_fit as for `calib kn-fit --nu 0.5`.
+    assert calib.kn_fit("johnson", E="207GPa", nu=0.5, dR="5mm")["n"] > 1

@@ -78,14 +78,16 @@ def _physical(function, m, k, v, n):
 
 
 def _scalar(function, name, x, kind):
-    """One physical scalar: a number in SI or text with a unit."""
-    return _native(_args.quantity, function, name, x, kind, _calib.quantity)
+    """One physical scalar: a number in SI or text with a unit, checked against the quantity's
+    range (core/units) naming the argument; a number as its exact repr."""
+    x = x if isinstance(x, str) else repr(_args.real(name, x))
+    return _native(_calib.quantity, function, x, kind, name)
 
 
 def _stiffness(function, name, K, n):
     """K [N/m^n] of one law: a number in SI or text with a unit of N/m^n at this n."""
-    K = _native(_args.stiffness, function, name, K, n, _calib.stiffness)
-    return _args.real(name, K)
+    K = K if isinstance(K, str) else repr(_args.real(name, K))
+    return _native(_calib.stiffness, function, K, n, name)
 
 
 def _damping(function, law, x):
@@ -223,8 +225,10 @@ def kn_fit(model, *, E=None, nu=None, dR=None, material=None, E2=None, nu2=None,
     >>> round(r["n"], 4), r.units["K"], r["samples"]
     (1.1922, 'N/m^(n+1)', 10000)
     """
-    args = {"model": _args.text("model", model), "nu": _args.optional_real("nu", nu),
-            "nu2": _args.optional_real("nu2", nu2), "material": _args.text("material", material, True),
+    args = {"model": _args.text("model", model),
+            # ν is a ratio: a number, checked against its range like the CLI's --nu.
+            "nu": None if nu is None else _scalar("kn_fit", "nu", _args.real("nu", nu), "poisson_ratio"),
+            "nu2": None if nu2 is None else _scalar("kn_fit", "nu2", _args.real("nu2", nu2), "poisson_ratio"), "material": _args.text("material", material, True),
             "material2": _args.text("material2", material2, True), "external": _args.flag("external", external),
             "weighting": _args.text("weighting", weighting), "materials": _args.path("materials", materials, True)}
     quantities = {"E": (E, "youngs_modulus"), "E2": (E2, "youngs_modulus"), "dR": (dR, "length"),

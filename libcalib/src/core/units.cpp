@@ -205,8 +205,10 @@ void check_range(double si, const Quantity& q, std::string_view field, std::stri
       bare && !q.si_unit.empty()
           ? fmt::format(" (a bare number is in {}; write a unit, e.g. {})", q.si_unit, q.example)
           : std::string();
-  throw InputError(fmt::format("{}: '{}' = {:g} {} is outside the accepted range of {}, {}{}",
-                               field, text, si, q.si_unit, q.name, range_text(q), hint));
+  const std::string value = q.si_unit.empty() ? fmt::format("{:g}", si)
+                                              : fmt::format("{:g} {}", si, q.si_unit);
+  throw InputError(fmt::format("{}: '{}' = {} is outside the accepted range of {}, {}{}", field,
+                               text, value, q.name, range_text(q), hint));
 }
 
 }  // namespace
