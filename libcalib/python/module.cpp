@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -208,10 +209,25 @@ double quantity(const std::string& text, const std::string& kind, const std::str
   const std::pair<const char*, const units::Quantity*> kinds[] = {
       {"youngs_modulus", &units::youngs_modulus}, {"poisson_ratio", &units::poisson_ratio},
       {"length", &units::length},                 {"density", &units::density},
-      {"speed", &units::speed},                   {"hooke_stiffness", &units::hooke_stiffness}};
+      {"speed", &units::speed},                   {"hooke_stiffness", &units::hooke_stiffness},
+      {"mass", &units::mass},                     {"duration", &units::duration},
+      {"instant", &units::instant},               {"line_load", &units::line_load}};
   for (const auto& [name, q] : kinds)
     if (kind == name) return units::parse(text, *q, field);
   throw InputError("unknown quantity kind '" + kind + "'");
+}
+
+// K of F = K δⁿ as text: its unit N/m^n depends on n.
+double stiffness(const std::string& text, double n, const std::string& field) {
+  return units::parse(text, units::contact_stiffness(n), field);
+}
+
+// A fit-impact law's damping parameter as text, in the law's unit (s/m, s, N*s/m or none).
+double law_damping(const std::string& text, const std::string& law, const std::string& field) {
+  const std::string_view unit = fit::damping_parameter_unit(fit::find_impact_law(law, "law"));
+  constexpr double kAny = std::numeric_limits<double>::max();
+  return units::parse(text, units::quantity_of_unit("a damping parameter", unit, -kAny, kAny, "0.5"),
+                      field);
 }
 
 // calib.fit_impact: the record of `calib fit-impact --format json` for arrays in memory.
@@ -336,7 +352,7 @@ py::object simulate(const std::string& system, const std::string& origin,
 py::object input_for(const std::string& code, double e, const std::string& model,
                      const std::string& version, std::optional<bool> clamp, double youngs,
                      double poisson, double radius, double density, double v, std::optional<double> v_char,
-                     std::optional<double> k, std::optional<double> typed,
+                     std::optional<double> k, std::optional<std::string> typed,
                      const std::string& geometry) {
   const codes::CodeLaw& law = codes::find_code_law(code, model, version);
   const codes::Contact contact = codes::make_contact(codes::parse_geometry(geometry, "geometry"),
@@ -418,6 +434,8 @@ PYBIND11_MODULE(_calib, m) {
   bind_impact_record(m);
   m.def("effective_mass", &effective_mass);
   m.def("quantity", &quantity);
+  m.def("stiffness", &stiffness);
+  m.def("law_damping", &law_damping);
   m.def("resolve_input_path",
         [](const std::string& given) { return io::resolve_input_path(given).string(); });
   m.def("run_study", &run_study);

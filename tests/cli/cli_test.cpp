@@ -79,7 +79,8 @@ TEST(Cli, StudyCommandsRejectBadInputWithExitTwo) {
   EXPECT_EQ(run("copt --e 1.5 --m 2 --k 1e7 --v 0.3").code, 2);
   EXPECT_EQ(run("copt --e 0.5 --m 0 --k 1e7 --v 0.3").code, 2);
   EXPECT_EQ(run("copt --method hunt-crossley --m 2 --k 1e7 --v 0.3").code, 2);  // not a linear-damper formula
-  EXPECT_EQ(run("kn-fit --model johnson --E 207GPa --nu 0.5 --dR 5mm").code, 2);
+  // ν in (−1, 0.5] at every door (core/units): 0.5, incompressible, is accepted; 0.51 is not.
+  EXPECT_EQ(run("kn-fit --model johnson --E 207GPa --nu 0.51 --dR 5mm").code, 2);
   EXPECT_EQ(run("kn-fit --model johnson --E 207GPa --nu 0.3 --dR 5parsec").code, 2);
   EXPECT_EQ(run("kn-fit --model no-such --E 1 --nu 0.3 --dR 1").code, 2);
   EXPECT_EQ(run("effective-mass --system /nonexistent.toml").code, 2);

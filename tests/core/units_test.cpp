@@ -149,3 +149,42 @@ TEST(Units, OutOfRangeMagnitudesAreRefusedWithFieldValueAndRange) {
   EXPECT_NE(calib_test::input_error_of([] { units::check(NAN, units::mass, "m"); }).find("finite"),
             std::string::npos);
 }
+
+TEST(Units, ReciprocalUnitsAndGroupsDivideByEveryFactor) {
+  // 1/(m*s) = m⁻¹·s⁻¹ (LAMMPS' gamma_n); 1/s = Hz (SI Brochure Table 4); 1/(m/s) = s/m.
+  const units::Quantity per_metre_second =
+      units::quantity_of_unit("gamma_n", "1/(m*s)", 0.0, 1e30, "0.5");
+  EXPECT_EQ(units::parse("2 1/(mm*s)", per_metre_second, "--typed"), 2 * 1e3);
+  EXPECT_EQ(units::parse("2 1/(m*ms)", per_metre_second, "--typed"), 2 * 1e3);
+  EXPECT_EQ(units::parse("3Hz", units::rate, "baumgarte_rate"), 3.0);
+  EXPECT_EQ(units::parse("3 1/s", units::rate, "baumgarte_rate"), 3.0);
+  EXPECT_EQ(units::parse("3 1/ms", units::rate, "baumgarte_rate"), 3 * 1e3);
+  EXPECT_EQ(units::parse("4 1/(mm/s)", units::damping_factor(1.0), "alpha"), 4 * 1e3);
+  EXPECT_EQ(units::parse("4 s/mm", units::damping_factor(1.0), "alpha"), 4 * 1e3);
+  for (const char* bad : {"2 1/(m*s", "2 (m*s)", "2 1/()", "2 m)"})
+    EXPECT_NE(error_of(bad, per_metre_second, "--typed").find("unknown unit"), std::string::npos)
+        << bad;
+  EXPECT_NE(error_of("2 1/(m/s)", per_metre_second, "--typed").find("not gamma_n"),
+            std::string::npos);
+}
+
+TEST(Units, AQuantityOfAUnitGivenAsDataHasThatUnitsDimension) {
+  // The units of fit-impact's damping parameters (alpha s/m, A s, c N*s/m, chi -) and of the
+  // other codes' typed values ("-": a restitution): the dimension of the unit text.
+  const auto q = [](std::string_view unit) {
+    return units::quantity_of_unit("x", unit, -1e30, 1e30, "0.5");
+  };
+  EXPECT_EQ(units::parse("200ms", q("s"), "A"), 0.2);
+  EXPECT_EQ(units::parse("5 N*s/mm", q("N*s/m"), "c"), 5 * 1e3);
+  EXPECT_EQ(units::parse("0.3", q("-"), "chi"), 0.3);
+  EXPECT_NE(error_of("0.3 s", q("-"), "chi").find("chi: '0.3 s' is a duration (s), not x"),
+            std::string::npos);
+  EXPECT_NE(calib_test::input_error_of([&] { q("stone"); }).find("'stone' is not an SI unit"),
+            std::string::npos);
+  // The α of PINSLOT eq. 153 with |δ̇|^m: (s/m)^m, so α = 2 (s/m)^1.5 is 2 · 10^4.5 in (s/mm)^1.5.
+  EXPECT_EQ(units::parse("2 s^1.5/m^1.5", units::damping_factor(1.5), "alpha"), 2.0);
+  EXPECT_NE(error_of("2 s/m", units::damping_factor(1.5), "alpha").find("not a damping factor"),
+            std::string::npos);
+  // A signed time on a record's clock: t0 may be before the record's zero.
+  EXPECT_EQ(units::parse("-0.1ms", units::instant, "--t0"), -0.1 / 1e3);
+}

@@ -44,3 +44,16 @@ TEST(ConfigQuantity, RefusalsNameTheFileKeyAndTextLikeTheCommandLine) {
                 .find("t.toml: steel.v: unknown unit 'furlong/s'"),
             std::string::npos);
 }
+
+TEST(ConfigQuantity, AnArrayOfQuantitiesReadsEachElementAndNamesItsIndex) {
+  // A point [x, y] of a planar file: numbers in SI and strings with a unit, mixed.
+  const auto t = node("[joint]\npoint_i = [\"10mm\", 0.25]\npoint_j = [0, \"3 s\"]\nbad = 4\n");
+  const io::ConfigNode j = t.table("joint");
+  EXPECT_EQ(j.quantities("point_i", units::position), (std::vector<double>{10 / 1e3, 0.25}));
+  EXPECT_NE(calib_test::input_error_of([&] { j.quantities("point_j", units::position); })
+                .find("t.toml: joint.point_j[1]: '3 s' is a duration (s), not a position (m)"),
+            std::string::npos);
+  EXPECT_NE(calib_test::input_error_of([&] { j.quantities("bad", units::position); })
+                .find("t.toml: joint.bad: expected an array"),
+            std::string::npos);
+}

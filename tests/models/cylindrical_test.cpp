@@ -72,8 +72,12 @@ TEST(Cylindrical, BadInputsNameTheField) {
     return std::string("no error");
   };
   Contact c = steel_internal(5.0);
+  // ν in (−1, 0.5], the range of every door (core/units): 0.5 is an incompressible solid.
   c.body_i.nu = 0.5;
-  EXPECT_NE(message([&] { c.validate(); }).find("Poisson"), std::string::npos);
+  EXPECT_EQ(message([&] { c.validate(); }), "no error");
+  c.body_i.nu = 0.51;
+  EXPECT_NE(message([&] { c.validate(); }).find("Poisson's ratio nu must be in (-1, 0.5], got 0.51"),
+            std::string::npos);
   c = steel_internal(5.0);
   c.body_j.E = 0;
   EXPECT_NE(message([&] { c.validate(); }).find("E must be > 0"), std::string::npos);

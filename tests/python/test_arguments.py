@@ -117,3 +117,73 @@ def test_a_large_array_runs_within_the_memory_budget():
 
 def test_empty_arrays_give_empty_results():
     assert calib.c_opt(np.zeros(0), m=1.0, k=1e7, v=0.3, n=1.5).shape == (0,)
+
+
+# Text with a unit is one physical value (docs/config.md): the same SI number as the bare float,
+# bit for bit where the prefix is a power of ten applied once to an exact value (2.5/1e3 is the
+# double nearest 0.0025, as the literal is), and it broadcasts like that number.
+def test_a_unit_string_is_the_si_number_and_broadcasts_like_one():
+    e = np.array([0.3, 0.6])
+    assert calib.c_opt(0.5, m="2.5g", k=1e7, v="30cm/s") == calib.c_opt(0.5, m=0.0025, k=1e7, v=0.3)
+    with_units = calib.calibrate("linear-damper", e, m="2.5g", k="1e4kN/m^1.5", v="300mm/s")
+    bare = calib.calibrate("linear-damper", e, m=0.0025, k=1e7, v=0.3)
+    assert with_units["c"].tolist() == bare["c"].tolist()
+    assert with_units["m"].tolist() == [0.0025, 0.0025]
+    one = calib.impact("gonthier", 0.5, m="2.5g", k="1e7 N/m^1.5")
+    assert one["peak_force"] == calib.impact("gonthier", 0.5, m=0.0025, k=1e7)["peak_force"]
+
+
+def test_k_with_a_unit_is_read_at_each_n():
+    # N/m^n depends on n: "1e4 kN/m^1.5" is 1e7 N/m^1.5 for every element with n = 1.5 ...
+    c = calib.c_opt(0.5, m=1.0, k="1e4 kN/m^1.5", v=0.3, n=np.array([1.5, 1.5]))
+    assert c.tolist() == [calib.c_opt(0.5, m=1.0, k=1e7, v=0.3, n=1.5)] * 2
+    # ... and refused, naming k, where an element's n gives k another dimension.
+    with pytest.raises(ValueError, match=r"^k: '1e4 kN/m\^1.5' is .*, not a contact stiffness"):
+        calib.c_opt(0.5, m=1.0, k="1e4 kN/m^1.5", v=0.3, n=np.array([1.5, 1.2]))
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: calib.calibrate("gonthier", 0.5, m="2.5 m"), r"^m: '2.5 m' is a length \(m\), not a mass"),
+    (lambda: calib.c_opt(0.5, v="3 kg"), r"^v: '3 kg' is a mass \(kg\), not an impact speed"),
+    (lambda: calib.fit_impact([0.5, 1], [0.8, 0.7], law="linear-damper", m="10 s", K=1e9),
+     r"^m: '10 s' is a duration"),
+    (lambda: calib.simulate("configs/systems/bouncing_ball.toml", t_end="1 m"), r"^t_end: '1 m' is a length"),
+    (lambda: calib.kn_fit("johnson", E="207", nu=0.3, dR="5mm"), r"^E: '207' = 207 Pa is outside"),
+    (lambda: calib.kn_fit("johnson", E="207GPa", nu=0.3, dR="5GPa"), r"^dR: '5GPa' is a Young's modulus"),
+    (lambda: calib.input_for("lammps", 0.5, model="tsuji", typed="0.3 s"), r"^typed: '0.3 s' is a duration"),
+    (lambda: calib.impact_law_restitution("linear-damper", 1.0, m=0.01, K=1e9, damping="50 s/m"),
+     r"^damping: '50 s/m' is .*, not a damping parameter \(N\*s/m\)"),
+])
+def test_a_wrong_unit_is_refused_naming_the_argument(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_typed_and_damping_take_the_unit_their_code_or_law_gives():
+    # LAMMPS gran/hooke/history types gamma_n in 1/s (docs/simulators.md): 500 1/s = 0.5 1/ms.
+    a = calib.input_for("lammps", 0.5, model="gran/hooke/history", typed=500.0)
+    b = calib.input_for("lammps", 0.5, model="gran/hooke/history", typed="0.5 1/ms")
+    assert a["typed"] == b["typed"] == 500.0 and a["e_if_typed"] == b["e_if_typed"]
+    # linear-damper's c in N*s/m: 50 N*s/m = 0.05 N*s/mm ... = 50 kg/s.
+    e = calib.impact_law_restitution("linear-damper", [0.5, 1.0], m=0.01, K=1e9, damping=50.0)
+    assert calib.impact_law_restitution("linear-damper", [0.5, 1.0], m=0.01, K=1e9,
+                                        damping="50 kg/s").tolist() == e.tolist()
+
+
+@pytest.mark.parametrize("call,message", [
+    # A number meets the quantity's range too (core/units), named as the argument, not a flag.
+    (lambda: calib.fit_impact([0.5, 1], [0.8, 0.7], law="linear-damper", m=0.01, K=-1.0),
+     r"^K: '-1.0' = -1 N/m\^n is outside the accepted range of a contact stiffness"),
+    (lambda: calib.kn_fit("johnson", E="207GPa", nu=0.6, dR="5mm"),
+     r"^nu: '0.6' = 0.6 is outside the accepted range of a Poisson ratio, \(-1, 0.5\]"),
+    (lambda: calib.fit_impact_record([0, 1e-5], [0, 1], law="linear-damper", v=0.0, m=0.01),
+     r"^v: '0.0' = 0 m/s is outside"),
+])
+def test_a_number_out_of_range_is_refused_naming_the_argument(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_nu_half_is_accepted_as_at_every_door():
+    # ν = 0.5 (incompressible) is in (−1, 0.5] for kn_fit as for `calib kn-fit --nu 0.5`.
+    assert calib.kn_fit("johnson", E="207GPa", nu=0.5, dR="5mm")["n"] > 1

@@ -129,12 +129,15 @@ void register_fit_impact(CLI::App& app) {
       ->required();
   add_quantity(*cmd, "--m", a.m, units::mass, "effective mass");
   add_quantity(*cmd, "--v", a.v, units::speed, "impact speed (impact record)");
-  cmd->add_option("--t0", a.t0, "start of the fitted contact start [s] (impact record)");
-  cmd->add_option("--K", a.K, "stiffness K [N/m^n]");
+  add_quantity(*cmd, "--t0", a.t0, units::instant,
+               "start of the fitted contact start (impact record)");
+  // --n before --K: K's unit N/m^n is read with the n given (CLI11 parses in declaration order).
   cmd->add_option("--n", a.n, "exponent n, in [1, 2] (default 1.5)");
-  cmd->add_option("--E", a.E, "Young's modulus (e.g. 200GPa; bare = Pa), for the Hertz K");
+  add_contact_stiffness(*cmd, "--K", a.K, a.n, 1.5, "stiffness K");
+  check_quantity(*cmd->add_option("--E", a.E, "Young's modulus, for the Hertz K"),
+                 units::youngs_modulus);
   add_quantity(*cmd, "--nu", a.nu, units::poisson_ratio, "Poisson's ratio");
-  cmd->add_option("--radius", a.radius, "sphere radius (e.g. 5mm; bare = m)");
+  check_quantity(*cmd->add_option("--radius", a.radius, "sphere radius"), units::length);
   add_quantity(*cmd, "--density", a.density, units::density, "density, for the effective mass");
   cmd->add_option("--geometry", a.geometry, "sphere-sphere (two equal spheres) or sphere-wall")
       ->check(CLI::IsMember({"sphere-sphere", "sphere-wall"}))

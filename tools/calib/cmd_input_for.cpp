@@ -18,7 +18,8 @@ struct InputForArgs {
   double e = 0.0;
   // The material, size and speed have no default (require_given): every result depends on them.
   std::optional<double> youngs, poisson, radius, density, v, v_char;
-  std::optional<double> k_linear, typed;
+  std::optional<double> k_linear;
+  std::optional<std::string> typed;  // parsed in the code's typed_units once the code is known
   bool list = false;
   Format format = Format::text;
 };
@@ -81,7 +82,10 @@ void register_input_for(CLI::App& app) {
   add_quantity(*cmd, "--k", a.k_linear, units::hooke_stiffness,
                "Hooke stiffness k_n of the linear models (default: Hertz secant stiffness at --v)");
   cmd->add_option("--typed", a.typed,
-                  "the value you type today (default: --e where the code reads a restitution)")->check(not_empty());
+                  "the value you type today, in the code's typed_units (a bare number) or with a "
+                  "unit of them (default: --e where the code reads a restitution)")
+      ->type_name("QUANTITY")
+      ->check(not_empty());
   add_format_flag(*cmd, a.format, {Format::text, Format::json});
   cmd->callback([args] {
     const InputForArgs& a = *args;
@@ -99,7 +103,7 @@ void register_input_for(CLI::App& app) {
                             *a.density, *a.v, a.k_linear, a.v_char);
     codes::InputForOptions options;
     options.target_e = a.e;
-    options.typed = a.typed;
+    if (a.typed) options.typed = codes::parse_typed(law, *a.typed, "--typed");
     options.version_asked = a.version;
     if (a.clamp != "default") options.clamp = a.clamp == "on";
     const codes::InputFor r = codes::input_for(law, contact, options);

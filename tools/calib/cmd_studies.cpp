@@ -62,7 +62,8 @@ CLI::Option* add_extra_option(CLI::App& cmd, const OptionSpec& spec, ExtraOption
   if (spec.kind == OptionKind::flag) o = cmd.add_flag(flag, help);
   else if (spec.kind == OptionKind::texts) o = cmd.add_option(flag, x.texts[flag], help);
   else o = cmd.add_option(flag, x.text[flag], help);
-  if (spec.kind == OptionKind::number) o->check(CLI::Number);
+  if (spec.quantity) check_quantity(*o, *spec.quantity);
+  else if (spec.kind == OptionKind::number) o->check(CLI::Number);
   if (spec.kind == OptionKind::whole) o->check(whole_number(spec.min, spec.max));
   if (!spec.choices.empty())
     o->check(CLI::IsMember(std::vector<std::string>(spec.choices.begin(), spec.choices.end())));

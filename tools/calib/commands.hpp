@@ -45,12 +45,19 @@ CLI::Option* add_quantity(CLI::App& cmd, const std::string& name, double& value,
                           const units::Quantity& q, const std::string& help);
 CLI::Option* add_quantity(CLI::App& cmd, const std::string& name, std::optional<double>& value,
                           const units::Quantity& q, const std::string& help);
+// An option whose value another part parses: checked as a quantity where it is given, with
+// add_quantity's help and type name.
+void check_quantity(CLI::Option& option, const units::Quantity& q);
 // The stiffness K of F = K δⁿ: its unit N/m^n depends on `n`, a flag declared before this one
 // (CLI11 runs option callbacks in declaration order).
 CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name, double& k,
                                    const double& n, const std::string& help);
 CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name, std::optional<double>& k,
                                    const double& n, const std::string& help);
+// The same for an optional K whose n is optional too (`n_default` when not given).
+CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name,
+                                   std::optional<double>& k, const std::optional<double>& n,
+                                   double n_default, const std::string& help);
 // --threads: 0 (all cores) .. 1024.
 CLI::App* add_threads_flag(CLI::App& cmd, int& threads);
 // One record as aligned text, a two-line CSV or JSON (keys in insertion order of `rec`): JSON

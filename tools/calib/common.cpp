@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <functional>
 #include <map>
 
 #include <fmt/format.h>
@@ -61,12 +62,20 @@ CLI::Validator not_empty_path() {
       "PATH");
 }
 
+namespace {
+// "(a bare number in Pa; or with a unit, e.g. 207GPa)": how every QUANTITY's help ends.
+std::string quantity_help(const std::string& help, const units::Quantity& q) {
+  if (q.si_unit.empty()) return fmt::format("{} (a number, no unit)", help);
+  return fmt::format("{} (a bare number in {}; or with a unit, e.g. {})", help, q.si_unit,
+                     q.example);
+}
+}  // namespace
+
 CLI::Option* add_quantity(CLI::App& cmd, const std::string& name, double& value,
                           const units::Quantity& q, const std::string& help) {
   auto* o = cmd.add_option_function<std::string>(
       name, [&value, q, name](const std::string& text) { value = units::parse(text, q, name); },
-      fmt::format("{} (a bare number in {}; or with a unit, e.g. {})", help,
-                  q.si_unit.empty() ? "1" : q.si_unit, q.example));
+      quantity_help(help, q));
   return o->type_name("QUANTITY")->default_str(fmt::format("{}", value));
 }
 
@@ -74,32 +83,49 @@ CLI::Option* add_quantity(CLI::App& cmd, const std::string& name, std::optional<
                           const units::Quantity& q, const std::string& help) {
   auto* o = cmd.add_option_function<std::string>(
       name, [&value, q, name](const std::string& text) { value = units::parse(text, q, name); },
-      fmt::format("{} (a bare number in {}; or with a unit, e.g. {})", help, q.si_unit,
-                  q.example));
+      quantity_help(help, q));
   return o->type_name("QUANTITY");
 }
 
-CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name, double& k,
-                                   const double& n, const std::string& help) {
+void check_quantity(CLI::Option& option, const units::Quantity& q) {
+  const std::string name = option.get_name();
+  option.each([q, name](const std::string& text) { units::parse(text, q, name); });
+  option.description(quantity_help(option.get_description(), q));
+  option.type_name("QUANTITY");
+}
+
+namespace {
+// K of F = K δⁿ read at the exponent `n_now()` gives when the flag is parsed.
+CLI::Option* stiffness_option(CLI::App& cmd, const std::string& name,
+                              std::function<void(double)> store, std::function<double()> n_now,
+                              const std::string& help) {
   auto* o = cmd.add_option_function<std::string>(
       name,
-      [&k, &n, name](const std::string& text) {
-        k = units::parse(text, units::contact_stiffness(n), name);
+      [store, n_now, name](const std::string& text) {
+        store(units::parse(text, units::contact_stiffness(n_now()), name));
       },
       help + " (a bare number in N/m^n; or with a unit, e.g. 1e10N/m^1.5 for n = 1.5)");
-  return o->type_name("QUANTITY")->default_str(fmt::format("{}", k));
+  return o->type_name("QUANTITY");
+}
+}  // namespace
+
+CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name, double& k,
+                                   const double& n, const std::string& help) {
+  return stiffness_option(cmd, name, [&k](double x) { k = x; }, [&n] { return n; }, help)
+      ->default_str(fmt::format("{}", k));
 }
 
 CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name,
                                    std::optional<double>& k, const double& n,
                                    const std::string& help) {
-  auto* o = cmd.add_option_function<std::string>(
-      name,
-      [&k, &n, name](const std::string& text) {
-        k = units::parse(text, units::contact_stiffness(n), name);
-      },
-      help + " (a bare number in N/m^n; or with a unit, e.g. 1e10N/m^1.5 for n = 1.5)");
-  return o->type_name("QUANTITY");
+  return stiffness_option(cmd, name, [&k](double x) { k = x; }, [&n] { return n; }, help);
+}
+
+CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name,
+                                   std::optional<double>& k, const std::optional<double>& n,
+                                   double n_default, const std::string& help) {
+  return stiffness_option(cmd, name, [&k](double x) { k = x; },
+                          [&n, n_default] { return n.value_or(n_default); }, help);
 }
 
 CLI::App* add_threads_flag(CLI::App& cmd, int& threads) {

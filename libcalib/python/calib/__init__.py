@@ -3,7 +3,8 @@
 The same library as the `calib` CLI, in its vocabulary (docs/outputs.md) and SI units. Every
 numeric argument takes a scalar or a numpy array; arrays broadcast against each other, run in
 parallel on the C++ sweep engine with the GIL released, and give numpy arrays (deterministic:
-the same numbers as one by one).
+the same numbers as one by one). Every physical argument also takes text with a unit ("2.5g",
+"3 m/s", "1e10N/m^1.5"; docs/config.md), read as the CLI reads it and broadcast like a number.
 
 One argument order everywhere: the model (or code, method, system) first, then e, then every
 physical argument by keyword (n=, m=, k=, v=, ...). Results are dicts with the plain names of the
@@ -72,6 +73,35 @@ def _require_given(command, why, **inputs):
     _native(_calib.require_given, command, command, [(name, x is not None) for name, x in inputs.items()], why)
 
 
+def _physical(function, m, k, v, n):
+    """m [kg], k [N/m^n] and v [m/s] with any text ("2.5g") read in SI; numbers and arrays as
+    given (checked where they are broadcast)."""
+    def read(name, x, kind):
+        return _native(_args.with_unit, function, name, x, kind, _calib.quantity)
+    return (read("m", m, "mass"), _native(_args.stiffness, function, "k", k, n, _calib.stiffness),
+            read("v", v, "speed"))
+
+
+def _scalar(function, name, x, kind):
+    """One physical scalar: a number in SI or text with a unit, checked against the quantity's
+    range (core/units) naming the argument; a number as its exact repr."""
+    x = x if isinstance(x, str) else repr(_args.real(name, x))
+    return _native(_calib.quantity, function, x, kind, name)
+
+
+def _stiffness(function, name, K, n):
+    """K [N/m^n] of one law: a number in SI or text with a unit of N/m^n at this n."""
+    K = K if isinstance(K, str) else repr(_args.real(name, K))
+    return _native(_calib.stiffness, function, K, n, name)
+
+
+def _damping(function, law, x):
+    """A fit-impact law's damping parameter: a number in its unit or text with a unit."""
+    if isinstance(x, str):
+        return _native(_calib.law_damping, function, x, law, "damping")
+    return _args.real("damping", x)
+
+
 def _with_inputs(checked, shape, result):
     """An array result with the broadcast inputs first (e, n, m, k, v as float64 arrays)."""
     inputs = {name: _np.broadcast_to(_np.asarray(a, dtype=_np.float64), shape).copy()
@@ -99,6 +129,7 @@ def impact(model, e, *, n=1.5, m=None, k=None, v=None, clamp=None, rel_tol=1e-10
     _require_given("impact", "delta_max, t_contact and peak_force are dimensional", m=m, k=k, v=v)
     rel_tol, abs_tol = _tolerance("rel_tol", rel_tol), _tolerance("abs_tol", abs_tol)
     threads = _args.threads(threads)
+    m, k, v = _physical("impact", m, k, v, n)
     scalar, a, shape = _args.broadcast(e=e, n=n, m=m, k=k, v=v)
     if scalar:
         x = _args.scalars(a)
@@ -136,6 +167,7 @@ def calibrate(model, e, *, n=1.5, m=None, k=None, v=None, clamp=None, threads=0)
         return _dimensionless_calibration(model, e, n, clamp, threads)
     _require_given("calibrate", "the damping in SI units needs all three; give none for the "
                    "dimensionless damping alone", m=m, k=k, v=v)
+    m, k, v = _physical("calibrate", m, k, v, n)
     scalar, a, shape = _args.broadcast(e=e, n=n, m=m, k=k, v=v)
     if scalar:
         x = _args.scalars(a)
@@ -183,6 +215,7 @@ def c_opt(e, *old_order, n=1.5, m=None, k=None, v=None, method="exact", threads=
     _refuse_positional("c_opt", old_order, _C_OPT_KEYWORDS)
     method, threads = _args.text("method", method), _args.threads(threads)
     _require_given("c_opt", "c [N*s/m] is dimensional", m=m, k=k, v=v)
+    m, k, v = _physical("c_opt", m, k, v, n)
     scalar, a, shape = _args.broadcast(m=m, k=k, v=v, n=n, e=e)
     c = _args.chunked(a, shape, lambda x: _native(
         _calib.c_opt_many, "c_opt", method, x["m"], x["k"], x["v"], x["n"], x["e"], threads))
@@ -228,20 +261,25 @@ def kn_fit(model, *, E=None, nu=None, dR=None, material=None, E2=None, nu2=None,
     >>> round(r["n"], 4), r.units["K"], r["samples"]
     (1.1922, 'N/m^(n+1)', 10000)
     """
-    args = {"model": _args.text("model", model), "nu": _args.optional_real("nu", nu),
-            "nu2": _args.optional_real("nu2", nu2), "material": _args.text("material", material, True),
+    args = {"model": _args.text("model", model),
+            # ν is a ratio: a number, checked against its range like the CLI's --nu.
+            "nu": None if nu is None else _scalar("kn_fit", "nu", _args.real("nu", nu), "poisson_ratio"),
+            "nu2": None if nu2 is None else _scalar("kn_fit", "nu2", _args.real("nu2", nu2), "poisson_ratio"), "material": _args.text("material", material, True),
             "material2": _args.text("material2", material2, True), "external": _args.flag("external", external),
             "weighting": _args.text("weighting", weighting), "materials": _args.path("materials", materials, True)}
-    quantities = {"E": E, "E2": E2, "dR": dR, "Ri": Ri, "length": length, "W_min": W_min, "W_max": W_max,
-                  "W_step": W_step}
-    for key, value in quantities.items():
-        if value is None or isinstance(value, str):
+    quantities = {"E": (E, "youngs_modulus"), "E2": (E2, "youngs_modulus"), "dR": (dR, "length"),
+                  "Ri": (Ri, "length"), "length": (length, "length"), "W_min": (W_min, "line_load"),
+                  "W_max": (W_max, "line_load"), "W_step": (W_step, "line_load")}
+    for key, (value, kind) in quantities.items():
+        if value is None:
             args[key] = value
-        elif isinstance(value, _numbers.Real) and not isinstance(value, (bool, _np.bool_)):
-            args[key] = repr(_args.real(key, value))
-        else:
+            continue
+        if not isinstance(value, (str, _numbers.Real)) or isinstance(value, (bool, _np.bool_)):
             raise TypeError(f"{key} must be a quantity: text with a unit (\"207GPa\") or a number, got "
                             f"{value!r} ({type(value).__name__})")
+        _scalar("kn_fit", key, value, kind)  # refused here naming the argument, not a CLI flag
+        # As given: the fit reads it in MPa, mm and N/mm, a value written in those bit for bit.
+        args[key] = value if isinstance(value, str) else repr(_args.real(key, value))
     return Result(_native(_calib.kn_fit_single, "kn_fit", args))
 
 
@@ -266,7 +304,8 @@ def fit_impact(v_in, e, *, law, m, K, n=1.5, sigma=None, fit_n=False):
     ranking). v_in [m/s], e [1], sigma [1] (None: unweighted); law, m [kg], K [N/m^n], n by
     keyword."""
     law, fit_n = _args.text("law", law), _args.flag("fit_n", fit_n)
-    m, K, n = _args.real("m", m), _args.real("K", K), _args.real("n", n)
+    n = _args.real("n", n)
+    m, K = _scalar("fit_impact", "m", m, "mass"), _stiffness("fit_impact", "K", K, n)
     v, ev = _args.numbers_array("v_in", v_in).reshape(-1), _args.numbers_array("e", e).reshape(-1)
     s = _np.zeros(0) if sigma is None else _args.numbers_array("sigma", sigma).reshape(-1)
     rec = _native(_calib.fit_impact, "fit_impact", v, ev, s, law, m, K, n, fit_n)
@@ -277,8 +316,11 @@ def impact_law_restitution(law, v, *, m, K, n=1.5, damping):
     """e at each impact speed v [m/s] of one fit-impact law (exact solve): an array. m [kg],
     K [N/m^n], n and damping (the law's parameter: alpha [s/m], A [s], c [N*s/m] or chi [1]) by
     keyword."""
-    law = _args.text("law", law)
-    m, K, n, damping = (_args.real(k, x) for k, x in (("m", m), ("K", K), ("n", n), ("damping", damping)))
+    law, n = _args.text("law", law), _args.real("n", n)
+    m, K = _scalar("impact_law_restitution", "m", m, "mass"), _stiffness("impact_law_restitution", "K", K, n)
+    damping = _damping("impact_law_restitution", law, damping)
+    if isinstance(v, str):  # one speed with a unit
+        v = [_scalar("impact_law_restitution", "v", v, "speed")]
     v = _args.numbers_array("v", v).reshape(-1)
     return _np.array(_native(_calib.impact_law_restitution, "impact_law_restitution", law, v, m, K, n,
                             damping))
@@ -290,9 +332,10 @@ def fit_impact_record(t, F=None, delta=None, *, law, v, m, K=None, n=1.5, t0=Non
     penetration delta [m] at times t [s]: the record of `calib fit-impact` on an impact record.
     v [m/s] impact speed, m [kg] effective mass; K [N/m^n] and t0 [s] are starts (None: from the
     record); the contact start t0 is always fitted, `fit` chooses among K, n and "damping"."""
-    law, v, m, n = _args.text("law", law), _args.real("v", v), _args.real("m", m), _args.real("n", n)
-    K = 0.0 if K is None else _args.real("K", K)
-    t0 = float("nan") if t0 is None else _args.real("t0", t0)
+    law, n = _args.text("law", law), _args.real("n", n)
+    v, m = _scalar("fit_impact_record", "v", v, "speed"), _scalar("fit_impact_record", "m", m, "mass")
+    K = 0.0 if K is None else _stiffness("fit_impact_record", "K", K, n)
+    t0 = float("nan") if t0 is None else _scalar("fit_impact_record", "t0", t0, "instant")
     arrays = []
     for name, x in (("t", t), ("F", F), ("delta", delta), ("sigma_F", sigma_F), ("sigma_delta", sigma_delta)):
         arrays.append(_np.zeros(0) if x is None else _args.numbers_array(name, x).reshape(-1))
@@ -310,9 +353,9 @@ def impact_law_record(law, t, v, m, K, n, damping, t0=0.0):
     """F [N] and delta [m] at times t [s] of one fit-impact law's impact starting at t0 (F = 0
     outside the contact; delta, the approach from the first touch, in free flight there), with its
     e_out and t_contact [s]: what a record fit compares."""
-    law = _args.text("law", law)
-    v, m, K, n, damping, t0 = (_args.real(k, x) for k, x in (("v", v), ("m", m), ("K", K), ("n", n),
-                                                              ("damping", damping), ("t0", t0)))
+    law, n, f = _args.text("law", law), _args.real("n", n), "impact_law_record"
+    v, m, K = _scalar(f, "v", v, "speed"), _scalar(f, "m", m, "mass"), _stiffness(f, "K", K, n)
+    damping, t0 = _damping(f, law, damping), _scalar(f, "t0", t0, "instant")
     t = _args.numbers_array("t", t).reshape(-1).astype(float).tolist()
     F, delta, e_out, t_contact = _native(_calib.impact_law_record, "impact_law_record", law, t, v, m,
                                          K, n, damping, t0)
@@ -392,7 +435,8 @@ def simulate(system, *, model=None, e=None, method=None, t_end=None, out=None):
     >>> round(r["impacts"][0]["peak_force"]), r.units["impulse"]
     (10733, 'N*s')
     """
-    e, t_end = _args.optional_real("e", e), _args.optional_real("t_end", t_end)
+    e = _args.optional_real("e", e)
+    t_end = None if t_end is None else _scalar("simulate", "t_end", t_end, "duration")
     out = _args.path("out", out, True) or ""
     model, method = _args.text("model", model, True), _args.text("method", method, True)
     if isinstance(system, dict):
@@ -401,6 +445,14 @@ def simulate(system, *, model=None, e=None, method=None, t_end=None, out=None):
         rec = _native(_calib.simulate, "simulate", _args.path("system", system), "", model, e, method, t_end, out)
     rec.pop("units")  # the record's; the series adds t and energy: units of the whole result
     return Result(rec)
+
+
+def _typed(typed):
+    """The value typed today: text as given (a unit of the code's typed_units is read once the
+    code is known), a number as its exact repr."""
+    if typed is None or isinstance(typed, str):
+        return typed
+    return repr(_args.real("typed", typed))
 
 
 def code_laws():
@@ -440,6 +492,6 @@ def input_for(code, e, *, model=None, clamp=None, version=None, E=None, nu=None,
     rec = _native(_calib.input_for, "input_for", _args.text("code", code), r("e", e),
                   _args.text("model", model, True) or "", _args.text("version", version, True) or "", clamp,
                   contact["E"], contact["nu"], contact["radius"], contact["density"], contact["v"],
-                  q("v_char", v_char, "speed"), q("k", k, "hooke_stiffness"), _args.optional_real("typed", typed),
+                  q("v_char", v_char, "speed"), q("k", k, "hooke_stiffness"), _typed(typed),
                   _args.text("geometry", geometry))
     return Result(rec, rec.pop("units"))

@@ -45,6 +45,27 @@ def quantity(name, x, kind, native):
     return real(name, x)
 
 
+def with_unit(name, x, kind, native):
+    """x unchanged unless it is text: then libcalib's quantity parser reads it ("2.5g", "3 m/s"),
+    an SI float that broadcasts like a number; numbers and arrays are checked where they are
+    broadcast."""
+    return native(x, kind, name) if isinstance(x, str) else x
+
+
+def stiffness(name, k, n, native):
+    """k [N/m^n] as with_unit reads it, with n's value: the unit of k depends on n, so text with a
+    unit gives one k per element of an array n (the same where n is the same)."""
+    if not isinstance(k, str):
+        return k
+    n_values = numbers_array("n", n)
+    if not np.isfinite(n_values).all():
+        raise ValueError(f"n must be a finite number to read {name} = {k!r} in N/m^n")
+    if n_values.ndim == 0:
+        return native(k, float(n_values), name)
+    by_n = {x: native(k, x, name) for x in map(float, np.unique(n_values))}
+    return np.vectorize(lambda x: by_n[float(x)], otypes=[np.float64])(n_values)
+
+
 def optional_real(name, x):
     return None if x is None else real(name, x)
 

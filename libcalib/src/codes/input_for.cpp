@@ -8,6 +8,7 @@
 
 #include "calib/calibrate/solve_for_restitution.hpp"
 #include "calib/core/error.hpp"
+#include "calib/core/units.hpp"
 #include "core/checks.hpp"
 
 namespace calib::codes {
@@ -25,6 +26,13 @@ bool InputForOptions::IsValid(std::string* error) const {
   std::string why;
   if (!solver.IsValid(&why)) return fail("solver: " + why);
   return true;
+}
+
+double parse_typed(const CodeLaw& law, std::string_view text, std::string_view field) {
+  constexpr double kAny = std::numeric_limits<double>::max();
+  return units::parse(text, units::quantity_of_unit("the typed value", law.typed.units, -kAny, kAny,
+                                                    "0.5"),
+                      field);
 }
 
 Achieved achieved(const CodeLaw& law, double value, bool clamp, const Contact& c,

@@ -72,15 +72,21 @@ std::optional<double> exponent_at(std::string_view text, std::size_t& at) {
   return p;
 }
 
-// "kN/mm" -> N·m⁻¹ at 10^6; nullopt for anything that is not a unit expression.
+// "kN/mm" -> N·m⁻¹ at 10^6; nullopt for anything that is not a unit expression. A leading
+// "1/" divides by what follows ("1/s"), and "/(...)" by every factor of the group ("1/(m*s)").
 std::optional<Unit> unit_of(std::string_view text) {
   Unit total;
   std::size_t at = 0;
-  double sign = 1;
-  bool expect_factor = true;  // after the start or an operator
+  double sign = 1, group = 1;  // group: -1 inside "/(...)"
+  bool expect_factor = true;   // after the start or an operator
+  if (starts_with(text, 0, "1/")) at = 1, expect_factor = false;
   while (at < text.size()) {
     if (text[at] == ' ') {
       ++at;
+    } else if (text[at] == '(' && expect_factor && sign < 0 && group > 0) {
+      group = -1, sign = 1, ++at;
+    } else if (text[at] == ')' && !expect_factor && group < 0) {
+      group = 1, ++at;
     } else if (text[at] == '*' || text[at] == '/' || starts_with(text, at, "\xC2\xB7")) {
       if (expect_factor) return std::nullopt;
       sign = text[at] == '/' ? -1 : 1;
@@ -92,7 +98,7 @@ std::optional<Unit> unit_of(std::string_view text) {
       const std::optional<Unit> u = symbol_unit(text.substr(begin, at - begin));
       const std::optional<double> p = exponent_at(text, at);
       if (!u || !p) return std::nullopt;
-      const double e = sign * *p;
+      const double e = group * sign * *p;
       total.dim = {total.dim.kg + e * u->dim.kg, total.dim.m + e * u->dim.m,
                    total.dim.s + e * u->dim.s};
       total.decade += e * u->decade;
@@ -102,7 +108,7 @@ std::optional<Unit> unit_of(std::string_view text) {
       return std::nullopt;
     }
   }
-  if (expect_factor) return std::nullopt;
+  if (expect_factor || group < 0) return std::nullopt;
   return total;
 }
 
@@ -135,7 +141,7 @@ std::string dimension_text(const Dimension& d) {
 
 constexpr const Quantity* kNamed[] = {&youngs_modulus, &length,    &mass,      &inertia,
                                       &density,        &velocity,     &acceleration, &force,
-                                      &line_load,      &damping};
+                                      &line_load,      &damping,      &duration};
 
 // "a length (m)" or "kg*m^-2" for messages about a unit of the wrong dimension.
 std::string what_is(const Dimension& d) {
@@ -199,14 +205,29 @@ void check_range(double si, const Quantity& q, std::string_view field, std::stri
       bare && !q.si_unit.empty()
           ? fmt::format(" (a bare number is in {}; write a unit, e.g. {})", q.si_unit, q.example)
           : std::string();
-  throw InputError(fmt::format("{}: '{}' = {:g} {} is outside the accepted range of {}, {}{}",
-                               field, text, si, q.si_unit, q.name, range_text(q), hint));
+  const std::string value = q.si_unit.empty() ? fmt::format("{:g}", si)
+                                              : fmt::format("{:g} {}", si, q.si_unit);
+  throw InputError(fmt::format("{}: '{}' = {} is outside the accepted range of {}, {}{}", field,
+                               text, value, q.name, range_text(q), hint));
 }
 
 }  // namespace
 
 Quantity contact_stiffness(double n) {
   return {"a contact stiffness", {1, 1 - n, -2}, "N/m^n", 0.0, 1e20, true, "1e10N/m^1.5"};
+}
+
+Quantity quantity_of_unit(std::string_view name, std::string_view unit, double lo, double hi,
+                          std::string_view example) {
+  if (unit == "-" || unit == "1" || unit.empty()) return {name, {}, "", lo, hi, false, example};
+  const std::optional<Unit> u = unit_of(unit);
+  if (!u || u->decade != 0)
+    throw InputError(fmt::format("{}: '{}' is not an SI unit", name, unit));
+  return {name, u->dim, unit, lo, hi, false, example};
+}
+
+Quantity damping_factor(double m) {
+  return {"a damping factor alpha", {0, -m, m}, "(s/m)^m", 0.0, 1e12, false, "0.5s/m"};
 }
 
 std::string range_text(const Quantity& q) {

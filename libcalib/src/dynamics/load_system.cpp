@@ -199,7 +199,7 @@ SystemSetup from_node(const io::ConfigNode& node, const std::string& origin,
     throw InputError(fmt::format("{}: only type = \"planar\" systems have constraints (this one "
                                  "is '{}')", node.where("constraints"), s.type));
   if (auto k = node.optional_table("constraints")) {
-    s.options.baumgarte_rate = k->number("baumgarte_rate", s.options.baumgarte_rate);
+    s.options.baumgarte_rate = k->quantity("baumgarte_rate", units::rate, s.options.baumgarte_rate);
     s.options.drift_tol = k->number("drift_tol", s.options.drift_tol);
   }
   if (auto sim = node.optional_table("simulate")) {

@@ -192,6 +192,22 @@ double ConfigNode::quantity_in(const std::string& key, const units::Quantity& q,
                          unit);
 }
 
+std::vector<double> ConfigNode::quantities(const std::string& key,
+                                           const units::Quantity& q) const {
+  impl_->used.insert(key);
+  const toml::node& n = fetch(*impl_, *this, key);
+  const toml::array* arr = n.as_array();
+  if (!arr)
+    throw InputError(fmt::format("{}: expected an array of numbers (SI) or strings with a unit, "
+                                 "got {}", where(key), describe(n)));
+  std::vector<double> out;
+  for (std::size_t i = 0; i < arr->size(); ++i) {
+    const std::string item = fmt::format("{}[{}]", key, i);
+    out.push_back(units::parse(quantity_text(*this, *arr->get(i), item), q, where(item)));
+  }
+  return out;
+}
+
 std::vector<std::string> ConfigNode::strings(const std::string& key) const {
   impl_->used.insert(key);
   const toml::node& n = fetch(*impl_, *this, key);

@@ -8,6 +8,7 @@
 #include <boost/math/tools/roots.hpp>
 
 #include "calib/core/error.hpp"
+#include "calib/core/units.hpp"
 
 namespace calib::models::cylindrical {
 
@@ -58,9 +59,10 @@ void Contact::validate() const {
   auto material = [](const Material& mat, const char* which) {
     if (!(mat.E > 0) || !std::isfinite(mat.E))
       throw InputError(fmt::format("{}: E must be > 0 (MPa), got {}", which, mat.E));
-    if (!(mat.nu > -1.0 && mat.nu < 0.5))
-      throw InputError(
-          fmt::format("{}: Poisson's ratio nu must be in (-1, 0.5), got {}", which, mat.nu));
+    // The one range of every door (core/units): ν = 0.5 is an incompressible solid.
+    if (!(mat.nu > units::poisson_ratio.lo && mat.nu <= units::poisson_ratio.hi))
+      throw InputError(fmt::format("{}: Poisson's ratio nu must be in {}, got {}", which,
+                                   units::range_text(units::poisson_ratio), mat.nu));
   };
   material(body_i, "material i");
   material(body_j, "material j");

@@ -15,12 +15,22 @@ namespace calib::models::multibody {
 
 namespace {
 
-Vec2 read_vec2(const io::ConfigNode& t, const std::string& key, Vec2 fallback) {
-  if (!t.has(key)) return fallback;
-  const auto v = t.numbers(key);
+Vec2 pair_of(const io::ConfigNode& t, const std::string& key, const std::vector<double>& v) {
   if (v.size() != 2)
     throw InputError(fmt::format("{}: expected [x, y], got {} numbers", t.where(key), v.size()));
   return {v[0], v[1]};
+}
+
+// A direction (normal, axis): two numbers, no unit.
+Vec2 read_direction(const io::ConfigNode& t, const std::string& key, Vec2 fallback) {
+  return t.has(key) ? pair_of(t, key, t.numbers(key)) : fallback;
+}
+
+// A point or another vector of a physical quantity: each element a number in SI or a string with
+// a unit (point_i = ["10mm", 0]).
+Vec2 read_vec2(const io::ConfigNode& t, const std::string& key, Vec2 fallback,
+               const units::Quantity& q = units::position) {
+  return t.has(key) ? pair_of(t, key, t.quantities(key, q)) : fallback;
 }
 
 // `<stem>_deg` in degrees, else `<stem>` in radians (default 0).
@@ -110,26 +120,24 @@ ClearanceLaw read_clearance_law(const io::ConfigNode& j) {
       throw InputError(
           fmt::format("{}: give k and n, or kn_model (fitted), not both", j.where("kn_model")));
     law.kn_model = j.string("kn_model");
-    law.youngs = require_positive(j.where("E"), j.number("E"));
-    law.poisson = j.number("nu");
-    if (!(law.poisson > -1 && law.poisson < 0.5))
-      throw InputError(fmt::format("{}: must be in (-1, 0.5), got {}", j.where("nu"), law.poisson));
-    law.delta_r = require_positive(j.where("delta_r"), j.number("delta_r"));
-    law.radius_i = require_positive(j.where("R_i"), j.number("R_i", law.radius_i));
-    law.length = require_positive(j.where("length"), j.number("length"));
+    law.youngs = j.quantity("E", units::youngs_modulus);
+    law.poisson = j.quantity("nu", units::poisson_ratio);
+    law.delta_r = j.quantity("delta_r", units::length);
+    law.radius_i = j.quantity("R_i", units::length, law.radius_i);
+    law.length = j.quantity("length", units::length);
     law.external = j.boolean("external", false);
   } else {
-    law.k = require_positive(j.where("k"), j.number("k"));
     law.n = require_exponent(j.where("n"), j.number("n", 1.5));
+    law.k = j.quantity("k", units::contact_stiffness(law.n));
   }
   if (j.has("alpha") == j.has("model"))
     throw InputError(fmt::format(
         "{}: give exactly one of alpha (PINSLOT eq. 153 damping, s/m) or model (with e)",
         j.where("alpha")));
   if (j.has("alpha")) {
-    law.alpha = require_non_negative(j.where("alpha"), j.number("alpha"));
     law.rate_exponent =
         require_positive(j.where("damping_exponent"), j.number("damping_exponent", 1.0));
+    law.alpha = j.quantity("alpha", units::damping_factor(law.rate_exponent));
   } else {
     law.model = j.string("model");
     law.e = require_cor(j.where("e"), j.number("e"));
@@ -146,10 +154,10 @@ SlotShape read_slot_shape(const io::ConfigNode& j) {
   if (kind != "straight" && kind != "arc")
     throw InputError(fmt::format("{}: must be straight or arc, got '{}'", j.where("slot"), kind));
   shape.arc = kind == "arc";
-  shape.half_width = require_positive(j.where("half_width"), j.number("half_width"));
+  shape.half_width = j.quantity("half_width", units::length);
   if (shape.arc) {
     shape.centre = read_vec2(j, "arc_centre", {0, 0});
-    shape.radius = require_positive(j.where("arc_radius"), j.number("arc_radius"));
+    shape.radius = j.quantity("arc_radius", units::length);
     shape.start = read_angle(j, "start");
     shape.sweep = read_angle(j, "sweep");
     if (!(shape.sweep > 0 && shape.sweep < 2 * std::numbers::pi))
@@ -174,8 +182,8 @@ ClearanceJoint read_clearance(const PlanarSystem& s, const io::ConfigNode& j) {
   auto body_name = [&](int b) { return b < 0 ? std::string("ground") : s.bodies[b].name; };
   c.name = j.string("name", body_name(c.body_i) + "-" + body_name(c.body_j));
   if (!c.slot) {
-    c.bearing_radius = require_positive(j.where("bearing_radius"), j.number("bearing_radius"));
-    c.journal_radius = require_positive(j.where("journal_radius"), j.number("journal_radius"));
+    c.bearing_radius = j.quantity("bearing_radius", units::length);
+    c.journal_radius = j.quantity("journal_radius", units::length);
     if (!(c.journal_radius < c.bearing_radius))
       throw InputError(
           fmt::format("{}: the journal must be smaller than the bearing ({} m), got {}",
@@ -185,7 +193,7 @@ ClearanceJoint read_clearance(const PlanarSystem& s, const io::ConfigNode& j) {
     return c;
   }
   c.shape = read_slot_shape(j);
-  c.journal_radius = require_positive(j.where("pin_radius"), j.number("pin_radius"));
+  c.journal_radius = j.quantity("pin_radius", units::length);
   if (!(c.journal_radius < c.shape.half_width))
     throw InputError(
         fmt::format("{}: the pin must be narrower than the slot (half_width {} m), "
@@ -214,7 +222,7 @@ Joint read_joint(const PlanarSystem& s, const io::ConfigNode& j) {
                     j.where("type"), type));
   read_pair(s, j, "joint", joint);
   if (joint.type == Joint::Type::prismatic) {
-    joint.axis_i = read_vec2(j, "axis_i", {1, 0});
+    joint.axis_i = read_direction(j, "axis_i", {1, 0});
     const double len = std::hypot(joint.axis_i[0], joint.axis_i[1]);
     if (!(len > 0)) throw InputError(fmt::format("{}: zero axis", j.where("axis_i")));
     joint.axis_i = {joint.axis_i[0] / len, joint.axis_i[1] / len};
@@ -233,7 +241,7 @@ Vec2 read_normal(const io::ConfigNode& c) {
     const double a = read_angle(c, "normal");
     return {std::cos(a), std::sin(a)};
   }
-  const Vec2 n = read_vec2(c, "normal", {1, 0});
+  const Vec2 n = read_direction(c, "normal", {1, 0});
   const double len = std::hypot(n[0], n[1]);
   if (!(len > 0) || !std::isfinite(len))
     throw InputError(fmt::format("{}: zero or non-finite normal", c.where("normal")));
@@ -261,7 +269,7 @@ Vec2 read_gravity(const io::ConfigNode& g) {
     throw InputError(
         fmt::format("{}: give exactly one of g (downwards, m/s^2) or vector", g.where("g")));
   const Vec2 gravity = g.has("g") ? Vec2{0.0, -g.quantity("g", units::acceleration)}
-                                  : read_vec2(g, "vector", {0, 0});
+                                  : read_vec2(g, "vector", {0, 0}, units::acceleration);
   if (!std::isfinite(gravity[0]) || !std::isfinite(gravity[1]))
     throw InputError(fmt::format("{}: not finite", g.where("vector")));
   return gravity;
@@ -294,7 +302,11 @@ Drive read_drive(const PlanarSystem& s, const io::ConfigNode& t) {
     if (other.coordinate == d.coordinate)
       throw InputError(
           fmt::format("{}: '{}' is driven twice", t.where("coordinate"), t.string("coordinate")));
-  d.velocity = require_finite(t.where("velocity"), t.number("velocity"));
+  // A translation is driven at a velocity (a quantity); a rotation at a number in rad/s.
+  const std::string coordinate = t.string("coordinate");
+  d.velocity = coordinate.ends_with(".angle")
+                   ? require_finite(t.where("velocity"), t.number("velocity"))
+                   : t.quantity("velocity", units::velocity);
   t.reject_unknown();
   return d;
 }

@@ -53,6 +53,19 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
+// [fixed] k in N/m^n with the fixed (or default) n; with an n axis its unit would change from
+// point to point, so it is a number in SI then, checked point by point like every swept value.
+double fixed_stiffness(const io::ConfigNode& f, const std::vector<std::string>& axis_names) {
+  if (!contains(axis_names, "n"))
+    return f.quantity("k", units::contact_stiffness(f.has("n") ? f.number("n") : Point{}.n));
+  try {
+    return f.number("k");
+  } catch (const InputError&) {
+    throw InputError(fmt::format("{}: n is a [space] axis, so k's unit N/m^n changes from point "
+                                 "to point; give k as a number in SI", f.where("k")));
+  }
+}
+
 // [fixed]: known parameters that are not also [space] axes.
 std::map<std::string, double> read_fixed(const io::ConfigNode& config,
                                          const std::vector<std::string>& axis_names) {
@@ -65,10 +78,10 @@ std::map<std::string, double> read_fixed(const io::ConfigNode& config,
       if (contains(axis_names, key))
         throw InputError(fmt::format(
             "{}: '{}' is both fixed and a [space] axis; give it in one place", f->where(key), key));
-      // m and v are quantities ("2.5g", "3 m/s"); k's unit N/m^n depends on n, which may be an
-      // axis: a number in SI, checked point by point like every swept value.
+      // m, v and k are quantities ("2.5g", "3 m/s", "1e7kN/m^1.5"); k's unit N/m^n needs n.
       fixed_values[key] = key == "m"   ? f->quantity(key, units::mass)
                           : key == "v" ? f->quantity(key, units::speed)
+                          : key == "k" ? fixed_stiffness(*f, axis_names)
                                        : f->number(key);
       if (key == "clamp") require_switch(fixed_values[key], f->where(key));
     }

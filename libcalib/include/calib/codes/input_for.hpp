@@ -4,6 +4,7 @@
 // TOMS748 on libcalib's impact solve). Options → Result, as in Ceres.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -63,6 +64,11 @@ struct Achieved {
 };
 Achieved achieved(const CodeLaw& law, double value, bool clamp, const Contact& c,
                   const impact::ImpactOptions& solver);
+
+// The value typed today given as text: a number in the code's typed_units (SI), or with a unit
+// of that dimension ("0.2 s/m"); InputError naming `field` otherwise. The code's accepted range
+// is input_for's to check.
+double parse_typed(const CodeLaw& law, std::string_view text, std::string_view field);
 
 // InputError: bad options, a target outside (0, 1] or a --typed value the code refuses (outside
 // law.typed's accepted range). ComputeError (exit 1): no value the code accepts reaches the

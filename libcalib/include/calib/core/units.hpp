@@ -62,8 +62,22 @@ inline constexpr Quantity hooke_stiffness{"a Hooke contact stiffness", {1, 0, -2
 inline constexpr Quantity damping{"a damping coefficient", {1, 0, -1}, "N*s/m", 0.0, 1e12, false,
                                   "10N*s/m"};
 inline constexpr Quantity duration{"a duration", {0, 0, 1}, "s", 1e-12, 1e9, false, "10ms"};
+// A signed instant on a record's clock (the contact start t0 of an impact record).
+inline constexpr Quantity instant{"a time", {0, 0, 1}, "s", -1e9, 1e9, false, "2ms"};
+// A rate such as Baumgarte's 1/s: written "10Hz" or "10 s^-1".
+inline constexpr Quantity rate{"a rate", {0, 0, -1}, "1/s", 0.0, 1e12, false, "10Hz"};
+
 // Contact stiffness K of F = K δⁿ: N/m^n, a dimension that depends on n.
 Quantity contact_stiffness(double n);
+// The α of PINSLOT eq. 153, F = Kδⁿ + (3/2)αK|δ|ⁿ sgn(δ̇)|δ̇|ᵐ: (s/m)^m, so that α|δ̇|ᵐ is
+// dimensionless; s/m for the usual m = 1.
+Quantity damping_factor(double m);
+
+// A quantity of the dimension of `unit` ("s/m", "1/(m*s)"; "-", "1" or "" for none), for values
+// whose unit is data (a code's typed value, a fitted law's damping); the views must outlive it.
+// InputError for a unit that is not one.
+Quantity quantity_of_unit(std::string_view name, std::string_view unit, double lo, double hi,
+                          std::string_view example);
 
 // The value of `text` in SI, range-checked against `q`. InputError naming `field` otherwise.
 double parse(std::string_view text, const Quantity& q, std::string_view field);

@@ -42,6 +42,9 @@ class ConfigNode {
   // The same in `unit` (units::parse_in): for code that computes in other units than SI.
   double quantity_in(const std::string& key, const units::Quantity& q, std::string_view unit,
                      double fallback) const;
+  // An array of quantities ([0.1, "20mm"]): each element as quantity() reads it, errors naming
+  // the key and the index.
+  std::vector<double> quantities(const std::string& key, const units::Quantity& q) const;
   std::vector<std::string> strings(const std::string& key) const;
 
   // A file path: relative values are resolved next to this config file, then in the data

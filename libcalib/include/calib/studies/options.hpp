@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "calib/core/units.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/studies/validate_overrides.hpp"
 
@@ -40,6 +41,9 @@ struct OptionSpec {
   std::string_view needs = {};                  // an option this one needs
   std::vector<std::string_view> excludes = {};  // options it cannot be given with
   std::string_view replaced_by = {};  // a retired spelling: refused, naming its replacement
+  // A physical value (core/units): checked as one where it is given (a bare number is SI, a unit
+  // suffix is accepted) and handed to the study as the text given.
+  const units::Quantity* quantity = nullptr;
 };
 
 // The extra options given, by flag ("--E"), as text.

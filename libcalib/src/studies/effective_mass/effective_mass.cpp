@@ -20,8 +20,8 @@ Config Config::from(const io::ConfigNode& node) {
   if (node.has("system"))
     for (const auto& t : node.tables("system")) {
       SystemEntry e{t.string("file"), t.path("file"), std::nullopt, std::nullopt};
-      if (t.has("paper_m_eff")) e.paper_m_eff = t.number("paper_m_eff");
-      if (t.has("paper_m_app_i")) e.paper_m_app_i = t.number("paper_m_app_i");
+      if (t.has("paper_m_eff")) e.paper_m_eff = t.quantity("paper_m_eff", units::mass);
+      if (t.has("paper_m_app_i")) e.paper_m_app_i = t.quantity("paper_m_app_i", units::mass);
       if (!io::path_exists(e.resolved))
         throw InputError(fmt::format("{}: file not found: {}", t.where("file"), e.file.string()));
       c.systems.push_back(e);
@@ -32,8 +32,10 @@ Config Config::from(const io::ConfigNode& node) {
       s.file = t.string("file");
       s.resolved = t.path("file");
       s.coordinate = t.string("coordinate");
-      s.from = t.number("from");
-      s.to = t.number("to");
+      // A translation's range is a quantity (m, "20mm"); a rotation's a number in degrees.
+      const bool angle = s.coordinate.ends_with(".angle");
+      s.from = angle ? t.number("from") : t.quantity("from", units::position);
+      s.to = angle ? t.number("to") : t.quantity("to", units::position);
       const auto count = t.integer("count");
       if (count < 2 || count > 100000)
         throw InputError(

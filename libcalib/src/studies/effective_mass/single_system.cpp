@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/core/units.hpp"
 #include "calib/studies/effective_mass.hpp"
 
 namespace calib::studies::effective_mass {
@@ -38,10 +39,15 @@ SweepEntry parse_sweep_spec(const std::string& text, const std::filesystem::path
   s.file = s.resolved = system_file;
   s.coordinate = text.substr(0, eq);
   long long count = 0;
-  if (!parse_part(spec.substr(0, c1), s.from) ||
-      !parse_part(spec.substr(c1 + 1, c2 - c1 - 1), s.to) ||
-      !parse_part(spec.substr(c2 + 1), count) || !std::isfinite(s.from) || !std::isfinite(s.to) ||
-      count < 2 || count > 100000)
+  const std::string_view from = spec.substr(0, c1), to = spec.substr(c1 + 1, c2 - c1 - 1);
+  if (s.coordinate.ends_with(".angle")) {  // degrees
+    if (!parse_part(from, s.from) || !parse_part(to, s.to)) throw bad();
+  } else {  // a translation: quantities, "0:20mm:21" as the config's from and to
+    s.from = units::parse(from, units::position, "--sweep from");
+    s.to = units::parse(to, units::position, "--sweep to");
+  }
+  if (!parse_part(spec.substr(c2 + 1), count) || !std::isfinite(s.from) ||
+      !std::isfinite(s.to) || count < 2 || count > 100000)
     throw bad();
   s.count = static_cast<int>(count);
   return s;

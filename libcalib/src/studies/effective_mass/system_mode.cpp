@@ -57,7 +57,8 @@ StudyOptions Module::options() {
                     .help = "one system TOML (see configs/effmass/) instead of the study"},
                    {.flag = "--sweep",
                     .help = "with --system: coordinate=from:to:count, e.g. crank.angle=0:90:91 "
-                            "(degrees); --out FILE writes it (default: stdout)"},
+                            "(degrees) or slider.x=0.1:200mm:21 (m, or with a unit); --out FILE "
+                            "writes it (default: stdout)"},
                    {.flag = "--csv", .help = "retired: use --out", .replaced_by = "--out"}},
           .modes = {{"--system", one_system, true}},
           .mode_hint = "one system: give --system FILE"};

@@ -20,17 +20,20 @@ using detail::normal_draw;
 Config Config::from(const io::ConfigNode& node) {
   Config c;
   const auto material = node.table("material");
-  c.m = require_positive(material.where("m"), material.number("m"));
-  c.K = require_positive(material.where("K"), material.number("K"));
+  c.m = material.quantity("m", units::mass);
   c.n = require_exponent(material.where("n"), material.number("n"));
+  c.K = material.quantity("K", units::contact_stiffness(c.n));
   const auto truth = node.table("truth");
   for (const fit::ImpactLaw law : fit::impact_laws()) {
     const std::string key(fit::impact_law_name(law));
-    c.true_damping[law_index(law)] = require_positive(truth.where(key), truth.number(key));
+    // In the law's own unit (s/m, s, N*s/m or none): a number in SI or text with a unit.
+    const units::Quantity q = units::quantity_of_unit(
+        "a damping parameter", fit::damping_parameter_unit(law), 0.0, 1e12, "0.5s/m");
+    c.true_damping[law_index(law)] = require_positive(truth.where(key), truth.quantity(key, q));
   }
   const auto speeds = node.table("speeds");
-  const double from = require_positive(speeds.where("from"), speeds.number("from"));
-  const double to = require_positive(speeds.where("to"), speeds.number("to"));
+  const double from = speeds.quantity("from", units::speed);
+  const double to = speeds.quantity("to", units::speed);
   const auto count = speeds.integer("count");
   if (count < 2 || count > 1000 || !(to > from))
     throw InputError(fmt::format("{}: need 2..1000 speeds with to > from, got count {} over {}..{}",

@@ -19,9 +19,9 @@ PublishedCurve PublishedCurve::from(const io::ConfigNode& node) {
         fmt::format("{}: cite where the measurement comes from", node.where("source")));
   c.file_as_written = node.string("file");
   c.file = node.path("file");
-  c.m = require_positive(node.where("m"), node.number("m"));
-  c.K = require_positive(node.where("K"), node.number("K"));
+  c.m = node.quantity("m", units::mass);
   c.n = require_exponent(node.where("n"), node.number("n", 1.5));
+  c.K = node.quantity("K", units::contact_stiffness(c.n));
   return c;
 }
 

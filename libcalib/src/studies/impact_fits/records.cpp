@@ -31,7 +31,7 @@ int integer_in(const io::ConfigNode& node, const std::string& key, std::int64_t 
 
 RecordConfig RecordConfig::from(const io::ConfigNode& node) {
   RecordConfig c;
-  c.v = require_positive(node.where("v"), node.number("v"));
+  c.v = node.quantity("v", units::speed);
   c.samples = integer_in(node, "samples", 20, 100000);
   c.noise = require_in_range(node.where("noise"), node.number("noise"), 1e-9, 0.5);
   for (const std::string& data : node.strings("data")) {
