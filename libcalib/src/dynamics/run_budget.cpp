@@ -1,8 +1,12 @@
+// The work budget and progress of a run, the words of a stop, and a stop turned into its error
+// (simulate, require_complete).
 #include "run_budget.hpp"
 
 #include <cstdio>
 
 #include <fmt/format.h>
+
+#include "calib/core/error.hpp"
 
 namespace calib::dynamics::detail {
 
@@ -69,3 +73,27 @@ std::string stop_reason(Stop stop, const SimulateOptions& o, double t, std::size
 }
 
 }  // namespace calib::dynamics::detail
+
+namespace calib::dynamics {
+
+SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0,
+                          const ContactModel& contact, const SimulateOptions& o) {
+  SimulationResult r = simulate_until_stop(sys, q0, qd0, contact, o);
+  require_complete(r);
+  return r;
+}
+
+void require_complete(const SimulationResult& r, const std::string& kept) {
+  const std::string why = kept.empty() ? r.stop_reason : r.stop_reason + "; " + kept;
+  switch (r.stop) {
+    case Stop::none:
+      return;
+    case Stop::interrupted:
+      throw Interrupted(why);
+    case Stop::step_budget:
+    case Stop::time_budget:
+      throw ComputeError(why);
+  }
+}
+
+}  // namespace calib::dynamics
