@@ -147,6 +147,14 @@ for name, text, old, new, token in [
     with open(path, "w") as f:
         f.write(text.replace(old, new, 1))
     cases.append((["simulate", "--system", path], token))
+# The budget keys of [simulate]: the same verdicts as --max-steps and --max-wall-time.
+for name, keys, token in [("budget_zero", "max_steps = 0", "simulate.max_steps"),
+                          ("budget_fraction", "max_steps = 1.5", "max_steps"),
+                          ("wall_negative", "max_wall_time = -1", "max_wall_time")]:
+    path = f"{work}/{name}.toml"
+    with open(path, "w") as f:
+        f.write(open(ball).read().replace("[simulate]\n", f"[simulate]\n{keys}\n", 1))
+    cases.append((["simulate", "--system", path], token))
 
 # Planar multibody system files: the shipped pendulums with one key broken at a time.
 with open(f"{src}/configs/systems/two_pendulums_planar.toml") as f:

@@ -106,3 +106,19 @@ TEST(SimulateBudget, AStopRequestEndsTheRunAsAnInterrupt) {
     EXPECT_NE(std::string(e.what()).find("; kept here"), std::string::npos) << e.what();
   }
 }
+
+TEST(SimulateBudget, AWallTimeBudgetStopsTheRun) {
+  // 1 ps of wall clock is spent before the first step can be taken (setting the run up takes
+  // longer than that): the run stops as a time budget, at t = 0, and says which budget.
+  SimulateOptions o;
+  o.max_wall_time = 1e-12;
+  const auto r = simulate_until_stop(kBall, v1(1.0), v1(0.0), kLaw, o);
+  EXPECT_EQ(r.stop, Stop::time_budget);
+  EXPECT_EQ(r.t_reached, 0.0);
+  EXPECT_NE(r.stop_reason.find("wall-time budget spent (max_wall_time = 1e-12 s)"),
+            std::string::npos)
+      << r.stop_reason;
+  EXPECT_THROW(require_complete(r), ComputeError);
+  o.max_wall_time = 0;
+  EXPECT_THROW(simulate(kBall, v1(1.0), v1(0.0), kLaw, o), InputError);
+}
