@@ -73,6 +73,13 @@ TEST(SimulateBudget, AStepBudgetStopsTheRunWithWhatItComputed) {
   EXPECT_EQ(r.steps, 3u);
   EXPECT_LE(r.t_reached, 3.1e-3);
   EXPECT_EQ(r.series.back().t, r.t_reached);
+  // The last sample and the final state are the state reached: the free fall from rest at 1 m,
+  // y = 1 − g t²/2 and ẏ = −g t, which Dormand–Prince integrates exactly (a quadratic in t).
+  const double t = r.t_reached;
+  EXPECT_GT(t, 0.0);
+  EXPECT_NEAR(r.series.back().q[0], 1 - 0.5 * 9.8 * t * t, 1e-12);
+  EXPECT_NEAR(r.series.back().qd[0], -9.8 * t, 1e-12);
+  EXPECT_NEAR(r.q_final[0], 1 - 0.5 * 9.8 * t * t, 1e-12);
   EXPECT_NE(r.stop_reason.find("max_steps = 3)"), std::string::npos) << r.stop_reason;
   EXPECT_NE(r.stop_reason.find("no contact was open during most"), std::string::npos)
       << r.stop_reason;

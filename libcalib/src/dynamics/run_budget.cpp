@@ -68,7 +68,7 @@ std::string stop_reason(Stop stop, const SimulateOptions& o, double t, std::size
           ? fmt::format("step budget spent (max_steps = {})", o.max_steps)
           : fmt::format("wall-time budget spent (max_wall_time = {:g} s)", o.max_wall_time);
   const std::string raise = stop == Stop::step_budget ? "max_steps" : "max_wall_time";
-  return fmt::format("simulate: {} at {}, the last step {:.3g} s; {}; raise {} to go further",
+  return fmt::format("simulate: {} at {}, step size {:.3g} s; {}; raise {} to go further",
                      budget, reached, last_step, where_steps_went(steps, contacts), raise);
 }
 

@@ -35,7 +35,7 @@ class RunBudget {
 // Where a run's steps went: each contact's name and the accepted steps it was open during.
 using ContactSteps = std::vector<std::pair<std::string, std::size_t>>;
 
-// What stopped the run, the time it reached and, for a budget, the last step size and the
+// What stopped the run, the time it reached and, for a budget, the step size there and the
 // contact open during most of the steps (the stiff one), or that none was.
 std::string stop_reason(Stop stop, const SimulateOptions& options, double t, std::size_t steps,
                         double last_step, const ContactSteps& contacts);

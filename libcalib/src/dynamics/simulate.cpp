@@ -234,8 +234,10 @@ bool Run::advance() {
 }
 
 // The run ends at t_ before t_end: the series gets its last sample there, the open contacts stay
-// open (finish), and the result says why.
+// open (finish), and the result says why. y_ follows the stepper only at events and t_end; the
+// stepper's current state is the state at t_.
 void Run::stop_here(Stop why) {
+  y_ = stepper_.current_state();
   if (r_.series.back().t < t_) sample(t_, y_);
   detail::ContactSteps contacts;
   for (int k = 0; k < nc_; ++k) contacts.emplace_back(sys_.contact_name(k), steps_open_[k]);
