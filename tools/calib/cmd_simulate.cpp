@@ -1,5 +1,6 @@
 // `calib simulate --system FILE`: forward dynamics of an example system with continuous contact
 // or piecewise impulses (dynamics::simulate); the time series and the impact table.
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 #include <variant>
@@ -112,6 +113,10 @@ void register_simulate(CLI::App& app) {
                  s.system->constraint_count(), s.options.baumgarte_rate, r.max_drift,
                  r.max_velocity_drift, s.options.drift_tol);
     print_impact_table(s, r);
+    const auto open = std::count_if(r.impacts.begin(), r.impacts.end(),
+                                    [](const dynamics::Impact& i) { return !i.closed(); });
+    if (open > 0)
+      fmt::print("{} contact(s) still open at t_end: no t_end, v_out, e or impulse (blank)\n", open);
   });
 }
 
