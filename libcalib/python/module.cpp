@@ -32,6 +32,7 @@
 #include "calib/models/planar_system.hpp"
 #include "calib/studies/kn_fitter.hpp"
 #include "calib/studies/study.hpp"
+#include "calib/sweep/interrupt.hpp"
 #include "calib/sweep/sweep.hpp"
 #include "calib/version.hpp"
 #include "to_python.hpp"
@@ -282,28 +283,31 @@ py::dict run_study(const std::string& name, const std::string& config, const std
 // `calib simulate` as a dict: the --format json record plus the time series as numpy arrays
 // ("series": {"t", "energy", "friction_work" (with friction), "<body>": {"x", "y", "phi", "vx",
 // "vy", "omega"}, "contacts": {"<contact>": {"delta", "force", "region" (several regions)}}}).
-// `system` is a file path, or TOML text when `origin` is given (a dict from Python).
+// `system` is a file path, or TOML text when `origin` is given (a dict from Python). A run that
+// stops first (budget, Ctrl-C) raises as `calib simulate` exits, its partial files kept.
 py::object simulate(const std::string& system, const std::string& origin,
                     std::optional<std::string> model, std::optional<double> e,
                     std::optional<std::string> method, std::optional<double> t_end,
-                    const std::string& out_dir) {
+                    const std::string& out_dir, std::optional<std::int64_t> max_steps,
+                    std::optional<double> max_wall_time, bool progress) {
   const dynamics::KnFitter fitter = studies::kn_fit::kn_fitter();
   dynamics::SystemSetup s = origin.empty() ? dynamics::load_system(system, fitter)
                                            : dynamics::parse_system(system, origin, fitter);
-  dynamics::Overrides o{.model = std::move(model), .e = e, .t_end = t_end};
+  dynamics::Overrides o{.model = std::move(model), .e = e, .t_end = t_end,
+                        .max_steps = max_steps, .max_wall_time = max_wall_time};
   if (method) o.method = dynamics::method_from_name(*method, "method");
   dynamics::apply(o, s);
-  if (!out_dir.empty()) {  // checked before the run, as `calib simulate --out`
-    std::vector<std::filesystem::path> inputs;
-    if (origin.empty()) inputs.emplace_back(system);
-    io::prepare_output_dir(out_dir, inputs);
-  }
+  std::vector<std::filesystem::path> inputs;
+  if (origin.empty()) inputs.emplace_back(system);
+  if (!out_dir.empty()) io::prepare_output_dir(out_dir, inputs);  // as `calib simulate --out`
+  s.options.progress = progress;
   dynamics::SimulationResult r;
   {
     py::gil_scoped_release release;
-    r = dynamics::simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
+    sweep::InterruptScope interrupts;  // Ctrl-C as in run_study: KeyboardInterrupt
+    s.options.stop_requested = [&interrupts] { return interrupts.requested(); };
+    r = dynamics::simulate_and_write(s, out_dir, inputs);
   }
-  if (!out_dir.empty()) dynamics::write_run(s, r, out_dir);  // the files of `calib simulate --out`
   py::dict out = to_python(dynamics::to_json(s, r, s.options.method));
   const auto n = static_cast<py::ssize_t>(r.series.size());
   auto column = [&](auto value) {

@@ -135,6 +135,38 @@ cases.append((["simulate", "--system", ball, "--method", "exact"], "method"))
 cases.append((["simulate", "--system", ball, "--format", "xml"], "format"))
 cases.append((["simulate", "--system", system], "type"))  # a planar effective-mass file
 cases.append((["simulate", "--system", ball, "--out", system], "np_example4"))  # a file as the folder
+for value in bad_numbers + ["0", "-1", "1.5"]:
+    cases.append((["simulate", "--system", ball, "--max-steps", value], "max-steps"))
+for value in bad_numbers + ["0", "-1"]:
+    cases.append((["simulate", "--system", ball, "--max-wall-time", value], "wall"))
+
+# Stiff friction: a regularisation speed below 1 µm/s (models::kMinFrictionVelocity) is refused in
+# every file that takes one; inside the range, a run that spends its step budget says so (exit 1,
+# naming the stiff contact) and writes no complete result (StiffFrictionSpendsTheBudget).
+with open(f"{src}/configs/systems/slider_crank_clearance.toml") as f:
+    clearance_text = f.read()
+with open(f"{src}/configs/systems/impact_damper.toml") as f:
+    damper_text = f.read()
+for name, text, old, new, token in [
+        ("clearance_vr_tiny", clearance_text, "n = 1.5\n", "n = 1.5\nfriction = 0.2\nfriction_velocity = 1e-15\n",
+         "friction_velocity"),
+        ("clearance_vr_nan", clearance_text, "n = 1.5\n", "n = 1.5\nfriction = 0.2\nfriction_velocity = nan\n",
+         "friction_velocity"),
+        ("damper_vr_tiny", damper_text, "regularisation_velocity = 1e-4", "regularisation_velocity = 1e-9",
+         "regularisation_velocity")]:
+    assert old in text, name
+    path = f"{work}/{name}.toml"
+    with open(path, "w") as f:
+        f.write(text.replace(old, new, 1))
+    cases.append((["simulate", "--system", path], token))
+# The budget keys of [simulate]: the same verdicts as --max-steps and --max-wall-time.
+for name, keys, token in [("budget_zero", "max_steps = 0", "simulate.max_steps"),
+                          ("budget_fraction", "max_steps = 1.5", "max_steps"),
+                          ("wall_negative", "max_wall_time = -1", "max_wall_time")]:
+    path = f"{work}/{name}.toml"
+    with open(path, "w") as f:
+        f.write(open(ball).read().replace("[simulate]\n", f"[simulate]\n{keys}\n", 1))
+    cases.append((["simulate", "--system", path], token))
 
 # Planar multibody system files: the shipped pendulums with one key broken at a time.
 with open(f"{src}/configs/systems/two_pendulums_planar.toml") as f:
@@ -634,6 +666,15 @@ class KnFitHugeRow(SilentCase, Case):
     args = ["kn-fit", "--data", "d.csv"]
     tokens = ["d.csv:3:", "W[N/mm] = 1e+300", "line load above"]
     absent = ["InitGoogleLogging", "Ceres"]
+
+
+class StiffFrictionSpendsTheBudget(SilentCase, Case):
+    files = {"stiff.toml": open(f"{src}/configs/systems/slider_crank_clearance.toml").read().replace(
+        "n = 1.5\n", "n = 1.5\nfriction = 10\n", 1)}
+    args = ["simulate", "--system", "stiff.toml", "--t-end", "0.002", "--max-steps", "2000", "--out", "o"]
+    code = 1
+    tokens = ["max_steps = 2000", "contact 'joint-B'", "o.partial"]
+    forbidden = ["o/series.csv", "o/impacts.csv"]
 
 
 class KnFitNegativeRow(SilentCase, Case):

@@ -1,8 +1,11 @@
 // `calib simulate`: the JSON record of the issue, the CSV outputs with units.
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -71,4 +74,132 @@ TEST(CliSimulate, PlanarMultibodyFileReportsItsDriftAndMatchesTheHandDerivedSyst
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("drift_tol"), std::string::npos) << r.out;
   std::filesystem::remove(tight);
+}
+
+namespace {
+std::string cli() { return std::string(CALIB_CLI); }
+std::string systems_dir() { return std::string(CALIB_SOURCE_DIR) + "/configs/systems/"; }
+std::vector<std::vector<std::string>> read_csv(const std::filesystem::path& file) {
+  std::vector<std::vector<std::string>> rows;
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> cells;
+    std::stringstream cells_of(line);
+    for (std::string cell; std::getline(cells_of, cell, ',');) cells.push_back(cell);
+    if (!line.empty() && line.back() == ',') cells.emplace_back();
+    rows.push_back(cells);
+  }
+  return rows;
+}
+// The shipped file with `old` replaced by `replacement`, written to a scratch file.
+std::string edited_system(const std::string& name, const std::string& old,
+                          const std::string& replacement) {
+  std::ifstream in(systems_dir() + name);
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  text.replace(text.find(old), old.size(), replacement);
+  const auto path = std::filesystem::temp_directory_path() / ("calib_edited_" + name);
+  std::ofstream(path) << text;
+  return path.string();
+}
+}  // namespace
+
+TEST(CliSimulate, AContactOpenAtTEndIsOpenInJsonAndCsvAndTheSeriesEndsAtTEnd) {
+  // Each t_end falls inside a contact (its start and end from the files' own full runs): the
+  // seed ball's first bounce (0.42857-0.42993 s), the clearance slider-crank's first contact
+  // (0.000227-0.000281 s) and the Scotch yoke's (0.00075-0.00186 s). The series has a row every
+  // Δt and the last one at t_end exactly: t_end/Δt + 1 rows on the grid (0.00025/1e-5 = 25,
+  // 0.001/2e-5 = 50), one more off it (0.4287/1e-3 = 428.7: 0, 1, ..., 428 ms and 0.4287 s).
+  struct Run {
+    std::string file, t_end;
+    std::size_t rows;
+  };
+  for (const Run& run : {Run{"bouncing_ball.toml", "0.4287", 430},
+                         Run{"slider_crank_clearance.toml", "0.00025", 26},
+                         Run{"scotch_yoke.toml", "0.001", 51}}) {
+    const auto out = std::filesystem::temp_directory_path() / "calib_cli_open_contact";
+    std::filesystem::remove_all(out);
+    const ShellRun r = run_shell(cli() + " simulate --system " + systems_dir() + run.file +
+                                 " --t-end " + run.t_end + " --format json --out " +
+                                 out.string() + " 2>&1");
+    ASSERT_EQ(r.code, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    const auto& last = j["impacts"].back();
+    EXPECT_EQ(last["status"], "open") << run.file;
+    for (const char* key : {"t_end", "v_out", "e", "impulse"})
+      EXPECT_TRUE(last[key].is_null()) << run.file << " " << key;
+    EXPECT_GT(last["delta_max"].get<double>(), 0.0) << run.file;
+    const auto impacts = read_csv(out / "impacts.csv");
+    ASSERT_EQ(impacts.size(), j["impacts"].size() + 1) << run.file;
+    for (int column : {2, 4, 5, 8})  // t_end, v_out, e, impulse: blank
+      EXPECT_EQ(impacts.back().at(column), "") << run.file << " column " << column;
+    const auto series = read_csv(out / "series.csv");
+    EXPECT_EQ(series.size(), run.rows + 1) << run.file;  // with the header
+    EXPECT_EQ(series.back().at(0), run.t_end) << run.file;
+    std::filesystem::remove_all(out);
+  }
+  // A closed contact keeps its numbers: the ball's first bounce, run past its end.
+  const auto closed = nlohmann::json::parse(
+      run_shell(cli() + " simulate --system " + systems_dir() + "bouncing_ball.toml" +
+                " --t-end 0.5 --format json").out);
+  ASSERT_EQ(closed["impacts"].size(), 1u);
+  EXPECT_EQ(closed["impacts"][0]["status"], "closed");
+  EXPECT_NEAR(closed["impacts"][0]["e"].get<double>(), 0.8266534853267911, 1e-9);  // full run
+}
+
+TEST(CliSimulate, StiffFrictionSpendsTheStepBudgetNamingTheContactAndKeepsPartialOutput) {
+  // friction = 10 (μ inside its documented range [0, 10]) on the clearance slider-crank's joint:
+  // once the journal sticks, the lock's slope μF_n/v_r needs steps near 2e-10 s. A budget of
+  // 3000 steps ends the run in the first contact: exit 1 naming the contact and the time
+  // reached, the series and impacts up to there in <out>.partial, <out> left without them.
+  const std::string sys = edited_system("slider_crank_clearance.toml", "n = 1.5\n",
+                                        "n = 1.5\nfriction = 10\n");
+  const auto out = std::filesystem::temp_directory_path() / "calib_cli_stiff";
+  const std::filesystem::path partial = out.string() + ".partial";
+  std::filesystem::remove_all(out);
+  std::filesystem::remove_all(partial);
+  const ShellRun r = run_shell(cli() + " simulate --system " + sys +
+                               " --t-end 0.002 --max-steps 3000 --out " + out.string() + " 2>&1");
+  EXPECT_EQ(r.code, 1) << r.out;
+  for (const char* part : {"step budget spent (max_steps = 3000)", "contact 'joint-B'",
+                           "friction_velocity", "calib_cli_stiff.partial"})
+    EXPECT_NE(r.out.find(part), std::string::npos) << part << "\n" << r.out;
+  EXPECT_FALSE(std::filesystem::exists(out / "series.csv"));
+  const auto series = read_csv(partial / "series.csv");
+  const auto impacts = read_csv(partial / "impacts.csv");
+  ASSERT_GE(series.size(), 3u);
+  // The last row is the time reached, which the message gives to 6 digits.
+  const double reached = std::stod(series.back().at(0));
+  EXPECT_LT(reached, 0.002);
+  EXPECT_NE(r.out.find(fmt::format("at t = {:.6g} s", reached)), std::string::npos) << r.out;
+  ASSERT_EQ(impacts.size(), 2u);          // header + the first contact, open
+  EXPECT_EQ(impacts.back().at(2), "");    // t_end
+  std::filesystem::remove_all(out);
+  std::filesystem::remove_all(partial);
+  // A budget that is no number of steps: exit 2 naming the flag.
+  const ShellRun zero = run_shell(cli() + " simulate --system " + sys + " --max-steps 0 2>&1");
+  EXPECT_EQ(zero.code, 2) << zero.out;
+  EXPECT_NE(zero.out.find("--max-steps"), std::string::npos) << zero.out;
+  std::filesystem::remove(sys);
+}
+
+TEST(CliSimulate, CtrlCStopsWithExit130AMessageAndThePartialOutput) {
+  // The stiff run above without a budget it could spend soon; SIGINT once its progress line
+  // shows it is stepping (the handler is installed by then): exit 130, "interrupted", partial.
+  const std::string sys = edited_system("slider_crank_clearance.toml", "n = 1.5\n",
+                                        "n = 1.5\nfriction = 10\n");
+  const auto work = std::filesystem::temp_directory_path() / "calib_cli_sigint";
+  std::filesystem::remove_all(work);
+  std::filesystem::create_directories(work);
+  const std::string err = (work / "err").string(), out = (work / "out").string();
+  const ShellRun r = run_shell(
+      cli() + " simulate --system " + sys + " --t-end 0.002 --progress --out " + out + " 2>" +
+      err + " & pid=$!; for i in $(seq 600); do grep -q 'simulate: t =' " + err +
+      " && break; sleep 0.05; done; kill -INT $pid; wait $pid; echo \"exit $?\"; cat " + err);
+  EXPECT_NE(r.out.find("exit 130"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("calib: interrupted: simulate: interrupted at t = "), std::string::npos)
+      << r.out;
+  EXPECT_TRUE(std::filesystem::exists(out + ".partial/series.csv")) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(out + ".partial/impacts.csv")) << r.out;
+  std::filesystem::remove_all(work);
+  std::filesystem::remove(sys);
 }

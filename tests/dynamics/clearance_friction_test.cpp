@@ -180,6 +180,9 @@ TEST(ClearanceFriction, BadKeysAreRefusedNamingKeyAndValue) {
       {"friction = 11", {"right.friction", "11"}},
       {"friction = 0.2\nfriction_velocity = 0", {"right.friction_velocity", "got 0"}},
       {"friction = 0.2\nfriction_velocity = -1e-3", {"right.friction_velocity", "-0.001"}},
+      // Below kMinFrictionVelocity = 1e-6 m/s (planar_system.hpp): refused, the bound named.
+      {"friction = 0.2\nfriction_velocity = 1e-15", {"right.friction_velocity", "1e-15"}},
+      {"friction = 0.2\nfriction_velocity = 9e-7", {"must be >= 1e-06 m/s", "9e-07"}},
       {"friction_velocity = 1e-3", {"right.friction_velocity", "without friction"}},
       {"friction = \"high\"", {"right.friction", "high"}},
   };

@@ -317,7 +317,9 @@ def test_kn_model_laws_are_calib_kn_fit(tmp_path):
 @pytest.mark.parametrize("keys, named", [
     ("friction = -0.2", ("joint[0].friction", "must be in [0, 10], got -0.2")),
     ("friction = 0.2\nfriction_velocity = 0",
-     ("joint[0].friction_velocity", "must be > 0 (a speed, m/s), got 0")),
+     ("joint[0].friction_velocity", "must be >= 1e-06 m/s")),
+    # Below the bound of docs/systems.md (1 µm/s): refused, not run for hours.
+    ("friction = 0.2\nfriction_velocity = 1e-15", ("joint[0].friction_velocity", "got 1e-15")),
     ("friction = 0.2\nfriction_velocity = -0.5", ("joint[0].friction_velocity", "got -0.5")),
     ("friction_velocity = 0.01", ("joint[0].friction_velocity", "given without friction")),
 ])

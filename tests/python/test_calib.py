@@ -200,6 +200,40 @@ def test_simulate_out_writes_the_files_of_the_cli(tmp_path):
         assert (tmp_path / "py" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes()
 
 
+def _stiff_clearance_crank():
+    """The clearance slider-crank bench as a dict with friction = 10 on its joint (μ's documented
+    range is [0, 10]): a sticking journal needs steps near 2e-10 s (the lock's slope μF_n/v_r)."""
+    import tomllib
+    with open(os.path.join(SRC, "configs/systems/slider_crank_clearance.toml"), "rb") as fh:
+        system = tomllib.load(fh)
+    system["joint"][2]["friction"] = 10.0
+    assert system["joint"][2]["name"] == "joint-B"
+    return system
+
+
+def test_simulate_open_contact_and_budget_give_the_cli_verdicts(tmp_path):
+    """The verdicts of `calib simulate` (tests/cli/simulate_test.cpp) from Python: a contact open
+    at t_end has status "open" and None for t_end, v_out, e and impulse, and is left out of a mean
+    of e; a spent step budget raises ComputeError naming the contact and keeps the partial files
+    in <out>.partial; a budget of 0 steps is a ValueError naming max_steps."""
+    ball = os.path.join(SRC, "configs/systems/bouncing_ball.toml")
+    # 1.139 s falls inside the second bounce (1.13849-1.13991 s in the file's full run).
+    rec = calib.simulate(ball, t_end=1.139)
+    assert [i["status"] for i in rec["impacts"]] == ["closed", "open"]
+    assert all(rec["impacts"][1][k] is None for k in ("t_end", "v_out", "e", "impulse"))
+    closed = [i["e"] for i in rec["impacts"] if i["status"] == "closed"]
+    assert np.mean(closed) == pytest.approx(0.8266534853267911, abs=1e-9)  # the first bounce's e
+    assert rec["series"]["t"][-1] == 1.139  # the series ends at t_end exactly
+    with pytest.raises(calib.ComputeError, match=r"max_steps = 2000\).*contact 'joint-B'"):
+        calib.simulate(_stiff_clearance_crank(), t_end=0.002, max_steps=2000, out=tmp_path / "o")
+    assert not (tmp_path / "o" / "series.csv").exists()
+    assert (tmp_path / "o.partial" / "series.csv").exists()
+    with pytest.raises(ValueError, match="max_steps"):
+        calib.simulate(ball, max_steps=0)
+    with pytest.raises(TypeError, match="max_steps"):
+        calib.simulate(ball, max_steps=1.5)
+
+
 def test_models_catalog():
     names = [m["name"] for m in calib.models()]
     assert "poursina-nikravesh" in names and len(names) == len(set(names))

@@ -1,5 +1,6 @@
 // `calib simulate --system FILE`: forward dynamics of an example system with continuous contact
 // or piecewise impulses (dynamics::simulate); the time series and the impact table.
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 #include <variant>
@@ -13,6 +14,7 @@
 #include "calib/io/csv.hpp"
 #include "calib/io/output_target.hpp"
 #include "calib/studies/kn_fitter.hpp"
+#include "calib/sweep/interrupt.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
@@ -20,7 +22,9 @@ namespace calib::cli {
 namespace {
 struct SimulateArgs {
   std::string system, model, method, out;
-  std::optional<double> e, t_end;
+  std::optional<double> e, t_end, max_wall_time;
+  std::optional<std::int64_t> max_steps;
+  bool progress = false;
   Format format = Format::text;
 };
 
@@ -59,6 +63,13 @@ void register_simulate(CLI::App& app) {
       ->check(CLI::IsMember({"continuous", "piecewise"}));
   add_quantity(*cmd, "--t-end", a.t_end, units::duration, "simulated time (default: the file's)");
   cmd->add_option("--out", a.out, "folder for series.csv and impacts.csv");
+  cmd->add_option("--max-steps", a.max_steps,
+                  fmt::format("step budget (default: the file's, else {})",
+                              dynamics::kDefaultMaxSteps))
+      ->check(whole_number(1, 1'000'000'000'000));
+  add_quantity(*cmd, "--max-wall-time", a.max_wall_time, units::duration,
+               "wall-clock budget (default: none)");
+  cmd->add_flag("--progress", a.progress, "progress line on stderr");
   add_format_flag(*cmd, a.format);
   cmd->callback([args] {
     const SimulateArgs& a = *args;
@@ -66,15 +77,16 @@ void register_simulate(CLI::App& app) {
     dynamics::Overrides o;
     o.e = a.e;
     o.t_end = a.t_end;
+    o.max_steps = a.max_steps;
+    o.max_wall_time = a.max_wall_time;
     if (!a.model.empty()) o.model = a.model;
     if (!a.method.empty()) o.method = dynamics::method_from_name(a.method, "--method");
     dynamics::apply(o, s);
     if (!a.out.empty()) io::prepare_output_dir(a.out, {a.system});
-    const auto r = dynamics::simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
-    for (const auto& i : r.impacts)
-      if (!std::isfinite(i.e) && std::isfinite(i.t_end))
-        throw ComputeError("simulate: an impact's restitution is not a number");
-    if (!a.out.empty()) dynamics::write_run(s, r, a.out);
+    sweep::InterruptScope interrupts;  // Ctrl-C: stop, keep the partial output, exit 130
+    s.options.stop_requested = [&interrupts] { return interrupts.requested(); };
+    s.options.progress = a.progress;
+    const auto r = dynamics::simulate_and_write(s, a.out, {a.system});
     if (a.format == Format::json) {
       fmt::print("{}\n", dynamics::to_json(s, r, s.options.method).dump(2));
       return;
@@ -101,6 +113,10 @@ void register_simulate(CLI::App& app) {
                  s.system->constraint_count(), s.options.baumgarte_rate, r.max_drift,
                  r.max_velocity_drift, s.options.drift_tol);
     print_impact_table(s, r);
+    const auto open = std::count_if(r.impacts.begin(), r.impacts.end(),
+                                    [](const dynamics::Impact& i) { return !i.closed(); });
+    if (open > 0)
+      fmt::print("{} contact(s) still open at t_end: no t_end, v_out, e or impulse (blank)\n", open);
   });
 }
 

@@ -418,7 +418,8 @@ def run_study(name, config=None, out=None, threads=0):
                    _args.threads(threads))
 
 
-def simulate(system, *, model=None, e=None, method=None, t_end=None, out=None):
+def simulate(system, *, model=None, e=None, method=None, t_end=None, out=None, max_steps=None,
+             max_wall_time=None, progress=False):
     """Forward dynamics of a system (calib simulate): a file path, a shipped name such as
     "configs/systems/two_pendulums_planar.toml", or a dict of the same structure (type, bodies,
     joints, contact, ...). model, e, method ("continuous" | "piecewise") and t_end [s] override
@@ -427,9 +428,13 @@ def simulate(system, *, model=None, e=None, method=None, t_end=None, out=None):
     impulse [N*s], m_eff [kg], after; final, steps (an int), constraints for planar systems and
     friction_work [J] with clearance friction) plus "series": numpy arrays "t" [s], "energy" [J]
     (and "friction_work" [J] with friction) and per body "x", "y" [m], "phi" [rad],
-    "vx", "vy" [m/s], "omega" [rad/s]. ValueError on bad input, ComputeError when the run fails
-    (e.g. constraint drift beyond drift_tol). With `out`, also writes series.csv and impacts.csv
-    into that folder, as `calib simulate --out`.
+    "vx", "vy" [m/s], "omega" [rad/s]. An impact's "status" is "closed", or "open" for a contact
+    still open at t_end, whose t_end, v_out, e and impulse are None. ValueError on bad input,
+    ComputeError when the run fails (e.g. constraint drift beyond drift_tol) or spends its budget
+    (max_steps accepted steps, max_wall_time [s] of wall clock: the message names the stiff
+    contact and the time reached), KeyboardInterrupt on Ctrl-C; progress=True prints a progress
+    line on stderr. With `out`, also writes series.csv and impacts.csv into that folder, as
+    `calib simulate --out`; a run that stops early keeps them in "<out>.partial" instead.
 
     >>> r = simulate("configs/systems/bouncing_ball.toml", t_end=1.0)
     >>> round(r["impacts"][0]["peak_force"]), r.units["impulse"]
@@ -439,10 +444,13 @@ def simulate(system, *, model=None, e=None, method=None, t_end=None, out=None):
     t_end = None if t_end is None else _scalar("simulate", "t_end", t_end, "duration")
     out = _args.path("out", out, True) or ""
     model, method = _args.text("model", model, True), _args.text("method", method, True)
+    budget = (_args.optional_count("max_steps", max_steps),
+              _args.optional_real("max_wall_time", max_wall_time), _args.flag("progress", progress))
     if isinstance(system, dict):
-        rec = _native(_calib.simulate, "simulate", _toml(system), "<dict>", model, e, method, t_end, out)
+        rec = _native(_calib.simulate, "simulate", _toml(system), "<dict>", model, e, method, t_end, out, *budget)
     else:
-        rec = _native(_calib.simulate, "simulate", _args.path("system", system), "", model, e, method, t_end, out)
+        rec = _native(_calib.simulate, "simulate", _args.path("system", system), "", model, e, method, t_end, out,
+                      *budget)
     rec.pop("units")  # the record's; the series adds t and energy: units of the whole result
     return Result(rec)
 

@@ -70,6 +70,17 @@ def optional_real(name, x):
     return None if x is None else real(name, x)
 
 
+def optional_count(name, x):
+    """None, or a whole number (an int, not bool) within int64; libcalib checks its range."""
+    if x is None:
+        return None
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number (an int), got {_shown(x)} ({type(x).__name__})")
+    if not -2**63 <= int(x) < 2**63:
+        raise ValueError(f"{name} must be >= 1 and below 2**63, got {int(x)}")
+    return int(x)
+
+
 def text(name, x, optional=False):
     if x is None and optional:
         return None

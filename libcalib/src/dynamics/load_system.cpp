@@ -28,6 +28,11 @@ double dimensionless_non_negative(const io::ConfigNode& t, const std::string& ke
   if (!(x >= 0)) throw InputError(fmt::format("{}: must be >= 0, got {}", t.where(key), x));
   return x;
 }
+// A step budget (SimulateOptions::max_steps) from a file or a caller: a whole number >= 1.
+std::size_t step_budget(const std::string& where, std::int64_t steps) {
+  if (steps < 1) throw InputError(fmt::format("{}: must be >= 1 (accepted steps), got {}", where, steps));
+  return static_cast<std::size_t>(steps);
+}
 }  // namespace
 
 namespace {
@@ -64,7 +69,9 @@ void read_impact_damper(const io::ConfigNode& node, const std::string& /*origin*
   par.gap = positive(node.table("cavity"), "gap", units::length);
   const io::ConfigNode f = node.table("friction");
   par.friction = dimensionless_non_negative(f, "mu");
-  par.friction_velocity = positive(f, "regularisation_velocity", units::speed);
+  par.friction_velocity = f.quantity("regularisation_velocity", units::speed);
+  models::multibody::require_friction_velocity(f.where("regularisation_velocity"),
+                                               par.friction_velocity);
   par.g = non_negative(node.table("gravity"), "g", units::acceleration);
   const double x0 = p.quantity("x0", units::position), v0 = p.quantity("v0", units::velocity, 0.0);
   // The impact mass starts at rest in the middle of the cavity unless placed (offset from it).
@@ -208,6 +215,10 @@ SystemSetup from_node(const io::ConfigNode& node, const std::string& origin,
     s.options.rel_tol = sim->number("rel_tol", s.options.rel_tol);
     s.options.abs_tol = sim->number("abs_tol", s.options.abs_tol);
     s.options.method = method_from_name(sim->string("method", "continuous"), sim->where("method"));
+    if (sim->has("max_steps"))
+      s.options.max_steps = step_budget(sim->where("max_steps"), sim->integer("max_steps"));
+    s.options.max_wall_time =
+        sim->quantity("max_wall_time", units::duration, s.options.max_wall_time);
   }
   const TypeReader* reader = nullptr;
   std::string known;
@@ -230,6 +241,8 @@ void apply(const Overrides& o, SystemSetup& s) {
   if (o.e) s.contact.e = require_cor("e", *o.e);
   if (o.method) s.options.method = *o.method;
   if (o.t_end) s.options.t_end = *o.t_end;
+  if (o.max_steps) s.options.max_steps = step_budget("max_steps", *o.max_steps);
+  if (o.max_wall_time) s.options.max_wall_time = *o.max_wall_time;
   if (std::string why; !s.options.IsValid(&why)) throw InputError(why);
 }
 

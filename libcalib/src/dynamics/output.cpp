@@ -79,14 +79,15 @@ nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult&
   for (const Impact& i : r.impacts) {
     nlohmann::ordered_json rec{{"contact", setup.system->contact_name(i.contact)},
                                {"region", setup.system->region_name(i.contact, i.region)},
+                               {"status", i.status()},
                                {"t_start", i.t_start},
                                {"t_end", number(i.t_end)},
                                {"v_in", i.v_in},
-                               {"v_out", i.v_out},
-                               {"e", i.e},
+                               {"v_out", number(i.v_out)},
+                               {"e", number(i.e)},
                                {"delta_max", i.delta_max},
                                {"peak_force", i.peak_force},
-                               {"impulse", i.impulse},
+                               {"impulse", number(i.impulse)},
                                {"m_eff", i.m_eff}};
     rec["after"] = i.q_after.size() ? bodies(*setup.system, i.q_after, i.qd_after)
                                     : nlohmann::ordered_json(nullptr);

@@ -12,6 +12,7 @@
 #include "acceleration_solver.hpp"
 #include "calib/core/error.hpp"
 #include "contact_events.hpp"
+#include "run_budget.hpp"
 
 namespace calib::dynamics {
 
@@ -20,35 +21,6 @@ namespace odeint = boost::numeric::odeint;
 // friction the friction work ∫Σ F_t v_t dt since t = 0 (one more; absent otherwise, so a
 // frictionless run integrates exactly the same state).
 using State = std::vector<double>;
-
-std::string_view method_name(Method method) {
-  return method == Method::piecewise ? "piecewise" : "continuous";
-}
-
-Method method_from_name(std::string_view name, std::string_view where) {
-  for (Method m : {Method::continuous, Method::piecewise})
-    if (name == method_name(m)) return m;
-  throw InputError(fmt::format("{}: must be continuous or piecewise, got '{}'", where, name));
-}
-
-bool SimulateOptions::IsValid(std::string* error) const {
-  auto fail = [&](std::string why) {
-    if (error) *error = std::move(why);
-    return false;
-  };
-  if (!(t_end > 0 && std::isfinite(t_end))) return fail(fmt::format("t_end must be > 0, got {}", t_end));
-  if (!(rel_tol > 0 && rel_tol < 1)) return fail(fmt::format("rel_tol must be in (0, 1), got {}", rel_tol));
-  if (!(abs_tol > 0 && abs_tol < 1)) return fail(fmt::format("abs_tol must be in (0, 1), got {}", abs_tol));
-  if (!(output_dt > 0 && std::isfinite(output_dt)))
-    return fail(fmt::format("output_dt must be > 0, got {}", output_dt));
-  if (!(baumgarte_rate >= 0 && std::isfinite(baumgarte_rate)))
-    return fail(fmt::format("baumgarte_rate must be >= 0, got {}", baumgarte_rate));
-  if (!(drift_tol > 0 && std::isfinite(drift_tol)))
-    return fail(fmt::format("drift_tol must be > 0, got {}", drift_tol));
-  if (t_end / output_dt > 1e7)
-    return fail(fmt::format("t_end/output_dt = {:.3g} samples; at most 1e7", t_end / output_dt));
-  return true;
-}
 
 namespace {
 
@@ -124,6 +96,14 @@ void check_drift(const System& sys, double t, const State& y, int n, double boun
 }
 
 constexpr double kNever = std::numeric_limits<double>::infinity();
+
+// The index of the series' last sample, at t_end: t_end/Δt when that is a whole number to within
+// 1e-6 (the grid's own last point), else the next one up (a shorter last interval).
+std::size_t last_sample_index(const SimulateOptions& o) {
+  const double intervals = o.t_end / o.output_dt, whole = std::round(intervals);
+  if (std::abs(intervals - whole) <= 1e-6) return static_cast<std::size_t>(std::max(whole, 1.0));
+  return static_cast<std::size_t>(std::floor(intervals)) + 1;
+}
 using DenseStepper =
     decltype(odeint::make_dense_output(1.0, 1.0, odeint::runge_kutta_dopri5<State>()));
 
@@ -135,7 +115,9 @@ class Run {
   Run(const System& sys, const ContactModel& contact, const SimulateOptions& o, const Vector& q0,
       const Vector& qd0);
   bool done() const { return t_ >= o_.t_end; }
-  void advance();  // one accepted step, up to its first event
+  // One accepted step, up to its first event; false, with the result marked stopped, when the
+  // budget is spent or a stop was requested first.
+  bool advance();
   SimulationResult finish();
 
  private:
@@ -150,6 +132,11 @@ class Run {
   detail::GapPoint gap_at(int k, double time) {
     const ContactState c = probe_(k, state_at(time));
     return {time, c.delta, c.delta_dot};
+  }
+  // Sample i of the series: i·Δt, computed from i (an accumulated sum drifts and drops the last
+  // sample), the last one exactly at t_end.
+  double sample_time(std::size_t i) const {
+    return i >= last_sample_ ? o_.t_end : static_cast<double>(i) * o_.output_dt;
   }
   void sample(double time, const State& s) {
     const Eigen::Map<const Vector> q(s.data(), n_), qd(s.data() + n_, n_);
@@ -168,6 +155,7 @@ class Run {
   void start_contact(int k);
   void check_not_accumulating(int k, double v_in);
   void end_contact(int k);
+  void stop_here(Stop why);
 
   const System& sys_;
   const ContactModel& contact_;
@@ -180,7 +168,10 @@ class Run {
   std::vector<int> open_impact_;  // index into r_.impacts while a contact is active
   std::vector<double> last_start_, fastest_approach_;  // per contact (piecewise)
   State y_, at_;  // the state at t_; scratch for the dense output
-  double t_ = 0.0, next_output_;
+  double t_ = 0.0;
+  std::size_t next_sample_ = 1, last_sample_;
+  std::vector<std::size_t> steps_open_;  // per contact: accepted steps taken while it was open
+  detail::RunBudget budget_;
   Rhs rhs_;
   ContactProbe probe_;
   DenseStepper stepper_;
@@ -201,7 +192,9 @@ Run::Run(const System& sys, const ContactModel& contact, const SimulateOptions& 
       fastest_approach_(nc_, 0.0),
       y_(2 * n_ + nc_ + (friction_ ? 1 : 0), 0.0),
       at_(y_.size()),
-      next_output_(o.output_dt),
+      last_sample_(last_sample_index(o)),
+      steps_open_(nc_, 0),
+      budget_(o),
       rhs_{sys, active_, region_laws_, n_, o.baumgarte_rate, friction_},
       probe_{sys, n_},
       stepper_(
@@ -211,19 +204,24 @@ Run::Run(const System& sys, const ContactModel& contact, const SimulateOptions& 
   stepper_.initialize(y_, t_, std::min(1e-4, o.t_end / 100));
 }
 
-void Run::advance() {
-  if (++r_.steps > o_.max_steps)
-    throw ComputeError(
-        fmt::format("simulate: more than {} steps before t = {}", o_.max_steps, o_.t_end));
+bool Run::advance() {
+  if (const auto stop = budget_.exceeded(r_.steps)) {
+    stop_here(*stop);
+    return false;
+  }
+  ++r_.steps;
+  for (int k = 0; k < nc_; ++k)
+    if (active_[k]) ++steps_open_[k];
   const auto [t0, t1] = stepper_.do_step(std::cref(rhs_));
   if (sys_.constraint_count() > 0)
     check_drift(sys_, t1, stepper_.current_state(), n_, o_.drift_tol, r_);
   const Event event = earliest_event(t0, t1);
   record(t0, std::min({event.t, t1, o_.t_end}));
+  budget_.report(std::min(t1, o_.t_end), r_.steps);
   if (event.contact < 0 || event.t > o_.t_end) {
     t_ = t1;
     if (t1 >= o_.t_end) y_ = state_at(o_.t_end), t_ = o_.t_end;
-    return;
+    return true;
   }
   y_ = state_at(event.t);
   t_ = event.t;
@@ -232,6 +230,20 @@ void Run::advance() {
   else
     start_contact(event.contact);
   stepper_.initialize(y_, t_, std::max(1e-12, (t1 - t0) / 4));
+  return true;
+}
+
+// The run ends at t_ before t_end: the series gets its last sample there, the open contacts stay
+// open (finish), and the result says why. y_ follows the stepper only at events and t_end; the
+// stepper's current state is the state at t_.
+void Run::stop_here(Stop why) {
+  y_ = stepper_.current_state();
+  if (r_.series.back().t < t_) sample(t_, y_);
+  detail::ContactSteps contacts;
+  for (int k = 0; k < nc_; ++k) contacts.emplace_back(sys_.contact_name(k), steps_open_[k]);
+  r_.stop = why;
+  r_.stop_reason = detail::stop_reason(why, o_, t_, r_.steps, stepper_.current_time_step(),
+                                       contacts);
 }
 
 // The earliest event in (t0, t1]: a contact starting (δ rising through 0) or ending.
@@ -283,8 +295,11 @@ double Run::contact_end(int k, double t0, double t1) {
 
 // The time series and the open contacts' diagnostics over [t0, t_stop].
 void Run::record(double t0, double t_stop) {
-  for (; next_output_ <= t_stop + 1e-15 * o_.t_end; next_output_ += o_.output_dt)
-    sample(next_output_, state_at(std::min(next_output_, t_stop)));
+  for (; next_sample_ <= last_sample_ && sample_time(next_sample_) <= t_stop + 1e-15 * o_.t_end;
+       ++next_sample_) {
+    const double time = sample_time(next_sample_);
+    sample(time, state_at(std::min(time, t_stop)));
+  }
   for (int k = 0; k < nc_; ++k)
     if (active_[k]) update_extrema(k, t0, t_stop);
 }
@@ -338,7 +353,8 @@ void Run::start_contact(int k) {
     for (int r = 0; r < sys_.region_count(k); ++r)
       regions.push_back(begin_contact(*sys_.contact_model(k, r), v, m_eff));
   const ActiveLaw law = begin_contact(model, v, m_eff);
-  r_.impacts.push_back({k, t_, 0, v, 0, 0, 0, 0, 0, m_eff, law, region, regions, {}, {}, {}});
+  r_.impacts.push_back({k, t_, Impact::kOpen, v, Impact::kOpen, Impact::kOpen, 0, 0,
+                        Impact::kOpen, m_eff, law, region, regions, {}, {}, {}});
   active_[k] = r_.impacts.back().law;
   region_laws_[k] = std::move(regions);
   open_impact_[k] = static_cast<int>(r_.impacts.size()) - 1;
@@ -376,8 +392,8 @@ void Run::end_contact(int k) {
 }
 
 SimulationResult Run::finish() {
-  for (int k = 0; k < nc_; ++k)
-    if (active_[k]) r_.impacts[open_impact_[k]].t_end = std::numeric_limits<double>::quiet_NaN();
+  budget_.finish();
+  r_.t_reached = t_;
   r_.q_final = Eigen::Map<const Vector>(y_.data(), n_);
   r_.qd_final = Eigen::Map<const Vector>(y_.data() + n_, n_);
   r_.friction_work = friction_work(y_);
@@ -386,8 +402,8 @@ SimulationResult Run::finish() {
 
 }  // namespace
 
-SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0,
-                          const ContactModel& contact, const SimulateOptions& o) {
+SimulationResult simulate_until_stop(const System& sys, const Vector& q0, const Vector& qd0,
+                                     const ContactModel& contact, const SimulateOptions& o) {
   if (std::string why; !o.IsValid(&why)) throw InputError("simulate: " + why);
   const int n = sys.dof();
   if (q0.size() != n || qd0.size() != n)
@@ -398,7 +414,8 @@ SimulationResult simulate(const System& sys, const Vector& q0, const Vector& qd0
         "simulate: the piecewise method has no contact friction (its impulses are normal only); "
         "use the continuous method or friction = 0");
   Run run(sys, contact, o, q0, qd0);
-  while (!run.done()) run.advance();
+  while (!run.done())
+    if (!run.advance()) break;
   return run.finish();
 }
 

@@ -17,11 +17,11 @@ std::vector<io::CsvCell> impact_row(const SystemSetup& s, const Impact& i) {
           i.t_start,
           io::number_or_blank(i.t_end),
           i.v_in,
-          i.v_out,
-          i.e,
+          io::number_or_blank(i.v_out),  // blank while the contact is open (Impact)
+          io::number_or_blank(i.e),
           i.delta_max,
           i.peak_force,
-          i.impulse,
+          io::number_or_blank(i.impulse),
           i.m_eff,
           s.system->region_name(i.contact, i.region)};
 }

@@ -13,6 +13,14 @@
 
 namespace calib::models::multibody {
 
+void require_friction_velocity(const std::string& where, double v_r) {
+  if (!(v_r >= kMinFrictionVelocity && std::isfinite(v_r)))
+    throw InputError(fmt::format(
+        "{}: must be >= {:g} m/s (a smaller regularisation makes sticking stiff at no visible "
+        "gain: docs/systems.md), got {}",
+        where, kMinFrictionVelocity, v_r));
+}
+
 namespace {
 
 Vec2 pair_of(const io::ConfigNode& t, const std::string& key, const std::vector<double>& v) {
@@ -106,9 +114,7 @@ void read_friction(const io::ConfigNode& j, ClearanceLaw& law) {
     throw InputError(
         fmt::format("{}: must be in [0, 10], got {}", j.where("friction"), law.friction));
   law.friction_velocity = j.quantity("friction_velocity", units::velocity, law.friction_velocity);
-  if (!(law.friction_velocity > 0))
-    throw InputError(fmt::format("{}: must be > 0 (a speed, m/s), got {}",
-                                 j.where("friction_velocity"), law.friction_velocity));
+  require_friction_velocity(j.where("friction_velocity"), law.friction_velocity);
 }
 
 // The force law keys of a clearance joint: k, n and either alpha (+ damping_exponent) or

@@ -1,5 +1,7 @@
 #include "sweep/signals.hpp"
 
+#include "calib/sweep/interrupt.hpp"
+
 #include <unistd.h>
 
 #include <csignal>
@@ -37,3 +39,11 @@ SignalGuard::~SignalGuard() {
 }
 
 }  // namespace calib::sweep::detail
+
+namespace calib::sweep {
+
+InterruptScope::InterruptScope() : guard_(std::make_unique<detail::SignalGuard>()) {}
+InterruptScope::~InterruptScope() = default;
+bool InterruptScope::requested() const { return detail::stop_requested(); }
+
+}  // namespace calib::sweep

@@ -21,6 +21,7 @@
 //   clockwise, so rod i points along (−sin θ_i, −cos θ_i); rod 2's tip strikes rod 1's side.
 //   This reading puts the first impact at θ₁ ≈ −3°, θ₂ ≈ 27°, the configuration NP prints
 //   (tests/dynamics check it). Penetration: the tip of rod 2 beyond rod 1's line.
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -42,12 +43,15 @@ struct SystemSetup {
   SimulateOptions options;
 };
 
-// A caller's changes to a file's defaults (calib simulate --model --e --method --t-end, and
-// calib.simulate in Python); InputError names the value (e outside (0, 1], t_end ≤ 0).
+// A caller's changes to a file's defaults (calib simulate --model --e --method --t-end
+// --max-steps --max-wall-time, and calib.simulate in Python); InputError names the value (e
+// outside (0, 1], t_end ≤ 0, max_steps < 1, max_wall_time ≤ 0).
 struct Overrides {
   std::optional<std::string> model;
   std::optional<double> e, t_end;
   std::optional<Method> method;
+  std::optional<std::int64_t> max_steps;
+  std::optional<double> max_wall_time;  // [s]
 };
 void apply(const Overrides& overrides, SystemSetup& setup);
 

@@ -19,4 +19,12 @@ std::vector<io::CsvCell> impact_row(const SystemSetup& s, const Impact& i);
 std::vector<std::filesystem::path> write_run(const SystemSetup& s, const SimulationResult& r,
                                              const std::filesystem::path& dir);
 
+// A user's run (calib simulate, Python's simulate): simulate_until_stop under the setup's
+// options, its files written into `out` when given (prepared by the caller, as for write_run).
+// A run that stops before t_end (a budget, a stop request) writes what it computed into
+// `<out>.partial` instead, leaving `out` as it was, and throws the stop's error
+// (require_complete) naming that folder; `inputs` may not lie in it.
+SimulationResult simulate_and_write(const SystemSetup& s, const std::filesystem::path& out,
+                                    const std::vector<std::filesystem::path>& inputs = {});
+
 }  // namespace calib::dynamics

@@ -52,6 +52,16 @@ struct Contact {
 
 // The normal force of a clearance joint's contact: K δⁿ plus either PINSLOT eq. 153's damping
 // (3/2) α K |δ|ⁿ δ̇ᵐ (α [s/m], m) or a catalog model's damping calibrated for a target e at the
+// The smallest regularisation speed v_r of a friction law (a clearance joint's
+// friction_velocity, an impact damper's regularisation_velocity) [m/s]. The smooth sign locks a
+// sticking contact with the viscous slope μF_n/v_r, which an explicit integrator follows only in
+// steps below about 3.3 m_eff v_r/(μF_n): its steps grow as 1/v_r. What v_r changes in the motion
+// is the creep of a stuck contact, at most v_r: at 1 µm/s, 1 µm per simulated second, below any
+// clearance or measurement. A smaller v_r buys nothing visible and costs steps without bound.
+inline constexpr double kMinFrictionVelocity = 1e-6;
+// InputError naming `where` unless v_r >= kMinFrictionVelocity (and finite).
+void require_friction_velocity(const std::string& where, double v_r);
+
 // approach speed of each contact start, as for point contacts (dynamics/contact_model.hpp).
 struct ClearanceLaw {
   std::string model;            // catalog name (with e); empty when alpha is given

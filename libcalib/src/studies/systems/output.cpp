@@ -141,8 +141,9 @@ void write_crank(const Result& r, const fs::path& out, const io::Provenance& pro
                       for (std::size_t k = 0; k < run.result.impacts.size(); ++k) {
                         const auto& i = run.result.impacts[k];
                         im.row({run.reading, static_cast<std::int64_t>(k + 1), i.t_start,
-                                io::number_or_blank(i.t_end), i.v_in, i.v_out, i.e, i.delta_max,
-                                i.peak_force, i.m_eff});
+                                io::number_or_blank(i.t_end), i.v_in,
+                                io::number_or_blank(i.v_out), io::number_or_blank(i.e),
+                                i.delta_max, i.peak_force, i.m_eff});
                       }
                   },
                   prov);

@@ -47,8 +47,9 @@ void write_contacts(const ScotchYokeResult& r, const fs::path& out, const io::Pr
             const auto& i = run.result.impacts[k];
             w.row({run.model, static_cast<std::int64_t>(k + 1), region_name(run, i.region),
                    i.t_start, io::number_or_blank(i.t_end), r.angle(i.t_start),
-                   io::number_or_blank(r.angle(i.t_end)), i.v_in, i.v_out, i.e, i.delta_max,
-                   i.peak_force, i.impulse, i.m_eff});
+                   io::number_or_blank(r.angle(i.t_end)), i.v_in, io::number_or_blank(i.v_out),
+                   io::number_or_blank(i.e), i.delta_max, i.peak_force,
+                   io::number_or_blank(i.impulse), i.m_eff});
           }
       },
       prov);

@@ -283,7 +283,9 @@ FormulationGap formulation_gap(const FormulationRun& f) {
     const auto &a = f.generalized.impacts[k], &b = f.planar.impacts[k];
     g.t_start = std::max(g.t_start, std::abs(a.t_start - b.t_start));
     g.v_in = std::max(g.v_in, std::abs(a.v_in - b.v_in) / a.v_in);
-    g.e = std::max(g.e, std::abs(a.e - b.e));
+    // A contact open at the end has no e (Impact): compared only when both closed.
+    if (a.closed() != b.closed()) g.e = std::numeric_limits<double>::infinity();
+    if (a.closed() && b.closed()) g.e = std::max(g.e, std::abs(a.e - b.e));
   }
   if (f.generalized.impacts.size() != f.planar.impacts.size())
     g.t_start = g.v_in = g.e = std::numeric_limits<double>::infinity();
