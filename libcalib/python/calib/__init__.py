@@ -257,15 +257,17 @@ def fit_impact_record(t, F=None, delta=None, *, law, v, m, K=None, n=1.5, t0=Non
     law, v, m, n = _args.text("law", law), _args.real("v", v), _args.real("m", m), _args.real("n", n)
     K = 0.0 if K is None else _args.real("K", K)
     t0 = float("nan") if t0 is None else _args.real("t0", t0)
-    arrays = []
-    for name, x in (("t", t), ("F", F), ("delta", delta), ("sigma_F", sigma_F), ("sigma_delta", sigma_delta)):
-        arrays.append(_np.zeros(0) if x is None else _args.numbers_array(name, x).reshape(-1))
     free = [_args.text("fit", x) for x in fit]
     for x in free:
         if x not in ("K", "n", "damping"):
             raise ValueError(f"fit: unknown parameter '{x}'; choose from K, n, damping")
-    columns = [a.astype(float).tolist() for a in arrays]
-    rec = _json.loads(_native(_calib.fit_impact_record, "fit_impact_record", columns, law, v, m, K, n,
+    # Each array checked (numbers, finite, as long as t) before one float64 copy goes to C++.
+    columns = [_args.finite_vector("t", t)]
+    for name, x in (("F", F), ("delta", delta), ("sigma_F", sigma_F), ("sigma_delta", sigma_delta)):
+        columns.append(_np.zeros(0) if x is None else _args.finite_vector(name, x))
+        if columns[-1].size not in (0, columns[0].size):
+            raise ValueError(f"{name} has {columns[-1].size} values for {columns[0].size} times t")
+    rec = _json.loads(_native(_calib.fit_impact_record, "fit_impact_record", *columns, law, v, m, K, n,
                               t0, ["K" in free, "n" in free, "damping" in free]))
     return Result(rec, rec.pop("units", None))
 

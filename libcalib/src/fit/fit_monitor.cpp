@@ -1,0 +1,82 @@
+// Progress lines and Ctrl-C for long fits (fit_monitor.hpp).
+#include "calib/fit/fit_monitor.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+
+#include <ceres/ceres.h>
+#include <fmt/format.h>
+
+#include "calib/core/error.hpp"
+#include "fit/ceres_options.hpp"
+
+namespace calib::fit {
+
+namespace {
+
+std::atomic<int> g_signals{0};
+
+extern "C" void on_fit_signal(int) {
+  // Async-signal-safe: an atomic increment, and _exit on the second signal.
+  if (g_signals.fetch_add(1) >= 1) ::_exit(130);
+}
+
+}  // namespace
+
+struct FitMonitor::Callback final : ceres::IterationCallback {
+  explicit Callback(FitMonitor& m) : monitor(m) {}
+  ceres::CallbackReturnType operator()(const ceres::IterationSummary& s) override {
+    return monitor.iteration(s.iteration, s.cost) ? ceres::SOLVER_CONTINUE : ceres::SOLVER_ABORT;
+  }
+  FitMonitor& monitor;
+};
+
+FitMonitor::FitMonitor(bool progress)
+    : progress_(progress), callback_(std::make_unique<Callback>(*this)) {
+  g_signals.store(0);
+  old_int_ = std::signal(SIGINT, on_fit_signal);
+  old_term_ = std::signal(SIGTERM, on_fit_signal);
+}
+
+FitMonitor::~FitMonitor() {
+  std::signal(SIGINT, old_int_);
+  std::signal(SIGTERM, old_term_);
+  if (printed_) fmt::print(stderr, "\n");
+}
+
+void FitMonitor::begin(std::string_view what) {
+  what_ = what;
+  start_ = std::chrono::steady_clock::now();
+}
+
+bool FitMonitor::iteration(int number, double cost) {
+  if (stop_requested()) return false;
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  if (progress_ && seconds >= 1.0) {
+    fmt::print(stderr, "\rfit-impact: {}: iteration {}, cost {:.6g}, {:.0f} s   ", what_, number,
+               cost, seconds);
+    printed_ = true;
+  }
+  return true;
+}
+
+void FitMonitor::throw_if_stopped() const {
+  if (stop_requested())
+    throw Interrupted(fmt::format("fit-impact stopped during the {} fit; nothing was written",
+                                  what_));
+}
+
+bool FitMonitor::stop_requested() { return g_signals.load(std::memory_order_relaxed) > 0; }
+
+namespace detail {
+
+void attach_monitor(const FitOptions& options, ceres::Solver::Options* o) {
+  if (options.monitor) o->callbacks.push_back(&options.monitor->callback());
+}
+
+}  // namespace detail
+
+}  // namespace calib::fit
