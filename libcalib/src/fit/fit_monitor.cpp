@@ -33,8 +33,8 @@ struct FitMonitor::Callback final : ceres::IterationCallback {
   FitMonitor& monitor;
 };
 
-FitMonitor::FitMonitor(bool progress)
-    : progress_(progress), callback_(std::make_unique<Callback>(*this)) {
+FitMonitor::FitMonitor(bool progress, double delay_s)
+    : progress_(progress), delay_s_(delay_s), callback_(std::make_unique<Callback>(*this)) {
   g_signals.store(0);
   old_int_ = std::signal(SIGINT, on_fit_signal);
   old_term_ = std::signal(SIGTERM, on_fit_signal);
@@ -43,6 +43,7 @@ FitMonitor::FitMonitor(bool progress)
 FitMonitor::~FitMonitor() {
   std::signal(SIGINT, old_int_);
   std::signal(SIGTERM, old_term_);
+  g_signals.store(0);  // a later fit in this process (Python, a test) is not stopped by this one's
   if (printed_) fmt::print(stderr, "\n");
 }
 
@@ -55,7 +56,7 @@ bool FitMonitor::iteration(int number, double cost) {
   if (stop_requested()) return false;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  if (progress_ && seconds >= 1.0) {
+  if (progress_ && seconds >= delay_s_) {
     fmt::print(stderr, "\rfit-impact: {}: iteration {}, cost {:.6g}, {:.0f} s   ", what_, number,
                cost, seconds);
     printed_ = true;

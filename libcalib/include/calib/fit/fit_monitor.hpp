@@ -13,9 +13,9 @@ namespace calib::fit {
 
 class FitMonitor {
  public:
-  // progress: a line on stderr for each iteration, once a fit has run a second (a fit that ends
-  // sooner prints nothing).
-  explicit FitMonitor(bool progress);
+  // progress: a line on stderr for each iteration, once a fit has run delay_s seconds (a fit
+  // that ends sooner prints nothing).
+  explicit FitMonitor(bool progress, double delay_s = 1.0);
   ~FitMonitor();
   FitMonitor(const FitMonitor&) = delete;
   FitMonitor& operator=(const FitMonitor&) = delete;
@@ -34,6 +34,7 @@ class FitMonitor {
 
  private:
   bool progress_;
+  double delay_s_;
   bool printed_ = false;
   std::string what_ = "fit";
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
