@@ -660,7 +660,7 @@ class FitImpactWrongDimension(SilentCase, Case):
 
 
 class FitImpactSpeedInCentimetres(SilentCase, Case):
-    files = {"d.csv": "v_in[cm/s],e[1],sigma_e[1]\n10,0.9,0.01\n100,0.85,0.01\n400,0.8,0.01\n"}
+    files = {"d.csv": "v_in[cm/s],e[1],sigma_e[1]\n10,0.8,0.01\n100,0.81,0.01\n400,0.79,0.01\n"}
     args = ["fit-impact", "--data", "d.csv", "--format", "json"] + _curve
     code = 0
     tokens = ['"v_in": 0.1', '"residual": "sigma_e"']

@@ -140,7 +140,7 @@ void register_fit_impact(CLI::App& app) {
       "fit a contact law to a restitution curve e(v) or an impact record F(t), delta(t)");
   cmd->add_option("--data", a.data,
                   "CSV: v_in[m/s], e[-] (restitution curve) or t[s] with F[N] and/or delta[m] "
-                  "(impact record)")
+                  "(impact record); any unit of each quantity, e.g. v_in[cm/s], t[us]")
       ->required()
       ->check(not_empty_path());
   cmd->add_option("--law", a.law, "hunt-crossley-alpha, viscoelastic, linear-damper, tsuji or all")

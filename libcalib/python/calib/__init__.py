@@ -226,9 +226,10 @@ def kn_fit_data(delta, W, *, robust=None, weighting="none", loss_scale=1.0, erro
 def fit_impact(v_in, e, *, law, m, K, n=1.5, sigma=None, fit_n=False):
     """A contact law (or "all", ranked by AIC) fitted to e(v): the record of `calib fit-impact`
     as a Result (law, parameters: {name: value, std_error, unit, fixed}, rms_residual, chi2,
-    points, aic, bic, status, residuals: v_in [m/s], e, e_model, residual; with "all": fits and
-    ranking). v_in [m/s], e [1], sigma [1] (None: unweighted); law, m [kg], K [N/m^n], n by
-    keyword."""
+    points, aic, bic, status, residuals: v_in [m/s], e, e_model, residual; with "all": fits,
+    ranking and left_out, the laws that cannot take the data with the reason). v_in [m/s], e [1],
+    sigma [1] (None: unweighted); law, m [kg], K [N/m^n], n by keyword. The data and material are
+    checked as `calib fit-impact` checks them (docs/fit_impact.md)."""
     law, fit_n = _args.text("law", law), _args.flag("fit_n", fit_n)
     m, K, n = _args.real("m", m), _args.real("K", K), _args.real("n", n)
     v, ev = _args.numbers_array("v_in", v_in).reshape(-1), _args.numbers_array("e", e).reshape(-1)

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cmath>
 #include <csignal>
 
 #include <ceres/ceres.h>
@@ -50,18 +51,40 @@ FitMonitor::~FitMonitor() {
 void FitMonitor::begin(std::string_view what) {
   what_ = what;
   start_ = std::chrono::steady_clock::now();
+  evaluations_ = 0;
+  iteration_ = 0;
+  cost_ = NAN;
+}
+
+// At most two lines a second, from the thread that holds the lock (Ceres may evaluate residuals
+// on several).
+void FitMonitor::print_line() {
+  const std::unique_lock<std::mutex> lock(print_, std::try_to_lock);
+  if (!lock.owns_lock()) return;
+  const auto now = std::chrono::steady_clock::now();
+  const double seconds = std::chrono::duration<double>(now - start_).count();
+  if (seconds < delay_s_ || now - last_line_ < std::chrono::milliseconds(500)) return;
+  last_line_ = now;
+  const std::string step = std::isnan(cost_) ? std::string("start")
+                                             : fmt::format("iteration {}, cost {:.6g}",
+                                                           iteration_.load(), cost_);
+  const long solves = evaluations_.load();  // 0: the fit's residuals do not count theirs
+  fmt::print(stderr, "\rfit-impact: {}: {}{}, {:.0f} s   ", what_, step,
+             solves > 0 ? fmt::format(", {} solves", solves) : std::string(), seconds);
+  printed_ = true;
 }
 
 bool FitMonitor::iteration(int number, double cost) {
   if (stop_requested()) return false;
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  if (progress_ && seconds >= delay_s_) {
-    fmt::print(stderr, "\rfit-impact: {}: iteration {}, cost {:.6g}, {:.0f} s   ", what_, number,
-               cost, seconds);
-    printed_ = true;
-  }
+  iteration_ = number;
+  cost_ = cost;
+  last_line_ = {};  // each iteration's line is shown
+  if (progress_) print_line();
   return true;
+}
+
+void FitMonitor::evaluated() {
+  if (progress_ && ++evaluations_ % 256 == 0) print_line();
 }
 
 void FitMonitor::throw_if_stopped() const {

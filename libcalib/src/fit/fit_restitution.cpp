@@ -32,10 +32,11 @@ ImpactLawParameters unscaled(double const* const* x, const Scale& s) {
 class RestitutionResidual final : public ceres::SizedCostFunction<1, 1, 1, 1> {
  public:
   RestitutionResidual(const detail::RestitutionModel& model, const Scale& scale, double v,
-                      double e, double sigma)
-      : model_(model), scale_(scale), v_(v), e_(e), sigma_(sigma) {}
+                      double e, double sigma, FitMonitor* monitor)
+      : model_(model), scale_(scale), v_(v), e_(e), sigma_(sigma), monitor_(monitor) {}
   bool Evaluate(double const* const* p, double* r, double** jac) const override {
     if (FitMonitor::stop_requested()) return false;  // Ctrl-C: end the solve without solving
+    if (monitor_) monitor_->evaluated();
     const std::array<bool, 3> need{jac && jac[0], jac && jac[1], jac && jac[2]};
     detail::RestitutionSample s;
     if (!model_.evaluate(unscaled(p, scale_), v_, need, &s)) return false;
@@ -49,6 +50,7 @@ class RestitutionResidual final : public ceres::SizedCostFunction<1, 1, 1, 1> {
   const detail::RestitutionModel& model_;
   Scale scale_;
   double v_, e_, sigma_;
+  FitMonitor* monitor_;
 };
 
 // (t_model − t)/σ_t and/or (F_model − F)/σ_F at one point: one solve with the peak force
@@ -278,7 +280,8 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
   ceres::Problem problem;
   for (std::size_t i = 0; i < data.v_in.size(); ++i) {
     problem.AddResidualBlock(
-        new RestitutionResidual(model, scale, data.v_in[i], data.e[i], sigma_of(data, i)),
+        new RestitutionResidual(model, scale, data.v_in[i], data.e[i], sigma_of(data, i),
+                                options.fit.monitor),
         detail::robust_loss(options.fit), &K, &n, &d);
     if (data.has_contact_data())
       problem.AddResidualBlock(new ContactResidual(model, scale, data, i), nullptr, &K, &n, &d);

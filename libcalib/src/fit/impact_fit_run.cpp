@@ -75,8 +75,8 @@ FitImpactOutcome run_fit_impact(const FitImpactRequest& q, const RestitutionCurv
   out.ok = true;
   FitMonitor* monitor = options.fit.monitor;
   for (const ImpactLaw law : q.laws) {
-    if (monitor) monitor->begin(fmt::format("{} ({} points)", impact_law_name(law), data.v_in.size()));
     if (FitMonitor::stop_requested()) break;
+    if (monitor) monitor->begin(fmt::format("{} ({} points)", impact_law_name(law), data.v_in.size()));
     const ImpactLawParameters start{q.K, q.n, 0.0};
     if (std::string why = law_cannot_fit(law, start, options, data);
         !why.empty() && q.laws.size() > 1) {
