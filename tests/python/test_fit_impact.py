@@ -92,3 +92,11 @@ def test_fit_impact_record_checks_arrays_before_copying_them():
         calib.fit_impact_record([0.0, 1e-6, 2e-6], F=[0.0, 1.0, 0.0], law="tsuji", v=1.0, m=1e30)
     with pytest.raises(ValueError, match="impact record: no contact"):
         calib.fit_impact_record([0.0, 1e-6, 2e-6], F=[0.0, 0.0, -1.0], law="tsuji", v=1.0, m=0.01)
+
+
+def test_fit_impact_checks_arrays_before_the_fit():
+    # Non-finite values are named by their index, lengths are compared, before any copy to C++.
+    with pytest.raises(ValueError, match="e must be a finite number, got nan at index 1"):
+        calib.fit_impact([0.5, 1.0, 2.0], [0.9, np.nan, 0.8], law="tsuji", m=0.01, K=1e9)
+    with pytest.raises(ValueError, match="sigma has 2 values for 3 speeds v_in"):
+        calib.fit_impact([0.5, 1.0, 2.0], [0.9, 0.85, 0.8], law="tsuji", m=0.01, K=1e9, sigma=[0.01, 0.01])

@@ -232,8 +232,11 @@ def fit_impact(v_in, e, *, law, m, K, n=1.5, sigma=None, fit_n=False):
     checked as `calib fit-impact` checks them (docs/fit_impact.md)."""
     law, fit_n = _args.text("law", law), _args.flag("fit_n", fit_n)
     m, K, n = _args.real("m", m), _args.real("K", K), _args.real("n", n)
-    v, ev = _args.numbers_array("v_in", v_in).reshape(-1), _args.numbers_array("e", e).reshape(-1)
-    s = _np.zeros(0) if sigma is None else _args.numbers_array("sigma", sigma).reshape(-1)
+    v, ev = _args.finite_vector("v_in", v_in), _args.finite_vector("e", e)
+    s = _np.zeros(0) if sigma is None else _args.finite_vector("sigma", sigma)
+    for name, x in (("e", ev), ("sigma", None if sigma is None else s)):
+        if x is not None and x.size != v.size:
+            raise ValueError(f"{name} has {x.size} values for {v.size} speeds v_in")
     rec = _native(_calib.fit_impact, "fit_impact", v, ev, s, law, m, K, n, fit_n)
     return Result(rec, rec.pop("units"))
 
