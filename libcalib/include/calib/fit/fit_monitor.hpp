@@ -23,7 +23,8 @@ class FitMonitor {
   FitMonitor(const FitMonitor&) = delete;
   FitMonitor& operator=(const FitMonitor&) = delete;
 
-  // The fit that starts now, for the progress line and the interrupt message ("tsuji, 1 of 4").
+  // The fit that starts now, for the progress line and the interrupt message
+  // ("tsuji (12 points)").
   void begin(std::string_view what);
   // After each iteration of a solve: false asks it to stop.
   bool iteration(int number, double cost);
