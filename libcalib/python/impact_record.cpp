@@ -1,15 +1,18 @@
 // The impact-record fit for Python (glue only): calib.fit_impact_record and
 // calib.impact_law_record in calib/__init__.py call these.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <string>
 #include <vector>
 
+#include "calib/fit/impact_fit_run.hpp"
 #include "calib/fit/impact_record_run.hpp"
 
 namespace py = pybind11;
 using namespace calib;
+using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
 namespace {
 
@@ -23,13 +26,19 @@ fit::FitRecordRequest request(const std::string& law, double v, double m, double
   return q;
 }
 
+std::vector<double> vector_of(const Array& a) { return {a.data(), a.data() + a.size()}; }
+
 // The record of `calib fit-impact --format json` on an impact record, as JSON text (Python
-// parses it); columns t, F, delta, sigma_F, sigma_delta (empty: not given); `free`: whether K,
-// n and the damping parameter are fitted (t0 always is).
-std::string fit_impact_record(const std::vector<std::vector<double>>& c, const std::string& law,
-                              double v, double m, double K, double n, double t0,
-                              const std::vector<bool>& free) {
-  const fit::ImpactRecord d{c.at(0), c.at(1), c.at(2), c.at(3), c.at(4), {}};
+// parses it); columns t, F, delta, sigma_F, sigma_delta (empty: not given), checked finite and
+// as long as t by calib/__init__.py; `free`: whether K, n and the damping parameter are fitted
+// (t0 always is). The material is checked as the command line checks it, before any copy.
+std::string fit_impact_record(const Array& t, const Array& F, const Array& delta,
+                              const Array& sigma_F, const Array& sigma_delta,
+                              const std::string& law, double v, double m, double K, double n,
+                              double t0, const std::vector<bool>& free) {
+  fit::require_fit_impact_material(m, K, n, v);
+  const fit::ImpactRecord d{vector_of(t),       vector_of(F),           vector_of(delta),
+                            vector_of(sigma_F), vector_of(sigma_delta), {}};
   return fit::run_fit_impact_record(request(law, v, m, K, n, t0, free), d).record.dump();
 }
 

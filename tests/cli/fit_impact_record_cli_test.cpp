@@ -47,7 +47,7 @@ TEST(FitImpactRecordCli, SampleRecoversItsTruthWithT0) {
 TEST(FitImpactRecordCli, BadRecordsAndFlagsExitTwoNamingTheField) {
   const auto dir = fresh_dir("calib_fit_record_", "bad");
   put(dir / "backwards.csv", "t[s],F[N]\n0,0\n1e-6,5\n0.5e-6,3\n2e-6,0\n");
-  put(dir / "nocol.csv", "t[s],x[m]\n0,0\n1e-6,5\n2e-6,3\n");
+  put(dir / "nocol.csv", "t[s]\n0\n1e-6\n2e-6\n");
   put(dir / "nan.csv", "t[s],F[N]\n0,0\n1e-6,nan\n2e-6,3\n3e-6,0\n");
   const std::string law = " --law tsuji ";
   const std::vector<std::pair<std::string, std::string>> cases{

@@ -683,6 +683,104 @@ class KnFitNegativeRow(SilentCase, Case):
     tokens = ["d.csv:4:", "W[N/mm] = -210", "the force must be finite and > 0"]
 
 
+# fit-impact reads only what it understands: an unknown, repeated or mixed column is refused
+# naming it; a header in another unit of its quantity is read and converted.
+_curve = ["--law", "tsuji", "--m", "0.01", "--K", "1e9"]
+
+
+class FitImpactUnknownColumn(SilentCase, Case):
+    files = {"d.csv": "v_in[m/s],e[-],sigma[-]\n1,0.9,0.01\n2,0.8,0.01\n"}
+    args = ["fit-impact", "--data", "d.csv"] + _curve
+    tokens = ["unknown column 'sigma[-]'", "sigma_e[-]"]
+
+
+class FitImpactRepeatedColumn(SilentCase, Case):
+    files = {"d.csv": "v_in[m/s],e[-],e[-]\n1,0.9,0.9\n2,0.8,0.7\n"}
+    args = ["fit-impact", "--data", "d.csv"] + _curve
+    tokens = ["column 'e' appears twice"]
+
+
+class FitImpactMixedColumns(SilentCase, Case):
+    files = {"d.csv": "v_in[m/s],e[-],t[s],F[N]\n1,0.9,0,1\n2,0.8,1e-6,2\n"}
+    args = ["fit-impact", "--data", "d.csv"] + _curve
+    tokens = ["mixes an impact record's column 't[s]' with a restitution curve's column"]
+
+
+class FitImpactWrongDimension(SilentCase, Case):
+    files = {"d.csv": "v_in[kg],e[-]\n1,0.9\n2,0.8\n"}
+    args = ["fit-impact", "--data", "d.csv"] + _curve
+    tokens = ["column 'v_in[kg]'", "not an impact speed"]
+
+
+class FitImpactSpeedInCentimetres(SilentCase, Case):
+    files = {"d.csv": "v_in[cm/s],e[1],sigma_e[1]\n10,0.8,0.01\n100,0.81,0.01\n400,0.79,0.01\n"}
+    args = ["fit-impact", "--data", "d.csv", "--format", "json"] + _curve
+    code = 0
+    tokens = ['"v_in": 0.1', '"residual": "sigma_e"']
+
+
+def _record_in_ms():
+    """The shipped tsuji record with its times written in ms."""
+    lines = [l for l in open(f"{src}/datasets/samples/impact_record_tsuji.csv") if not l.startswith("#")]
+    rows = [l.split(",", 1) for l in lines[1:]]
+    return lines[0].replace("t[s]", "t[ms]") + "".join(f"{float(t) * 1e3!r},{rest}" for t, rest in rows)
+
+
+class FitImpactRecordTimesInMilliseconds(SilentCase, Case):
+    files = {"r.csv": _record_in_ms()}
+    args = ["fit-impact", "--data", "r.csv", "--law", "tsuji", "--v", "1", "--m", "0.01", "--format", "json"]
+    code = 0
+    tokens = ['"data_kind": "impact-record"']
+
+
+class FitImpactRecordWithoutContact(SilentCase, Case):
+    files = {"r.csv": "t[s],F[N]\n0,0\n1e-6,0\n2e-6,-0.1\n3e-6,0\n"}
+    args = ["fit-impact", "--data", "r.csv", "--law", "tsuji", "--v", "1", "--m", "0.01"]
+    tokens = ["impact record: no contact"]
+    absent = ["nan", "K must"]
+
+
+class FitImpactHugeSpeedRow(SilentCase, Case):
+    files = {"d.csv": "v_in[m/s],e[-]\n1,0.9\n1e300,0.8\n"}
+    args = ["fit-impact", "--data", "d.csv"] + _curve
+    tokens = ["row 3: v_in = 1e+300 m/s is outside the accepted range of an impact speed"]
+
+
+class FitImpactHugeStiffness(SilentCase, Case):
+    args = ["fit-impact", "--data", "{src}/datasets/samples/restitution_tsuji.csv", "--law", "tsuji",
+            "--m", "0.01", "--K", "1e300"]
+    tokens = ["--K: '1e+300'", "contact stiffness"]
+
+
+# Large fit inputs: a fit of 200,000 points runs for minutes; it shows progress (--progress) and
+# SIGINT ends it with exit 130 and a message, writing nothing.
+class FitImpactLargeInterrupted(Case):
+    token = "interrupted: fit-impact stopped"
+
+    def argv(self, work):
+        path = f"{work}/large_curve.csv"
+        with open(path, "w") as f:
+            f.write("v_in[m/s],e[-]\n")
+            f.writelines(f"{0.05 * 100 ** (i / 199999)},{0.8 - 0.1 * i / 199999}\n" for i in range(200000))
+        return ["fit-impact", "--data", path, "--law", "all", "--m", "0.01", "--K", "1e9", "--progress",
+                "--out", f"{work}/large_out"]
+
+    def run(self):
+        run = subprocess.Popen([calib] + self.argv(work), cwd=work, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+        time.sleep(1.5)
+        run.send_signal(signal.SIGINT)
+        try:
+            out, err = run.communicate(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            run.kill()
+            return "hang", "no exit after SIGINT"
+        msg = out + err
+        written = os.path.exists(f"{work}/large_out/fit_impact.json")
+        return ("clean" if run.returncode == 130 and self.token in msg and not written
+                else "misleading"), msg
+
+
 for case in Case.__subclasses__():
     kind, msg = case().run()
     counts[kind] += 1

@@ -1,6 +1,9 @@
 // `calib fit-impact`: a contact law fitted to a measured restitution curve e(v) or to the force
 // and/or penetration record of one impact.
+#include <unistd.h>
+
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <sstream>
 #include <string_view>
@@ -9,6 +12,7 @@
 
 #include "calib/core/error.hpp"
 #include "calib/core/units.hpp"
+#include "calib/fit/fit_monitor.hpp"
 #include "calib/fit/impact_fit_run.hpp"
 #include "calib/fit/impact_record_run.hpp"
 #include "commands.hpp"
@@ -21,9 +25,13 @@ struct FitImpactArgs {
   std::string data, law, out, fit, loss = "none", geometry = "sphere-sphere";
   std::optional<double> m, K, n, nu, density, v, t0;
   std::optional<std::string> E, radius;
-  double loss_scale = 1.0;
+  std::optional<double> loss_scale;
   Format format = Format::text;
+  bool progress = false;
 };
+
+// Progress lines on a terminal's stderr (or with --progress) once a fit runs a second.
+bool show_progress(const FitImpactArgs& a) { return a.progress || ::isatty(STDERR_FILENO); }
 
 // --fit LIST: K, n and the damping parameter (its name, or "damping").
 void apply_fit_list(const std::string& list, const std::vector<fit::ImpactLaw>& laws,
@@ -77,7 +85,12 @@ fit::FitImpactRequest request_of(const FitImpactArgs& a, bool record) {
   q.options.fit.loss = a.loss == "huber"    ? fit::Loss::huber
                        : a.loss == "cauchy" ? fit::Loss::cauchy
                                             : fit::Loss::none;
-  q.options.fit.loss_scale = a.loss_scale;
+  if (a.loss_scale && !(*a.loss_scale > 0 && std::isfinite(*a.loss_scale)))
+    throw InputError(fmt::format("--loss-scale: must be a finite number > 0, got {}", *a.loss_scale));
+  // Without --loss-scale: from the data for a restitution curve, 1 (in residual units) for a
+  // record.
+  q.options.loss_scale_from_data = !a.loss_scale && !record;
+  q.options.fit.loss_scale = a.loss_scale.value_or(1.0);
   return q;
 }
 
@@ -99,12 +112,17 @@ void run_record(const FitImpactArgs& a) {
   if (!a.v) throw InputError("--v: an impact record needs the impact speed [m/s]");
   if (!a.m && !a.density) throw InputError("--m: an impact record needs the effective mass [kg]");
   const fit::FitImpactRequest c = request_of(a, true);
+  fit::require_fit_impact_material(c.m, c.K, c.n, *a.v);
   fit::FitRecordRequest q;
   q.laws = c.laws, q.m = c.m, q.v = *a.v, q.K = c.K, q.n = c.n, q.t0 = a.t0.value_or(NAN);
   q.fit_K = c.fit_K, q.fit_n = c.fit_n, q.fit_damping = c.fit_damping, q.options = c.options;
   if (!a.out.empty()) fit::prepare_fit_impact_output(a.out, a.data);
   const fit::ImpactRecord data = fit::read_impact_record(a.data);
+  fit::FitMonitor monitor(show_progress(a));
+  monitor.begin(fmt::format("record ({} samples)", data.t.size()));
+  q.options.fit.monitor = &monitor;
   const fit::FitRecordOutcome o = fit::run_fit_impact_record(q, data);
+  monitor.throw_if_stopped();
   if (a.format == Format::json) fmt::print("{}\n", o.record.dump(2));
   else fmt::print("{}", fit::fit_record_text(o));
   if (!a.out.empty()) fit::write_fit_impact_record(a.out, o, q, data);
@@ -122,7 +140,7 @@ void register_fit_impact(CLI::App& app) {
       "fit a contact law to a restitution curve e(v) or an impact record F(t), delta(t)");
   cmd->add_option("--data", a.data,
                   "CSV: v_in[m/s], e[-] (restitution curve) or t[s] with F[N] and/or delta[m] "
-                  "(impact record)")
+                  "(impact record); any unit of each quantity, e.g. v_in[cm/s], t[us]")
       ->required()
       ->check(not_empty_path());
   cmd->add_option("--law", a.law, "hunt-crossley-alpha, viscoelastic, linear-damper, tsuji or all")
@@ -146,11 +164,14 @@ void register_fit_impact(CLI::App& app) {
   cmd->add_option("--loss", a.loss, "robust loss: none, huber or cauchy")
       ->check(CLI::IsMember({"none", "huber", "cauchy"}))
       ->capture_default_str();
-  cmd->add_option("--loss-scale", a.loss_scale, "robust loss scale, in residual units")
-      ->capture_default_str();
+  cmd->add_option("--loss-scale", a.loss_scale,
+                  "robust loss scale, in residual units (sigma_e when given); default: 1.4826 MAD "
+                  "of a plain fit's residuals (restitution curve), 1 (impact record)");
   cmd->add_option("--out", a.out, "folder for fit_impact.json and the figure data")
       ->check(not_empty_path());
   add_format_flag(*cmd, a.format, {Format::text, Format::json});
+  cmd->add_flag("--progress", a.progress,
+                "show progress lines (after a second) even when stderr is not a terminal");
   cmd->callback([args] {
     const FitImpactArgs& a = *args;
     if (fit::impact_data_kind(a.data) == fit::ImpactDataKind::impact_record) return run_record(a);
@@ -158,9 +179,11 @@ void register_fit_impact(CLI::App& app) {
       throw InputError(std::string(a.v ? "--v" : "--t0") +
                        ": only for an impact record (t[s] column); this file is a restitution "
                        "curve");
-    const fit::FitImpactRequest q = request_of(a, false);
+    fit::FitImpactRequest q = request_of(a, false);
     if (!a.out.empty()) fit::prepare_fit_impact_output(a.out, a.data);
     const fit::RestitutionCurve data = fit::read_restitution_curve(a.data);
+    fit::FitMonitor monitor(show_progress(a));
+    q.options.fit.monitor = &monitor;
     const fit::FitImpactOutcome o = fit::run_fit_impact(q, data);
     if (a.format == Format::json) fmt::print("{}\n", o.record.dump(2));
     else fmt::print("{}", fit::fit_impact_text(o));

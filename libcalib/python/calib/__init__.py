@@ -300,14 +300,18 @@ def kn_fit_data(delta, W, *, robust=None, weighting="none", loss_scale=1.0, erro
 def fit_impact(v_in, e, *, law, m, K, n=1.5, sigma=None, fit_n=False):
     """A contact law (or "all", ranked by AIC) fitted to e(v): the record of `calib fit-impact`
     as a Result (law, parameters: {name: value, std_error, unit, fixed}, rms_residual, chi2,
-    points, aic, bic, status, residuals: v_in [m/s], e, e_model, residual; with "all": fits and
-    ranking). v_in [m/s], e [1], sigma [1] (None: unweighted); law, m [kg], K [N/m^n], n by
-    keyword."""
+    points, aic, bic, status, residuals: v_in [m/s], e, e_model, residual; with "all": fits,
+    ranking and left_out, the laws that cannot take the data with the reason). v_in [m/s], e [1],
+    sigma [1] (None: unweighted); law, m [kg], K [N/m^n], n by keyword. The data and material are
+    checked as `calib fit-impact` checks them (docs/fit_impact.md)."""
     law, fit_n = _args.text("law", law), _args.flag("fit_n", fit_n)
     n = _args.real("n", n)
     m, K = _scalar("fit_impact", "m", m, "mass"), _stiffness("fit_impact", "K", K, n)
-    v, ev = _args.numbers_array("v_in", v_in).reshape(-1), _args.numbers_array("e", e).reshape(-1)
-    s = _np.zeros(0) if sigma is None else _args.numbers_array("sigma", sigma).reshape(-1)
+    v, ev = _args.finite_vector("v_in", v_in), _args.finite_vector("e", e)
+    s = _np.zeros(0) if sigma is None else _args.finite_vector("sigma", sigma)
+    for name, x in (("e", ev), ("sigma", None if sigma is None else s)):
+        if x is not None and x.size != v.size:
+            raise ValueError(f"{name} has {x.size} values for {v.size} speeds v_in")
     rec = _native(_calib.fit_impact, "fit_impact", v, ev, s, law, m, K, n, fit_n)
     return Result(rec, rec.pop("units"))
 
@@ -336,15 +340,17 @@ def fit_impact_record(t, F=None, delta=None, *, law, v, m, K=None, n=1.5, t0=Non
     v, m = _scalar("fit_impact_record", "v", v, "speed"), _scalar("fit_impact_record", "m", m, "mass")
     K = 0.0 if K is None else _stiffness("fit_impact_record", "K", K, n)
     t0 = float("nan") if t0 is None else _scalar("fit_impact_record", "t0", t0, "instant")
-    arrays = []
-    for name, x in (("t", t), ("F", F), ("delta", delta), ("sigma_F", sigma_F), ("sigma_delta", sigma_delta)):
-        arrays.append(_np.zeros(0) if x is None else _args.numbers_array(name, x).reshape(-1))
     free = [_args.text("fit", x) for x in fit]
     for x in free:
         if x not in ("K", "n", "damping"):
             raise ValueError(f"fit: unknown parameter '{x}'; choose from K, n, damping")
-    columns = [a.astype(float).tolist() for a in arrays]
-    rec = _json.loads(_native(_calib.fit_impact_record, "fit_impact_record", columns, law, v, m, K, n,
+    # Each array checked (numbers, finite, as long as t) before one float64 copy goes to C++.
+    columns = [_args.finite_vector("t", t)]
+    for name, x in (("F", F), ("delta", delta), ("sigma_F", sigma_F), ("sigma_delta", sigma_delta)):
+        columns.append(_np.zeros(0) if x is None else _args.finite_vector(name, x))
+        if columns[-1].size not in (0, columns[0].size):
+            raise ValueError(f"{name} has {columns[-1].size} values for {columns[0].size} times t")
+    rec = _json.loads(_native(_calib.fit_impact_record, "fit_impact_record", *columns, law, v, m, K, n,
                               t0, ["K" in free, "n" in free, "damping" in free]))
     return Result(rec, rec.pop("units", None))
 

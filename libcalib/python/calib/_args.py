@@ -132,6 +132,13 @@ def numbers_array(name, x):
     return a
 
 
+def finite_vector(name, x):
+    """x flattened to a contiguous float64 vector of finite numbers, copied only when it is not one
+    already; a non-finite element is named by its index before anything else is done with x."""
+    a = numbers_array(name, x).reshape(-1)
+    return _flat_slice(name, a, a.shape, 0, a.size)
+
+
 def broadcast(**arrays):
     """(scalar?, checked arrays, shape): arguments checked and their shape broadcast, no copy."""
     checked = {name: numbers_array(name, x) for name, x in arrays.items()}

@@ -12,6 +12,8 @@ namespace calib::fit::detail {
 // glog, which Ceres logs through, drops everything below FATAL unless the program initialised
 // glog itself (ceres_logging.cpp). Called by solver_options, so by every fit before it solves.
 void silence_ceres_logging();
+// The options' FitMonitor, if any, as an iteration callback of the solve (fit_monitor.cpp).
+void attach_monitor(const FitOptions& options, ceres::Solver::Options* o);
 
 // FitOptions as Ceres options, silent; InputError when invalid.
 inline ceres::Solver::Options solver_options(const FitOptions& options) {
@@ -29,6 +31,7 @@ inline ceres::Solver::Options solver_options(const FitOptions& options) {
   // row, which can stop a fit far from its minimum; shrinking further finds a valid step, and a
   // genuinely stuck fit still ends (max_iterations).
   o.max_num_consecutive_invalid_steps = 100;
+  attach_monitor(options, &o);
   return o;
 }
 

@@ -9,6 +9,7 @@
 
 #include "calib/core/error.hpp"
 #include "calib/fit/fit_impact.hpp"
+#include "calib/fit/fit_monitor.hpp"
 #include "core/checks.hpp"
 #include "fit/ceres_options.hpp"
 #include "fit/impact_fit_common.hpp"
@@ -31,9 +32,11 @@ ImpactLawParameters unscaled(double const* const* x, const Scale& s) {
 class RestitutionResidual final : public ceres::SizedCostFunction<1, 1, 1, 1> {
  public:
   RestitutionResidual(const detail::RestitutionModel& model, const Scale& scale, double v,
-                      double e, double sigma)
-      : model_(model), scale_(scale), v_(v), e_(e), sigma_(sigma) {}
+                      double e, double sigma, FitMonitor* monitor)
+      : model_(model), scale_(scale), v_(v), e_(e), sigma_(sigma), monitor_(monitor) {}
   bool Evaluate(double const* const* p, double* r, double** jac) const override {
+    if (FitMonitor::stop_requested()) return false;  // Ctrl-C: end the solve without solving
+    if (monitor_) monitor_->evaluated();
     const std::array<bool, 3> need{jac && jac[0], jac && jac[1], jac && jac[2]};
     detail::RestitutionSample s;
     if (!model_.evaluate(unscaled(p, scale_), v_, need, &s)) return false;
@@ -47,6 +50,7 @@ class RestitutionResidual final : public ceres::SizedCostFunction<1, 1, 1, 1> {
   const detail::RestitutionModel& model_;
   Scale scale_;
   double v_, e_, sigma_;
+  FitMonitor* monitor_;
 };
 
 // (t_model − t)/σ_t and/or (F_model − F)/σ_F at one point: one solve with the peak force
@@ -124,29 +128,30 @@ std::string_view n_not_identifiable_because(ImpactLaw law) {
   return "";
 }
 
-// e depends on the parameters only through n and the dimensionless damping number D
-// (fit_impact.hpp), so K (which enters D only combined with the damping parameter) is never
-// identifiable from e(v). Nor is n except for the linear damper: tsuji's e depends on χ and n
-// only (flat in v), hunt-crossley-alpha's on αv only (the hysteresis form, fit_impact.hpp), and
-// the viscoelastic law is solved at n = 1.5.
-void require_identifiable(ImpactLaw law, const ImpactLawParameters& start,
-                          const ImpactFitOptions& o, bool contact_data) {
-  if (o.fit_n && law == ImpactLaw::viscoelastic)
-    throw InputError("fit: n cannot be fitted for viscoelastic: the law is solved at n = 1.5");
-  if (contact_data) {
-    if (std::string why; !o.IsValid(&why)) throw InputError("fit-impact options: " + why);
-    return;
-  }
-  if (o.fit_K)
-    throw InputError(fmt::format(
-        "fit: K cannot be fitted for {} from e(v) alone: e depends on K only through the "
-        "dimensionless damping number, together with {} (t_contact[s] or f_max[N] data fix it)",
-        impact_law_name(law), damping_parameter_name(law)));
-  if (o.fit_n && law != ImpactLaw::linear_damper)
-    throw InputError(fmt::format("fit: n cannot be fitted for {} from e(v): {}",
-                                 impact_law_name(law), n_not_identifiable_because(law)));
+// The options themselves, and the start as a law's parameters (physical_impact validates them).
+void require_valid(ImpactLaw law, const ImpactLawParameters& start, const ImpactFitOptions& o) {
   if (std::string why; !o.IsValid(&why)) throw InputError("fit-impact options: " + why);
-  physical_impact(law, 1.0, {start.K, start.n, std::max(start.damping, 0.0)}, 1.0);  // validates
+  physical_impact(law, 1.0, {start.K, start.n, std::max(start.damping, 0.0)}, 1.0);
+}
+
+// 1.4826 · median |r − median r|: the residuals' standard deviation estimated robustly (the
+// normal distribution's MAD is 0.6745 σ). NaN when a residual is not a number.
+double robust_spread(std::vector<double> r) {
+  if (r.empty() || std::any_of(r.begin(), r.end(), [](double x) { return !std::isfinite(x); }))
+    return NAN;
+  const auto median = [](std::vector<double>& x) {
+    const auto mid = x.begin() + static_cast<std::ptrdiff_t>(x.size() / 2);
+    std::nth_element(x.begin(), mid, x.end());
+    if (x.size() % 2 == 1) return *mid;
+    return 0.5 * (*mid + *std::max_element(x.begin(), mid));
+  };
+  const double centre = median(r);
+  for (double& x : r) x = std::abs(x - centre);
+  return 1.4826 * median(r);
+}
+
+std::string_view loss_name(Loss loss) {
+  return loss == Loss::huber ? "huber" : loss == Loss::cauchy ? "cauchy" : "none";
 }
 
 // Model values, residuals, χ², the criteria at the fitted parameters.
@@ -162,7 +167,9 @@ void add_residuals(const detail::RestitutionModel& model, const RestitutionCurve
   for (std::size_t i = 0; i < data.v_in.size(); ++i) {
     detail::RestitutionSample s;
     s.e = NAN;
-    if (!model.evaluate(p, data.v_in[i], {false, false, false}, &s)) s.e = NAN;
+    if (FitMonitor::stop_requested() ||
+        !model.evaluate(p, data.v_in[i], {false, false, false}, &s))
+      s.e = NAN;
     add(s.e, data.e[i], sigma_of(data, i), &r->e_model, &r->residuals);
     if (!data.has_contact_data()) continue;
     detail::ContactSample c{NAN, NAN};
@@ -175,6 +182,33 @@ void add_residuals(const detail::RestitutionModel& model, const RestitutionCurve
   r->rms_residual = std::sqrt(r->chi2 / r->residual_count);
   detail::information_criteria(r->chi2, r->residual_count, r->free_parameters, r->weighted,
                                &r->aic, &r->bic);
+}
+
+// The robust loss at a scale from the data: the plain least-squares fit first, then the robust
+// fit started from it at the scale 1.4826 MAD of its residuals (in their units: sigma_e when
+// given, else e). When that spread is 0 or not a number (an exact fit, a failed solve) the plain
+// fit stands: a loss at scale 0 is not defined, and there is no outlier to weigh down.
+ImpactFitReport fit_with_loss_from_data(ImpactLaw law, double m, const ImpactLawParameters& start,
+                                        const RestitutionCurve& data,
+                                        const ImpactFitOptions& options) {
+  ImpactFitOptions o = options;
+  o.fit.loss = Loss::none;
+  ImpactFitReport plain = fit_restitution_curve(law, m, start, data, o);
+  const double scale = robust_spread(plain.residuals);
+  const std::string source = "1.4826 MAD of the residuals of the plain least-squares fit";
+  if (!(scale > 0)) {
+    plain.loss = {std::string(loss_name(options.fit.loss)), scale,
+                  source + " (0 or not a number: the plain fit stands)"};
+    return plain;
+  }
+  o = options;
+  o.loss_scale_from_data = false;
+  o.fit.loss_scale = scale;
+  const ImpactLawParameters from = plain.values();
+  o.damping_start = from.damping > 0 ? from.damping : 0.0;
+  ImpactFitReport r = fit_restitution_curve(law, m, from, data, o);
+  r.loss.scale_source = source;
+  return r;
 }
 
 }  // namespace
@@ -195,12 +229,41 @@ BandPoint restitution_band(const ImpactFitReport& r, double m, double v,
   return {s.e, 1.96 * std::sqrt(var)};
 }
 
+// e depends on the parameters only through n and the dimensionless damping number D
+// (fit_impact.hpp), so K (which enters D only combined with the damping parameter) is never
+// identifiable from e(v). Nor is n except for the linear damper: tsuji's e depends on χ and n
+// only (flat in v), hunt-crossley-alpha's on αv only (the hysteresis form, fit_impact.hpp), and
+// the viscoelastic law is solved at n = 1.5.
+std::string law_cannot_fit(ImpactLaw law, const ImpactLawParameters& start,
+                           const ImpactFitOptions& o, const RestitutionCurve& data) {
+  if (o.fit_n && law == ImpactLaw::viscoelastic)
+    return "fit: n cannot be fitted for viscoelastic: the law is solved at n = 1.5";
+  if (law == ImpactLaw::viscoelastic && start.n != 1.5)
+    return fmt::format(
+        "n: the viscoelastic law (damping ∝ δ^(n−1) = δ^(1/2)) is solved for n = 1.5 only, got {}",
+        start.n);
+  if (data.has_contact_data()) return {};
+  if (o.fit_K)
+    return fmt::format(
+        "fit: K cannot be fitted for {} from e(v) alone: e depends on K only through the "
+        "dimensionless damping number, together with {} (t_contact[s] or f_max[N] data fix it)",
+        impact_law_name(law), damping_parameter_name(law));
+  if (o.fit_n && law != ImpactLaw::linear_damper)
+    return fmt::format("fit: n cannot be fitted for {} from e(v): {}", impact_law_name(law),
+                       n_not_identifiable_because(law));
+  return {};
+}
+
 ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawParameters& start,
                                       const RestitutionCurve& data,
                                       const ImpactFitOptions& options) {
   validate(data);
   require_positive("m (effective mass)", m);
-  require_identifiable(law, start, options, data.has_contact_data());
+  if (const std::string why = law_cannot_fit(law, start, options, data); !why.empty())
+    throw InputError(why);
+  require_valid(law, start, options);
+  if (options.fit.loss != Loss::none && options.loss_scale_from_data)
+    return fit_with_loss_from_data(law, m, start, data, options);
   const int k = int(options.fit_K) + int(options.fit_n) + int(options.fit_damping);
   const int N = static_cast<int>(data.v_in.size());
   const int measured = N * (1 + int(!data.t_contact.empty()) + int(!data.f_max.empty()));
@@ -217,7 +280,8 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
   ceres::Problem problem;
   for (std::size_t i = 0; i < data.v_in.size(); ++i) {
     problem.AddResidualBlock(
-        new RestitutionResidual(model, scale, data.v_in[i], data.e[i], sigma_of(data, i)),
+        new RestitutionResidual(model, scale, data.v_in[i], data.e[i], sigma_of(data, i),
+                                options.fit.monitor),
         detail::robust_loss(options.fit), &K, &n, &d);
     if (data.has_contact_data())
       problem.AddResidualBlock(new ContactResidual(model, scale, data, i), nullptr, &K, &n, &d);
@@ -245,6 +309,8 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
                    std::string(damping_parameter_unit(law)), fitted.damping, 0.0,
                    !options.fit_damping}};
   add_residuals(model, data, fitted, &r);
+  if (options.fit.loss != Loss::none)
+    r.loss = {std::string(loss_name(options.fit.loss)), options.fit.loss_scale, "given"};
   r.status = detail::fit_status(summary, r.parameters, r.residual_count, r.free_parameters,
                                 r.chi2, r.weighted, &r.message);
   if (!std::isfinite(r.chi2)) {

@@ -87,11 +87,15 @@ Json impact_fit_record(const ImpactFitReport& r, const RestitutionCurve& data, d
     }
     rows.push_back(row);
   }
+  rec["robust"] = r.loss.name;
+  rec["loss_scale"] = json_number(r.loss.scale);
+  rec["loss_scale_source"] = r.loss.scale_source;
   rec["assumptions"] = assumptions(r);
   // The vocabulary's units; weighted residuals are in units of the data's sigma_e.
   rec = vocabulary::with_units(std::move(rec));
   if (r.weighted)
-    for (const char* name : {"residual", "rms_residual"}) rec["units"][name] = "sigma_e";
+    for (const char* name : {"residual", "rms_residual", "loss_scale"})
+      rec["units"][name] = "sigma_e";
   return rec;
 }
 
@@ -107,7 +111,14 @@ std::string fit_impact_text(const FitImpactOutcome& o) {
     s += fmt::format("  rms residual {:.4g}{}, AIC {:.4f}, BIC {:.4f}\n", r.rms_residual,
                      r.weighted ? " sigma" : "", r.aic, r.bic);
     s += fmt::format("  separation: {}\n", separation_rule(r.law));
+    if (r.loss.name != "none")
+      s += fmt::format("  robust loss {}, scale {:.4g}{} ({})\n", r.loss.name, r.loss.scale,
+                       r.weighted ? " sigma" : "", r.loss.scale_source);
   }
+  if (o.record.contains("left_out"))
+    for (const auto& l : o.record["left_out"])
+      s += fmt::format("left out: {}: {}\n", l["law"].get<std::string>(),
+                       l["reason"].get<std::string>());
   if (o.record.contains("ranking")) {
     s += "ranking (lowest AIC first):\n";
     for (const auto& r : o.record["ranking"])

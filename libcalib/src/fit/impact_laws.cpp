@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/core/units.hpp"
 #include "calib/fit/fit_impact.hpp"
 
 namespace calib::fit {
@@ -91,10 +92,19 @@ double restitution(ImpactLaw law, double m, const ImpactLawParameters& p, double
 
 namespace {
 
+// A value of the quantity q: finite and inside its accepted range (core/units).
+void require_quantity(std::size_t row, std::string_view name, double x, const units::Quantity& q) {
+  const bool above = q.lo_open ? x > q.lo : x >= q.lo;
+  if (!(above && x <= q.hi))
+    throw InputError(fmt::format("row {}: {} = {:g} {} is outside the accepted range of {}, {}",
+                                 row, name, x, q.si_unit, q.name, units::range_text(q)));
+}
+
 template <class Row>
 void validate_contact_column(const RestitutionCurve& d, const std::vector<double>& x,
-                             const std::vector<double>& sigma, std::string_view name, Row row) {
-  if (x.empty()) return;
+                             const std::vector<double>& sigma, std::string_view name,
+                             const units::Quantity& q, Row row) {
+  if (x.empty() && sigma.empty()) return;
   if (x.size() != d.v_in.size() || sigma.size() != x.size())
     throw InputError(fmt::format("restitution curve: {} needs one value and one sigma_{} per "
                                  "point ({} points, {} values, {} sigmas)",
@@ -102,14 +112,34 @@ void validate_contact_column(const RestitutionCurve& d, const std::vector<double
   if (d.sigma_e.empty())
     throw InputError(fmt::format("restitution curve: {} is weighed against e through the "
                                  "sigmas: give sigma_e too", name));
+  const std::string sigma_name = fmt::format("sigma_{}", name);
   for (std::size_t i = 0; i < x.size(); ++i) {
-    if (!(x[i] > 0) || !std::isfinite(x[i]))
+    if (!(x[i] > 0))
       throw InputError(fmt::format("row {}: {} = {} must be a finite number > 0", row(i), name,
                                    x[i]));
-    if (!(sigma[i] > 0) || !std::isfinite(sigma[i]))
-      throw InputError(fmt::format("row {}: sigma_{} = {} must be a finite number > 0", row(i),
-                                   name, sigma[i]));
+    require_quantity(row(i), name, x[i], q);
+    if (!(sigma[i] > 0))
+      throw InputError(fmt::format("row {}: {} = {} must be a finite number > 0", row(i),
+                                   sigma_name, sigma[i]));
+    require_quantity(row(i), sigma_name, sigma[i], q);
   }
+}
+
+// A measured e above 1 is noise around an elastic impact, not an error, up to a limit
+// (fit_impact.hpp: kSigmaAboveOne standard deviations, or kMarginAboveOne without σ).
+void require_restitution(std::size_t row, double e, double sigma) {
+  if (!(e > 0))
+    throw InputError(fmt::format("row {}: e = {} must be a number > 0", row, e));
+  if (std::isnan(sigma) && !(e <= 1 + kMarginAboveOne))
+    throw InputError(fmt::format(
+        "row {}: e = {} is more than {} above 1 (without sigma_e, a measured e may exceed 1 by "
+        "at most {})",
+        row, e, kMarginAboveOne, kMarginAboveOne));
+  if (!std::isnan(sigma) && !(e <= 1 + kSigmaAboveOne * sigma))
+    throw InputError(fmt::format(
+        "row {}: e = {} is more than {} sigma_e (sigma_e = {}) above 1: no impact returns "
+        "that much energy",
+        row, e, kSigmaAboveOne, sigma));
 }
 
 }  // namespace
@@ -127,14 +157,15 @@ void validate(const RestitutionCurve& d) {
     if (!(d.v_in[i] > 0) || !std::isfinite(d.v_in[i]))
       throw InputError(fmt::format("row {}: v_in = {} must be a finite speed > 0 [m/s]", row(i),
                                    d.v_in[i]));
-    if (!(d.e[i] > 0 && d.e[i] <= 1))
-      throw InputError(fmt::format("row {}: e = {} must be in (0, 1]", row(i), d.e[i]));
-    if (!d.sigma_e.empty() && !(d.sigma_e[i] > 0 && std::isfinite(d.sigma_e[i])))
-      throw InputError(fmt::format("row {}: sigma_e = {} must be a finite number > 0", row(i),
-                                   d.sigma_e[i]));
+    require_quantity(row(i), "v_in", d.v_in[i], units::speed);
+    const double sigma = d.sigma_e.empty() ? NAN : d.sigma_e[i];
+    if (!d.sigma_e.empty() && !(sigma > 0 && sigma <= 1))
+      throw InputError(fmt::format("row {}: sigma_e = {} must be a number in (0, 1]", row(i),
+                                   sigma));
+    require_restitution(row(i), d.e[i], sigma);
   }
-  validate_contact_column(d, d.t_contact, d.sigma_t_contact, "t_contact", row);
-  validate_contact_column(d, d.f_max, d.sigma_f_max, "f_max", row);
+  validate_contact_column(d, d.t_contact, d.sigma_t_contact, "t_contact", units::duration, row);
+  validate_contact_column(d, d.f_max, d.sigma_f_max, "f_max", units::force, row);
   const auto [lo, hi] = std::minmax_element(d.v_in.begin(), d.v_in.end());
   if (*lo == *hi)
     throw InputError(fmt::format(

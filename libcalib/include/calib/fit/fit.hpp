@@ -9,6 +9,8 @@
 
 namespace calib::fit {
 
+class FitMonitor;
+
 enum class Weighting { none, relative };  // residual K xⁿ − y, or (K xⁿ − y)/y (power law)
 enum class Loss { none, huber, cauchy };  // robust loss for measured data (power law)
 
@@ -22,6 +24,7 @@ struct FitOptions {
   Weighting weighting = Weighting::none;  // fit_power_law
   Loss loss = Loss::none;                 // fit_power_law
   double loss_scale = 1.0;                // robust loss scale, in residual units
+  FitMonitor* monitor = nullptr;          // progress and Ctrl-C of a long fit (fit_monitor.hpp)
 
   bool IsValid(std::string* error) const;
 };

@@ -19,6 +19,7 @@
 // the hysteresis form x'' + xⁿ(κ + κh x') = 0 in y = x^{n+1}/(n+1) reads
 // x' dx'/dy = −(κ + κh x'), which holds no n (SF2020: e_out is a function of h alone).
 #include <array>
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,8 +68,16 @@ struct RestitutionCurve {
   std::vector<double> t_contact, sigma_t_contact, f_max, sigma_f_max;
   bool has_contact_data() const { return !t_contact.empty() || !f_max.empty(); }
 };
-// InputError naming the row and value: e ∉ (0, 1], v ≤ 0, sigma ≤ 0, fewer than 2 points, all
-// speeds equal, a t_contact or f_max ≤ 0 or without its σ (or without sigma_e).
+// A measured e may exceed 1 by its noise: it is refused only when more than kSigmaAboveOne
+// standard deviations sigma_e above 1, or, without sigma_e, more than kMarginAboveOne above 1.
+// (A point of true e = 0.99 measured with σ = 0.01 lies above 1 with probability 0.16 and above
+// 1 + 3σ with probability 3.2e-5: the normal tail at z = 1 and z = 4.)
+inline constexpr double kSigmaAboveOne = 3.0;
+inline constexpr double kMarginAboveOne = 0.05;
+// InputError naming the row and value: e ≤ 0 or above 1 beyond the rule above, v_in outside the
+// range of an impact speed (core/units: [1e-9, 1e4] m/s), sigma_e ∉ (0, 1], fewer than 2
+// points, all speeds equal, a t_contact or f_max ≤ 0 or outside the range of a duration or a
+// force, or without its σ (or without sigma_e).
 void validate(const RestitutionCurve& data);
 
 struct ImpactFitOptions {
@@ -94,6 +103,11 @@ struct ImpactFitOptions {
   bool fit_K = false, fit_n = false, fit_damping = true;
   // A start for the damping parameter; ≤ 0: chosen by a scan of the dimensionless damping.
   double damping_start = 0.0;
+  // With a robust loss (fit.loss huber or cauchy): true takes its scale from the data, 1.4826
+  // MAD of the residuals of a plain least-squares fit of the same law (a robust estimate of
+  // their standard deviation, in their units: sigma_e when given, else e), and fits again from
+  // there; false takes fit.loss_scale as given.
+  bool loss_scale_from_data = true;
 
   bool IsValid(std::string* error) const;
 };
@@ -103,6 +117,14 @@ struct FittedParameter {
   double value = 0.0;
   double std_error = 0.0;  // 0 when fixed; NaN when the covariance is rank deficient
   bool fixed = true;
+};
+
+// The robust loss a fit used: none, huber or cauchy, its scale in the residuals' units (NaN for
+// none) and where the scale came from ("given", or how the data gave it).
+struct RobustLossUsed {
+  std::string name = "none";
+  double scale = NAN;
+  std::string scale_source;
 };
 
 // Outcome of a fit. status: "converged"; "at_bound" (a parameter ended on its bound, e.g. zero
@@ -126,6 +148,7 @@ struct ImpactFitReport {
   // Covariance of (K, n, damping) as the standard errors (zero rows for fixed parameters).
   std::array<std::array<double, 3>, 3> covariance{};
   std::string status, message;
+  RobustLossUsed loss;  // set by the restitution-curve fit
 
   ImpactLawParameters values() const;
   bool ok() const { return status == "converged"; }
@@ -140,6 +163,11 @@ struct ImpactFitReport {
 ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawParameters& start,
                                       const RestitutionCurve& data,
                                       const ImpactFitOptions& options = {});
+// Why `law` cannot be fitted to `data` with these options and start ("" when it can): n other
+// than 1.5 or a free n for viscoelastic, a free K (or a free n but for linear-damper) on e(v)
+// without t_contact or f_max data. `--law all` leaves such a law out and says why.
+std::string law_cannot_fit(ImpactLaw law, const ImpactLawParameters& start,
+                           const ImpactFitOptions& options, const RestitutionCurve& data);
 
 // The fitted law's e at speed v and the half-width of its 95 % confidence band,
 // 1.96 √(gᵀ Σ g) with g = ∂e/∂(K, n, d) (delta method, Σ the report's covariance).

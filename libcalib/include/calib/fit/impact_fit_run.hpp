@@ -13,17 +13,18 @@
 
 namespace calib::fit {
 
-// The data kind of a fit-impact file, from its header: an impact record when it has a t[s]
-// column (fit_impact_record.hpp), else a restitution curve.
+// The data kind of a fit-impact file, from its header's column names (in any unit): an impact
+// record when it has a column of one (t, F, delta, sigma_F, sigma_delta; fit_impact_record.hpp),
+// else a restitution curve. InputError for a file with columns of both kinds.
 enum class ImpactDataKind { restitution_curve, impact_record };
 ImpactDataKind impact_data_kind(const std::filesystem::path& file);
-// The header cells of a data file: its first line neither blank nor a # comment.
-std::vector<std::string> impact_data_header(const std::filesystem::path& file);
 
-// A restitution curve file: columns v_in[m/s], e[-] and optionally sigma_e[-], t_contact[s]
-// with sigma_t_contact[s], f_max[N] with sigma_f_max[N] (# comment lines allowed). InputError
-// naming the file, line and column; an impact record (t[s] column) is refused by name rather
-// than misread.
+// A restitution curve file: columns v_in, e and optionally sigma_e, t_contact with
+// sigma_t_contact, f_max with sigma_f_max, each `name[unit]` in any unit of its quantity
+// (v_in[cm/s], t_contact[us], f_max[kN]; e and sigma_e [-] or [1]) and read into SI; # comment
+// lines allowed. InputError naming the file, line and column for an unknown or repeated
+// column, a unit of the wrong dimension, a cell that is not a number, an impact record's column;
+// then validate() (fit_impact.hpp) names the row and value.
 RestitutionCurve read_restitution_curve(const std::filesystem::path& file);
 
 // Hertz contact of two equal spheres (or a sphere on a rigid wall): K = (4/3) E* √R*,
@@ -46,11 +47,24 @@ struct FitImpactRequest {
   ImpactFitOptions options;
 };
 
+// A law that `--law all` could not fit to the data, and why (law_cannot_fit, fit_impact.hpp).
+struct LeftOutLaw {
+  ImpactLaw law;
+  std::string reason;
+};
+
 struct FitImpactOutcome {
   nlohmann::ordered_json record;  // one law's record, or {"data_kind", "fits", "ranking", …}
   std::vector<ImpactFitReport> reports;
+  std::vector<LeftOutLaw> left_out;  // several laws asked for: those that cannot take the data
   bool ok = false;  // every fitted law "converged"
 };
+// InputError naming the flag and value unless m is a mass, n in [1, 2], K a contact stiffness of
+// that n (core/units ranges; K = 0 allowed with v: an impact record's start from its peak) and
+// v, when given, an impact speed.
+void require_fit_impact_material(double m, double K, double n, std::optional<double> v);
+// Several laws: each that can take the data is fitted and ranked; the others are listed in
+// left_out (and the record's `left_out`), and only when none can is it an InputError.
 FitImpactOutcome run_fit_impact(const FitImpactRequest& request, const RestitutionCurve& data);
 // The AIC ranking of several laws' fits as `ranking` (and its `criterion`) of a record.
 void add_ranking(const std::vector<ImpactFitReport>& reports, nlohmann::ordered_json* record);

@@ -12,8 +12,10 @@
 
 namespace calib::fit {
 
-// Columns t[s] and F[N] and/or delta[m], optionally sigma_F[N] and sigma_delta[m] (# comment
-// lines allowed). InputError naming the file, line and column, or the field and row (validate).
+// Columns t and F and/or delta, optionally sigma_F and sigma_delta, each `name[unit]` in any unit
+// of its quantity (t[us], F[kN], delta[mm]) and read into SI; # comment lines allowed. InputError
+// naming the file, line and column for an unknown or repeated column, a unit of the wrong
+// dimension, a restitution curve's column; then the field and row (validate).
 ImpactRecord read_impact_record(const std::filesystem::path& file);
 
 struct FitRecordRequest {
