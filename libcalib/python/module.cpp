@@ -355,7 +355,8 @@ py::object input_for(const std::string& code, double e, const std::string& model
   options.target_e = e;
   options.clamp = clamp;
   // A number arrives as its repr (exact); text may carry a unit of the code's typed_units.
-  if (typed) options.typed = codes::parse_typed(law, *typed, "typed");
+  options.typed_field = "typed";
+  if (typed) options.typed = codes::parse_typed(law, *typed, options.typed_field);
   nlohmann::ordered_json rec;
   {
     py::gil_scoped_release release;
