@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/core/units.hpp"
 #include "calib/core/vocabulary.hpp"
 #include "calib/fit/impact_fit_run.hpp"
 #include "calib/io/csv.hpp"
@@ -98,7 +99,7 @@ RestitutionCurve read_restitution_curve(const std::filesystem::path& file) {
 
 double hertz_stiffness(const HertzSpheres& s) {
   require_positive("--E", s.E);
-  require_in_range("--nu", s.nu, -1.0, 0.5);
+  units::check(s.nu, units::poisson_ratio, "--nu");  // (−1, 0.5], the range of every door
   require_positive("--radius", s.radius);
   const double reduced = 1.0 - s.nu * s.nu;
   const double E_star = s.wall ? s.E / reduced : s.E / (2.0 * reduced);
