@@ -31,6 +31,8 @@ model = "linear-damper"
 #   k      contact stiffness K [N/m^n] (default 1)
 #   v      impact velocity [m/s] (default 1)
 #   clamp  1: no tensile (negative) contact force, 0: the law as written (default: the model's)
+# m, v and k here are numbers in SI or strings with a unit ("50g", "50cm/s"; k in N/m^n at the
+# fixed n, a number when n is an axis); axis values are numbers in SI.
 [fixed]
 m = 0.05
 k = 1e8
