@@ -364,7 +364,9 @@ py::object input_for(const std::string& code, double e, const std::string& model
   codes::InputForOptions options;
   options.target_e = e;
   options.clamp = clamp;
-  options.typed = typed;
+  // A number arrives as its repr (exact); text may carry a unit of the code's typed_units.
+  options.typed_field = "typed";
+  if (typed) options.typed = codes::parse_typed(law, *typed, options.typed_field);
   options.version_asked = version;
   nlohmann::ordered_json rec;
   {

@@ -2,7 +2,8 @@
 """Every physical input of every door takes a unit (docs/config.md, "Quantities and units").
 
 The inputs are derived, not listed: the command line's from each subcommand's --help (every
-option of type QUANTITY), the system files' from the shipped files (every number they hold),
+option of type QUANTITY), the files' from the shipped system, study and sweep files (every number
+they hold),
 the Python module's from its functions' signatures (every argument not in NOT_PHYSICAL).
 Each one is fed
   * a unit of no quantity ("1 kg^7", or "5 s" on the command line): refused, exit 2 or
@@ -13,7 +14,9 @@ Each one is fed
     correctly rounded operation) and the outputs equal to 1e-12; a file's numbers are written
     as value/factor, one rounding away, so its simulation is compared to 1e-9.
 A number in a system file that refuses a unit must be one of DIMENSIONLESS_KEYS (ratios,
-exponents, tolerances, angles in radians, angular velocities, counts).
+exponents, tolerances, angles in radians, angular velocities, counts). The shipped study and sweep
+configs' numbers get the refusal check only (a run with a unit would be a whole study): a refusal
+naming the key and its unit, or a number-only key of CONFIG_DIMENSIONLESS.
 
 Usage: units_everywhere.py CALIB SOURCE_DIR WORK_DIR   (Python checked when calib imports)
 """
@@ -320,6 +323,83 @@ def check_system_files():
     return checked
 
 
+# ---- study and sweep configs ---------------------------------------------------------------
+
+# Numbers of the shipped study and sweep configs that are not physical quantities, as
+# table.key: restitution grids, exponents, counts, seeds, tolerances, relative noise, angles in
+# degrees; the stiffness ranges whose unit N/m^n changes with n from point to point; and the
+# sweep axes, numbers in SI (the sweep layer knows no physics; docs/config.md).
+CONFIG_DIMENSIONLESS = {
+    "grid.e_from", "grid.e_to", "closed_form.e_count", "closed_form.n_count", "e_grid.from",
+    "e_grid.to", "e_grid.step", "numerical.n", "grid.targets", "slider_crank_clearance.revolutions",
+    "fixed.k", "linspace.from", "linspace.to", "linspace.count", "range.from", "range.to",
+    "range.step", "random.from", "random.to", "logspace.from", "logspace.to", "logspace.count",
+    "values",
+    "grid.e_count", "grid.e_min", "grid.n_count", "grid.e_nodes", "grid.n_nodes", "grid.e_power",
+    "grid.stencil", "grid.samples", "grid.seed", "grid.from", "grid.to", "grid.step",
+    "scaling.n_count", "scaling.count", "scaling.e", "scaling.k", "closed_form.e_min",
+    "closed_form.e_terms", "closed_form.n_terms", "closed_form.minimax_rounds", "solver.rel_tol",
+    "solver.abs_tol", "solver.cor_rel_tol", "ranges.k", "ranges.n", "formulas.fitted_e_min",
+    "custom.fitted_e_min", "custom.n", "speeds.count", "noise.sigma", "noise.seed",
+    "noise.replicates", "record.samples", "record.noise", "record.seed", "record.replicates",
+    "material.n", "published.n", "truth.tsuji", "sweep.from", "sweep.to", "sweep.count",
+    "models.n", "table.n", "table.a", "table.b", "bouncing_ball.restitutions",
+    "slider_crank.revolutions", "clearance_crank.revolutions", "contact.targets", "space.samples",
+    "space.seed", "space.from", "space.to", "space.step", "space.count", "fixed.e", "fixed.n",
+}
+
+
+def config_runner(stem):
+    """Runs a study config (calib <study>) or a sweep config (calib sweep): exit code and
+    stderr; a refusal comes from reading the config, before any computation."""
+    def runner(text, error=True):
+        path = os.path.join(work, "config.toml")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        out = os.path.join(work, "config_out")
+        command = (["sweep", "--config", path, "--out", out + ".csv", "--quiet"] if stem is None
+                   else [stem.replace("_", "-"), "--config", path, "--out", out, "--quiet"])
+        code, _, err = run(command)
+        return code, err
+    return runner
+
+
+def check_config(file, runner):
+    """Each number of the config fed a unit of no quantity: refused naming the key, with the
+    key's SI unit, or a number-only key listed in CONFIG_DIMENSIONLESS."""
+    import tomllib
+    with open(file, "rb") as f:
+        doc = tomllib.load(f)
+    checked, seen = 0, set()
+    for path, value in leaves(doc):
+        names = [p for p in path if not isinstance(p, int)]
+        key = ".".join(names[-2:])
+        if key in seen:
+            continue
+        seen.add(key)
+        code, err = runner(toml_text(replaced(doc, path, "1 kg^7")))
+        if code == 2 and (NUMBER_ONLY.search(err) or "as a number in SI" in err):
+            if key not in CONFIG_DIMENSIONLESS:
+                failures.append(f"{file}: {key} is a number that refuses a unit: {err[-160:]}")
+        elif code != 2 or names[-1] not in err or not MESSAGE_UNIT.search(err):
+            failures.append(f"{file}: {key} = '1 kg^7': exit {code}, not a refusal naming the key "
+                            f"and its unit: {err[-200:]}")
+        else:
+            checked += 1
+    return checked
+
+
+def check_config_files():
+    checked = 0
+    for name in sorted(os.listdir(os.path.join(src, "configs"))):
+        if name.endswith(".toml"):
+            runner = config_runner(name[:-len(".toml")])
+            checked += check_config(os.path.join(src, "configs", name), runner)
+    for name in sorted(os.listdir(os.path.join(src, "configs", "sweeps"))):
+        checked += check_config(os.path.join(src, "configs", "sweeps", name), config_runner(None))
+    return checked
+
+
 # ---- Python --------------------------------------------------------------------------------
 
 # Arguments that are not physical values: names, switches, counts, ratios, exponents, tolerances,
@@ -445,9 +525,10 @@ def check_python():
 if __name__ == "__main__":
     options = check_command_line()
     keys = check_system_files()
+    config_keys = check_config_files()
     arguments = check_python()
-    print(f"{options} QUANTITY options, {keys} system-file keys, {arguments} Python arguments "
-          "checked")
+    print(f"{options} QUANTITY options, {keys} system-file keys, {config_keys} study/sweep-config "
+          f"keys, {arguments} Python arguments checked")
     for f in failures:
         print("FAIL", f)
     sys.exit(1 if failures else 0)

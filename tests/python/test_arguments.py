@@ -187,3 +187,9 @@ def test_a_number_out_of_range_is_refused_naming_the_argument(call, message):
 def test_nu_half_is_accepted_as_at_every_door():
     # ν = 0.5 (incompressible) is in (−1, 0.5] for kn_fit as for `calib kn-fit --nu 0.5`.
     assert calib.kn_fit("johnson", E="207GPa", nu=0.5, dR="5mm")["n"] > 1
+
+
+def test_a_typed_value_the_code_refuses_names_the_argument():
+    # LAMMPS tsuji reads the typed damping coefficient as e in [-1, 1] (docs/simulators.md).
+    with pytest.raises(ValueError, match=r"^typed: lammps tsuji .* accepts .* in \[-1, 1\], got -3"):
+        calib.input_for("lammps", 0.5, model="tsuji", typed=-3.0)

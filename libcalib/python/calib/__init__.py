@@ -264,7 +264,8 @@ def kn_fit(model, *, E=None, nu=None, dR=None, material=None, E2=None, nu2=None,
     args = {"model": _args.text("model", model),
             # ν is a ratio: a number, checked against its range like the CLI's --nu.
             "nu": None if nu is None else _scalar("kn_fit", "nu", _args.real("nu", nu), "poisson_ratio"),
-            "nu2": None if nu2 is None else _scalar("kn_fit", "nu2", _args.real("nu2", nu2), "poisson_ratio"), "material": _args.text("material", material, True),
+            "nu2": None if nu2 is None else _scalar("kn_fit", "nu2", _args.real("nu2", nu2), "poisson_ratio"),
+            "material": _args.text("material", material, True),
             "material2": _args.text("material2", material2, True), "external": _args.flag("external", external),
             "weighting": _args.text("weighting", weighting), "materials": _args.path("materials", materials, True)}
     quantities = {"E": (E, "youngs_modulus"), "E2": (E2, "youngs_modulus"), "dR": (dR, "length"),
@@ -497,7 +498,7 @@ def input_for(code, e, *, model=None, clamp=None, version=None, E=None, nu=None,
     r = _args.real
 
     def q(name, x, kind):  # a given quantity checked and in SI; None stays None
-        return None if x is None else _native(_args.quantity, "input_for", name, x, kind, _calib.quantity)
+        return None if x is None else _scalar("input_for", name, x, kind)
     contact = {"E": q("E", E, "youngs_modulus"), "nu": q("nu", nu, "poisson_ratio"),
                "radius": q("radius", radius, "length"), "density": q("density", density, "density"),
                "v": q("v", v, "speed")}

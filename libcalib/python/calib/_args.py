@@ -37,14 +37,6 @@ def real(name, x, finite=True):
     return v
 
 
-def quantity(name, x, kind, native):
-    """A physical value: a number in SI, or text with a unit ("70GPa") parsed by libcalib's one
-    quantity parser (`native`: the module's quantity function)."""
-    if isinstance(x, str):
-        return native(x, kind, name)
-    return real(name, x)
-
-
 def with_unit(name, x, kind, native):
     """x unchanged unless it is text: then libcalib's quantity parser reads it ("2.5g", "3 m/s"),
     an SI float that broadcasts like a number; numbers and arrays are checked where they are

@@ -19,7 +19,7 @@ bool InputForOptions::IsValid(std::string* error) const {
     return false;
   };
   if (!(target_e > 0 && target_e <= 1)) return fail(fmt::format("--e must be in (0, 1], got {}", target_e));
-  if (typed && !std::isfinite(*typed)) return fail(fmt::format("--typed must be finite, got {}", *typed));
+  if (typed && !std::isfinite(*typed)) return fail(fmt::format("{} must be finite, got {}", typed_field, *typed));
   if (!(cor_tol > 0 && cor_tol < 1e-2)) return fail(fmt::format("cor_tol must be in (0, 1e-2), got {}", cor_tol));
   if (speed_points < 2 || speed_points > 1000)
     return fail(fmt::format("speed_points must be in [2, 1000], got {}", speed_points));
@@ -144,8 +144,8 @@ InputFor input_for(const CodeLaw& law, const Contact& contact, const InputForOpt
   auto accepted = [&](double x) { return x >= lowest_accepted(law.typed) && x <= law.typed.upper; };
   r.typed = options.typed;
   if (r.typed && !accepted(*r.typed))
-    throw InputError(fmt::format("--typed: {} {} ({}) accepts {} in {}, got {}", law.code,
-                                 law.model, law.version, law.typed.name,
+    throw InputError(fmt::format("{}: {} {} ({}) accepts {} in {}, got {}", options.typed_field,
+                                 law.code, law.model, law.version, law.typed.name,
                                  accepted_range(law.typed), *r.typed));
   if (!r.typed) {  // a target the code refuses as typed leaves "typed today" empty
     if (law.typed.is_restitution && accepted(options.target_e))

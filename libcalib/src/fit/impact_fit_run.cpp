@@ -17,7 +17,7 @@ namespace calib::fit {
 
 double hertz_stiffness(const HertzSpheres& s) {
   require_positive("--E", s.E);
-  require_in_range("--nu", s.nu, -1.0, 0.5);
+  units::check(s.nu, units::poisson_ratio, "--nu");  // (−1, 0.5], the range of every door
   require_positive("--radius", s.radius);
   const double reduced = 1.0 - s.nu * s.nu;
   const double E_star = s.wall ? s.E / reduced : s.E / (2.0 * reduced);

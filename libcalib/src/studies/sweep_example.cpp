@@ -33,6 +33,8 @@ model = "linear-damper"
 #          m, k and v: all three for kernel "impact"; for "calibrate" all three (the damping
 #          also in SI units) or none (the dimensionless damping alone)
 #   clamp  1: no tensile (negative) contact force, 0: the law as written (default: the model's)
+# m, v and k here are numbers in SI or strings with a unit ("50g", "50cm/s"; k in N/m^n at the
+# fixed n, a number when n is an axis); axis values are numbers in SI.
 [fixed]
 m = 0.05
 k = 1e8

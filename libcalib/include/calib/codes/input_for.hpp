@@ -19,6 +19,7 @@ struct InputForOptions {
   std::optional<bool> clamp;    // nullopt: the code's default
   std::optional<double> typed;  // what the user types today; nullopt: target_e where the typed
                                 // value is a restitution, else the code's default (if any)
+  std::string typed_field = "--typed";  // its name in messages: the flag, or Python's argument
   double cor_tol = 1e-10;       // |e_achieved − target| of the inverse, relative to target
   impact::ImpactOptions solver{.rel_tol = 1e-11, .abs_tol = 1e-13, .diagnostics = false};
   int speed_points = 9;         // speed-dependent laws: e over v/10 … 10 v

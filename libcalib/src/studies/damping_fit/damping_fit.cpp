@@ -38,10 +38,13 @@ void require_grid_size(const io::ConfigNode& t, const std::string& key, long lon
                                  a * b, sweep::kDefaultMaxPoints));
 }
 
+// [low, high]: quantities of q (m, v: "10mg"), or numbers in SI without q (k, whose unit N/m^n
+// changes with n from point to point).
 std::array<double, 2> read_range(const io::ConfigNode& t, const std::string& key,
-                                 std::array<double, 2> fallback) {
+                                 std::array<double, 2> fallback,
+                                 const units::Quantity* q = nullptr) {
   if (!t.has(key)) return fallback;
-  const auto v = t.numbers(key);
+  const auto v = q ? t.quantities(key, *q) : t.numbers(key);
   if (v.size() != 2 || !(v[0] > 0) || !(v[1] > v[0]))
     throw InputError(fmt::format("{}: need [low, high] with 0 < low < high", t.where(key)));
   return {v[0], v[1]};
@@ -69,8 +72,8 @@ Config Config::from(const io::ConfigNode& node) {
     c.scaling_e = require_cor(s->where("e"), s->number("e", c.scaling_e));
     if (c.scaling_e == 1.0)
       throw InputError(fmt::format("{}: must be < 1 (c_opt = 0 at e = 1)", s->where("e")));
-    c.m_range = read_range(*s, "m", c.m_range);
-    c.v_range = read_range(*s, "v", c.v_range);
+    c.m_range = read_range(*s, "m", c.m_range, &units::mass);
+    c.v_range = read_range(*s, "v", c.v_range, &units::speed);
     c.k_range = read_range(*s, "k", c.k_range);
   }
   if (auto f = node.optional_table("closed_form")) {

@@ -31,7 +31,7 @@ Config Config::from(const io::ConfigNode& node) {
   }
   if (auto d = node.optional_table("impact_damper")) {
     if (d->has("file")) c.damper_file = d->path("file");
-    if (d->has("gaps")) c.damper_gaps = d->numbers("gaps");
+    if (d->has("gaps")) c.damper_gaps = d->quantities("gaps", units::length);
     require_listed(d->where("gaps"), c.damper_gaps.size());
     c.damper_t_end = d->quantity("t_end", units::duration, c.damper_t_end);
   }

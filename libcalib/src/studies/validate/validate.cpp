@@ -47,10 +47,13 @@ class Expression {
   double e_ = 0, n_ = 0, m_ = 0, k_ = 0, v_ = 0;
 };
 
+// [low, high]: quantities of q (m, v: "10mg"), or numbers without q (n; k, whose unit N/m^n
+// changes with n from sample to sample, in SI).
 std::array<double, 2> read_range(const io::ConfigNode& t, const std::string& key,
-                                 std::array<double, 2> fallback, bool positive) {
+                                 std::array<double, 2> fallback, bool positive,
+                                 const units::Quantity* q = nullptr) {
   if (!t.has(key)) return fallback;
-  const auto v = t.numbers(key);
+  const auto v = q ? t.quantities(key, *q) : t.numbers(key);
   if (v.size() != 2 || !(v[1] >= v[0]) || (positive && !(v[0] > 0)))
     throw InputError(fmt::format("{}: need [low, high] with {}low <= high", t.where(key),
                                  positive ? "0 < " : ""));
@@ -141,9 +144,9 @@ Config Config::from(const io::ConfigNode& node) {
     c.seed = require_seed(g->where("seed"), g->integer("seed", static_cast<std::int64_t>(c.seed)));
   }
   if (auto r = node.optional_table("ranges")) {
-    c.m = read_range(*r, "m", c.m, true);
+    c.m = read_range(*r, "m", c.m, true, &units::mass);
     c.k = read_range(*r, "k", c.k, true);
-    c.v = read_range(*r, "v", c.v, true);
+    c.v = read_range(*r, "v", c.v, true, &units::speed);
     c.n = read_range(*r, "n", c.n, false);
     require_exponent(r->where("n"), c.n[0]);
     require_exponent(r->where("n"), c.n[1]);
