@@ -15,7 +15,6 @@
 
 #include "calib/calibrate/calibrate.hpp"
 #include "calib/calibrate/records.hpp"
-#include "calib/codes/input_for.hpp"
 #include "calib/core/error.hpp"
 #include "calib/core/required.hpp"
 #include "calib/core/units.hpp"
@@ -352,48 +351,9 @@ py::object simulate(const std::string& system, const std::string& origin,
   return out;
 }
 
-// `calib input-for` as a dict (the same record as --format json).
-py::object input_for(const std::string& code, double e, const std::string& model,
-                     const std::string& version, std::optional<bool> clamp, double youngs,
-                     double poisson, double radius, double density, double v, std::optional<double> v_char,
-                     std::optional<double> k, std::optional<std::string> typed,
-                     const std::string& geometry) {
-  const codes::CodeLaw& law = codes::find_code_law(code, model, version);
-  const codes::Contact contact = codes::make_contact(codes::parse_geometry(geometry, "geometry"),
-                                                     youngs, poisson, radius, density, v, k, v_char);
-  codes::InputForOptions options;
-  options.target_e = e;
-  options.clamp = clamp;
-  // A number arrives as its repr (exact); text may carry a unit of the code's typed_units.
-  options.typed_field = "typed";
-  if (typed) options.typed = codes::parse_typed(law, *typed, options.typed_field);
-  options.version_asked = version;
-  nlohmann::ordered_json rec;
-  {
-    py::gil_scoped_release release;
-    rec = codes::to_json(codes::input_for(law, contact, options), contact);
-  }
-  return to_python(rec);
-}
-
-py::list code_laws() {
-  py::list out;
-  for (const codes::CodeLaw& l : codes::code_laws()) {
-    py::dict d;
-    d["code"] = std::string(l.code);
-    d["model"] = std::string(l.model);
-    d["version"] = std::string(l.version);
-    d["law"] = std::string(l.law);
-    d["typed_name"] = std::string(l.typed.name);
-    d["clamp_default"] = l.clamp.by_default;
-    d["speed_dependent"] = l.speed_dependent;
-    out.append(d);
-  }
-  return out;
-}
-
 }  // namespace
 
+void bind_codes(py::module_& m);          // codes.cpp
 void bind_impact_record(py::module_& m);  // impact_record.cpp
 void bind_kn_fit(py::module_& m);         // kn_fit.cpp
 
@@ -417,9 +377,8 @@ PYBIND11_MODULE(_calib, m) {
     for (const auto& x : models::catalog()) out.append(to_python(models::to_json(x)));
     return out;
   });
-  m.def("input_for", &input_for);
   m.def("simulate", &simulate);
-  m.def("code_laws", &code_laws);
+  bind_codes(m);
   m.def("impact_one", &impact_one);
   m.def("impact_many", &impact_many);
   m.def("calibrate_one", &calibrate_one);

@@ -101,7 +101,7 @@ TEST(FitImpactInputCli, WhatItDoesNotUnderstandExitsTwoNamingIt) {
       {data("fast.csv") + curve, "row 3: v_in = 1e+300 m/s is outside the accepted range"},
       {data("above.csv") + curve, "row 2: e = 1.05 is more than 3 sigma_e"},
       {data("nocontact.csv") + record, "impact record: no contact"},
-      {"--data " + kCurve + " --law tsuji --m 0.01 --K 1e300", "--K: '1e+300'"},
+      {"--data " + kCurve + " --law tsuji --m 0.01 --K 1e300", "--K: '1e300'"},
       {"--data " + kCurve + " --law tsuji --m 1e30 --K 1e9", "--m: '1e30'"},
       {"--data " + kRecord + " --law tsuji --m 0.01 --v 1e300", "--v: '1e300'"},
       {"--data " + kCurve + curve + " --loss huber --loss-scale -1", "--loss-scale"},

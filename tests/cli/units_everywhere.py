@@ -100,12 +100,15 @@ def quantity_options(command):
 
 RECORD = f"{src}/datasets/samples/impact_record_linear_damper.csv"
 CURVE = f"{src}/datasets/samples/restitution_linear_damper.csv"
-# What each command needs to run; the option under test replaces its own entry.
+# What each command needs to run (physical inputs have no default); the option under test
+# replaces its own entry.
+SCALES = {"--m": "2", "--k": "1e7", "--v": "0.3"}
+GLASS = {"--E": "7e10", "--nu": "0.22", "--radius": "1e-3", "--density": "2500", "--v": "1"}
 BASE = {
-    "impact": {"--model": "gonthier", "--e": "0.5"},
-    "calibrate": {"--model": "gonthier", "--e": "0.5"},
-    "copt": {"--e": "0.5"},
-    "input-for": {"": "lammps", "--e": "0.5"},
+    "impact": {"--model": "gonthier", "--e": "0.5", **SCALES},
+    "calibrate": {"--model": "gonthier", "--e": "0.5", **SCALES},
+    "copt": {"--e": "0.5", **SCALES},
+    "input-for": {"": "lammps", "--e": "0.5", **GLASS},
     "simulate": {"--system": f"{src}/configs/systems/bouncing_ball.toml", "--t-end": "0.5"},
     "kn-fit": {"--model": "johnson", "--E": "207GPa", "--nu": "0.3", "--dR": "5mm",
                "--W-step": "10N/mm"},
@@ -409,6 +412,7 @@ NOT_PHYSICAL = {
     "material2", "materials", "external", "weighting", "robust", "fit", "fit_n", "name", "config",
     "out", "system", "e", "n", "nu", "nu2", "rel_tol", "abs_tol", "loss_scale", "error_floor_um",
     "sigma", "sigma_F", "sigma_delta", "v_in", "t", "F", "delta", "W", "old_order", "result",
+    "max_steps", "progress",
 }
 
 
@@ -419,8 +423,8 @@ def python_calls(calib):
         rows = list(csv.reader(line for line in f if not line.startswith("#")))
     columns = {name.split("[")[0]: [float(r[i]) for r in rows[1:]] for i, name in enumerate(rows[0])}
     return {
-        "impact": (("gonthier", 0.5), {}),
-        "calibrate": (("gonthier", 0.5), {}),
+        "impact": (("gonthier", 0.5), {"m": 2.0, "k": 1e7, "v": 0.3}),
+        "calibrate": (("gonthier", 0.5), {"m": 2.0, "k": 1e7, "v": 0.3}),
         "c_opt": ((0.5,), {"m": 1.0, "k": 1e7, "v": 0.3}),
         "kn_fit": (("johnson",), {"E": 2.07e11, "nu": 0.3, "dR": 0.005, "W_step": "10N/mm"}),
         "fit_impact": (([0.1, 0.5, 1.0, 2.0], [0.9, 0.8, 0.75, 0.7]),
@@ -433,7 +437,8 @@ def python_calls(calib):
         "impact_law_record": (("linear-damper", [0.0, 1e-5, 2e-5], 1.0, 0.01, 1e9, 1.5, 50.0),
                               {}),
         "simulate": ((f"{src}/configs/systems/bouncing_ball.toml",), {"t_end": 0.05}),
-        "input_for": (("lammps", 0.5), {}),
+        "input_for": (("lammps", 0.5), {"E": 7e10, "nu": 0.22, "radius": 1e-3, "density": 2500.0,
+                                        "v": 1.0}),
     }
 # Arguments that need others beside the call's own.
 PY_WITH = {("kn_fit", "E2"): {"nu2": 0.25}, ("input_for", "typed"): {"model": "tsuji"},

@@ -129,8 +129,8 @@ def test_a_unit_string_is_the_si_number_and_broadcasts_like_one():
     bare = calib.calibrate("linear-damper", e, m=0.0025, k=1e7, v=0.3)
     assert with_units["c"].tolist() == bare["c"].tolist()
     assert with_units["m"].tolist() == [0.0025, 0.0025]
-    one = calib.impact("gonthier", 0.5, m="2.5g", k="1e7 N/m^1.5")
-    assert one["peak_force"] == calib.impact("gonthier", 0.5, m=0.0025, k=1e7)["peak_force"]
+    one = calib.impact("gonthier", 0.5, m="2.5g", k="1e7 N/m^1.5", v=0.3)
+    assert one["peak_force"] == calib.impact("gonthier", 0.5, m=0.0025, k=1e7, v=0.3)["peak_force"]
 
 
 def test_k_with_a_unit_is_read_at_each_n():
@@ -143,14 +143,14 @@ def test_k_with_a_unit_is_read_at_each_n():
 
 
 @pytest.mark.parametrize("call,message", [
-    (lambda: calib.calibrate("gonthier", 0.5, m="2.5 m"), r"^m: '2.5 m' is a length \(m\), not a mass"),
-    (lambda: calib.c_opt(0.5, v="3 kg"), r"^v: '3 kg' is a mass \(kg\), not an impact speed"),
+    (lambda: calib.calibrate("gonthier", 0.5, m="2.5 m", k=1e7, v=0.3), r"^m: '2.5 m' is a length \(m\), not a mass"),
+    (lambda: calib.c_opt(0.5, m=1.0, k=1e7, v="3 kg"), r"^v: '3 kg' is a mass \(kg\), not an impact speed"),
     (lambda: calib.fit_impact([0.5, 1], [0.8, 0.7], law="linear-damper", m="10 s", K=1e9),
      r"^m: '10 s' is a duration"),
     (lambda: calib.simulate("configs/systems/bouncing_ball.toml", t_end="1 m"), r"^t_end: '1 m' is a length"),
     (lambda: calib.kn_fit("johnson", E="207", nu=0.3, dR="5mm"), r"^E: '207' = 207 Pa is outside"),
     (lambda: calib.kn_fit("johnson", E="207GPa", nu=0.3, dR="5GPa"), r"^dR: '5GPa' is a Young's modulus"),
-    (lambda: calib.input_for("lammps", 0.5, model="tsuji", typed="0.3 s"), r"^typed: '0.3 s' is a duration"),
+    (lambda: calib.input_for("lammps", 0.5, model="tsuji", typed="0.3 s", E=7e10, nu=0.22, radius=1e-3, density=2500.0, v=1.0), r"^typed: '0.3 s' is a duration"),
     (lambda: calib.impact_law_restitution("linear-damper", 1.0, m=0.01, K=1e9, damping="50 s/m"),
      r"^damping: '50 s/m' is .*, not a damping parameter \(N\*s/m\)"),
 ])
@@ -161,8 +161,8 @@ def test_a_wrong_unit_is_refused_naming_the_argument(call, message):
 
 def test_typed_and_damping_take_the_unit_their_code_or_law_gives():
     # LAMMPS gran/hooke/history types gamma_n in 1/s (docs/simulators.md): 500 1/s = 0.5 1/ms.
-    a = calib.input_for("lammps", 0.5, model="gran/hooke/history", typed=500.0)
-    b = calib.input_for("lammps", 0.5, model="gran/hooke/history", typed="0.5 1/ms")
+    a = calib.input_for("lammps", 0.5, model="gran/hooke/history", typed=500.0, E=7e10, nu=0.22, radius=1e-3, density=2500.0, v=1.0)
+    b = calib.input_for("lammps", 0.5, model="gran/hooke/history", typed="0.5 1/ms", E=7e10, nu=0.22, radius=1e-3, density=2500.0, v=1.0)
     assert a["typed"] == b["typed"] == 500.0 and a["e_if_typed"] == b["e_if_typed"]
     # linear-damper's c in N*s/m: 50 N*s/m = 0.05 N*s/mm ... = 50 kg/s.
     e = calib.impact_law_restitution("linear-damper", [0.5, 1.0], m=0.01, K=1e9, damping=50.0)
@@ -192,4 +192,4 @@ def test_nu_half_is_accepted_as_at_every_door():
 def test_a_typed_value_the_code_refuses_names_the_argument():
     # LAMMPS tsuji reads the typed damping coefficient as e in [-1, 1] (docs/simulators.md).
     with pytest.raises(ValueError, match=r"^typed: lammps tsuji .* accepts .* in \[-1, 1\], got -3"):
-        calib.input_for("lammps", 0.5, model="tsuji", typed=-3.0)
+        calib.input_for("lammps", 0.5, model="tsuji", typed=-3.0, E=7e10, nu=0.22, radius=1e-3, density=2500.0, v=1.0)

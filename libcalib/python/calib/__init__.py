@@ -13,9 +13,9 @@ hold the broadcast inputs (e, n, m, k, v), so `pandas.DataFrame(r)` or `calib.to
 one row per element with its inputs. Counts (solves, samples, steps) are ints.
 
 >>> import calib
->>> r = calib.calibrate("linear-damper", 0.5, m=2.0)
+>>> r = calib.calibrate("linear-damper", 0.5, m=2.0, k=1e7, v=0.3)
 >>> round(r["c"], 6), r.units["c"]
-(0.6847, 'N*s/m')
+(339.566283, 'N*s/m')
 
 Every argument is checked before any array is broadcast or copied: a wrong type raises TypeError,
 a bad value ValueError, both naming the argument (the CLI's message for values the library checks);
@@ -452,7 +452,8 @@ def simulate(system, *, model=None, e=None, method=None, t_end=None, out=None, m
     out = _args.path("out", out, True) or ""
     model, method = _args.text("model", model, True), _args.text("method", method, True)
     budget = (_args.optional_count("max_steps", max_steps),
-              _args.optional_real("max_wall_time", max_wall_time), _args.flag("progress", progress))
+              None if max_wall_time is None else _scalar("simulate", "max_wall_time", max_wall_time, "duration"),
+              _args.flag("progress", progress))
     if isinstance(system, dict):
         rec = _native(_calib.simulate, "simulate", _toml(system), "<dict>", model, e, method, t_end, out, *budget)
     else:
