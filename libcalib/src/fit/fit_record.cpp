@@ -11,6 +11,7 @@
 #include "fit/ceres_options.hpp"
 #include "fit/impact_fit_common.hpp"
 #include "fit/record_cost.hpp"
+#include "fit/record_t0_profile.hpp"
 
 namespace calib::fit {
 
@@ -250,6 +251,21 @@ void off_the_sample(ImpactLaw law, const RecordResiduals& res, const std::vector
   (*x)[3] = (t0 - scaling.offset[3]) / scaling.scale[3];
 }
 
+// The cost profiled over t0 (record_t0_profile.hpp) in the window where the contact may start: the
+// half time scale T before the record's rise (scan_start), and the start t0; x is moved to the
+// profile's best interval. Force records only: the approach δ is continuous with its rate at t0
+// (v before and after), so δ alone gives Ceres a cost without jumps or cusps in t0.
+detail::T0Profile profile_over_start_window(ceres::Problem& problem, const ImpactRecord& d,
+                                            const detail::RecordScaling& scaling,
+                                            const FitOptions& fit, std::array<double, 4>* x) {
+  if (!d.has_force()) return {};
+  const double rise = first_rise(d), T = scaling.scale[3], t0 = scaling.value(3, (*x)[3]);
+  const detail::T0Profile profile = detail::profile_t0(
+      problem, x, scaling, d.t, std::min(rise - 0.5 * T, t0), std::max(rise, t0), fit);
+  if (std::isfinite(profile.cost)) *x = profile.x;
+  return profile;
+}
+
 }  // namespace
 
 RecordModel record_model(ImpactLaw law, double m, double v, const ImpactLawParameters& p, double t0,
@@ -294,6 +310,21 @@ void add_record_residuals(const RecordResiduals& res, const ImpactRecord& d,
                                &f.bic);
 }
 
+// A fit is the least-squares optimum only if no t0 of the profile had a lower cost: Ceres and the
+// local moves of t0 after it (rescan, multi-start) can end in a minimum of a wrong sample interval
+// whose status says nothing of it. Such a fit is `not_converged`, naming the profile's t0.
+void require_the_profiled_optimum(ceres::Problem& problem, const detail::T0Profile& profile,
+                                  const detail::RecordScaling& scaling, ImpactFitReport* f) {
+  double cost = INFINITY;
+  problem.Evaluate(ceres::Problem::EvaluateOptions(), &cost, nullptr, nullptr, nullptr);
+  if (!std::isfinite(profile.cost) || cost <= profile.cost * (1.0 + 1e-6)) return;
+  f->status = "not_converged";
+  f->message = fmt::format(
+      "the fit ended at cost {:.8g}, above the cost {:.8g} with t0 held at {:.8g} s (the profile "
+      "over t0): not the least-squares optimum",
+      cost, profile.cost, scaling.value(3, profile.x[3]));
+}
+
 }  // namespace
 
 RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
@@ -327,6 +358,7 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
   const std::array<bool, 3> free{options.fit_K, options.fit_n, options.fit_damping};
   for (int i = 0; i < 3; ++i)
     if (!free[i]) problem.SetParameterBlockConstant(&x[i]);
+  const detail::T0Profile profile = profile_over_start_window(problem, d, scaling, options.fit, &x);
   RescanSummary solved = solve_with_t0_rescan(problem, res, d, scaling, options.fit, &x);
   if (t0_may_be_trapped(res, d, scaling, x, 1 + int(free[0]) + int(free[1]) + int(free[2])))
     multi_start_t0(problem, d.t, scaling, options.fit, &x, &solved);
@@ -350,6 +382,7 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
   add_record_residuals(res, d, fitted, t0_fit, &r);
   f.status = detail::fit_status(solved.last, f.parameters, f.residual_count, f.free_parameters,
                                 f.chi2, f.weighted, &f.message);
+  require_the_profiled_optimum(problem, profile, scaling, &f);
   if (!std::isfinite(f.chi2)) {
     f.status = "not_converged";
     f.message = "the impact solve failed at the fitted parameters";
