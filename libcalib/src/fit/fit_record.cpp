@@ -325,6 +325,35 @@ void require_the_profiled_optimum(ceres::Problem& problem, const detail::T0Profi
       cost, profile.cost, scaling.value(3, profile.x[3]));
 }
 
+// Covariance of (K, n, d, t0), standard errors into f. A force that starts from 0 as (t − t0)^a
+// with a < 1 (Tsuji's (n − 1)/2, viscoelastic's ½) rises so steeply that a sample k just after
+// t0 bounds t0 from one side only: within a small fraction of the t0 standard error its model
+// force falls to 0 (t0 after t_k) or rises by many σ (t0 earlier), a wall in the cost, not a
+// parabola. Its exact entry of the t0 column, the unbounded rate, would set 1/SE(t0) alone. The
+// width of the minimum comes from the other samples, so sample k's entry is left out of the t0
+// column when t_k − t0 is below the standard error that gives; the estimate then has at most that
+// spread (the wall clips it).
+std::vector<std::vector<double>> record_covariance(ImpactLaw law, const ImpactRecord& d,
+                                                   ceres::Problem& problem,
+                                                   const detail::RecordEvaluation& evaluation,
+                                                   const detail::RecordScaling& scaling,
+                                                   std::array<double, 4>* x, ImpactFitReport* f) {
+  const auto covariance = [&] {
+    return detail::fit_covariance(problem, {&(*x)[0], &(*x)[1], &(*x)[2], &(*x)[3]},
+                                  {scaling.scale.begin(), scaling.scale.end()}, &f->parameters,
+                                  f->chi2, f->residual_count, f->weighted);
+  };
+  const bool steep_start = law == ImpactLaw::tsuji || law == ImpactLaw::viscoelastic;
+  const double t0 = scaling.value(3, (*x)[3]);
+  const auto next = std::upper_bound(d.t.begin(), d.t.end(), t0);
+  if (!steep_start || !d.has_force() || next == d.t.end()) return covariance();
+  evaluation.omit_from_t0_column(static_cast<int>(next - d.t.begin()));
+  const auto without = covariance();
+  evaluation.omit_from_t0_column(-1);
+  if (*next - t0 < f->parameters[3].std_error) return without;
+  return covariance();
+}
+
 }  // namespace
 
 RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
@@ -387,9 +416,7 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
     f.status = "not_converged";
     f.message = "the impact solve failed at the fitted parameters";
   } else {
-    const auto c = detail::fit_covariance(problem, {&x[0], &x[1], &x[2], &x[3]},
-                                          {scaling.scale.begin(), scaling.scale.end()},
-                                          &f.parameters, f.chi2, f.residual_count, f.weighted);
+    const auto c = record_covariance(law, d, problem, evaluation, scaling, &x, &f);
     for (int i = 0; i < 4; ++i)
       for (int j = 0; j < 4; ++j) r.covariance[i][j] = c[i][j];
     for (int i = 0; i < 3; ++i)
