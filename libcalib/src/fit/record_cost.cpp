@@ -20,7 +20,8 @@ bool RecordEvaluation::refresh(const std::array<double, 4>& x, bool with_jacobia
   if (with_jacobian && omitted_ >= 0 && omitted_ < n) columns_[3][omitted_] = 0.0;
   if (with_jacobian &&
       !residuals_.parameter_gradients(p, t0, r_.data(), t_contact, free_,
-                                      {columns_[0].data(), columns_[1].data(), columns_[2].data()}))
+                                      {columns_[0].data(), columns_[1].data(), columns_[2].data()},
+                                      extrapolated_))
     return false;
   valid_ = true;
   return true;
