@@ -165,8 +165,10 @@ RescanSummary solve_with_t0_rescan(ceres::Problem& problem, const RecordResidual
 }
 
 // Whether the fit may sit in a minimum at a wrong t0 (multi_start_t0): t0 on a sample (within
-// 1e-6 of its interval: off_the_sample), or χ² more than 3 standard deviations (√(2 dof)) above
-// its expectation dof for a right model with the σ given, or no σ given (χ² says nothing then).
+// 1e-6 of its interval: off_the_sample), a cusp of the cost that holds Ceres. Without a profile
+// over t0 (a record without F), also χ² more than 3 standard deviations (√(2 dof)) above its
+// expectation dof for a right model with the σ given, or no σ given (χ² says nothing then); with
+// the profile, the intervals have been compared already.
 // The sample within 1e-6 of its interval of t0, or −1.
 std::ptrdiff_t sample_at(const std::vector<double>& t, double t0) {
   const auto next = std::upper_bound(t.begin(), t.end(), t0);
@@ -178,10 +180,11 @@ std::ptrdiff_t sample_at(const std::vector<double>& t, double t0) {
 
 bool t0_may_be_trapped(const RecordResiduals& res, const ImpactRecord& d,
                        const detail::RecordScaling& scaling, const std::array<double, 4>& x,
-                       int free_parameters) {
-  if (d.sigma_force.empty() && d.sigma_delta.empty()) return true;
+                       int free_parameters, bool profiled) {
   const double t0 = scaling.value(3, x[3]);
   if (sample_at(d.t, t0) >= 0) return true;
+  if (profiled) return false;
+  if (d.sigma_force.empty() && d.sigma_delta.empty()) return true;
   const double dof = res.count() - free_parameters;
   const ImpactLawParameters p{scaling.value(0, x[0]), scaling.value(1, x[1]),
                               scaling.value(2, x[2])};
@@ -400,7 +403,8 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
     if (!free[i]) problem.SetParameterBlockConstant(&x[i]);
   const detail::T0Profile profile = profile_over_start_window(problem, d, scaling, options.fit, &x);
   RescanSummary solved = solve_with_t0_rescan(problem, res, d, scaling, options.fit, &x);
-  if (t0_may_be_trapped(res, d, scaling, x, 1 + int(free[0]) + int(free[1]) + int(free[2])))
+  if (t0_may_be_trapped(res, d, scaling, x, 1 + int(free[0]) + int(free[1]) + int(free[2]),
+                        std::isfinite(profile.cost)))
     multi_start_t0(problem, d.t, scaling, options.fit, &x, &solved);
   polish(problem, evaluation, options.fit, &solved);
   off_the_sample(law, res, d.t, scaling, &x);

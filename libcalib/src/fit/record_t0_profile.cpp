@@ -16,7 +16,7 @@ class ProfileSolver {
  public:
   ProfileSolver(ceres::Problem& problem, std::array<double, 4>* x, const FitOptions& fit)
       : problem_(problem), x_(*x), options_(solver_options(fit)) {
-    options_.function_tolerance = options_.parameter_tolerance = 1e-10;
+    options_.function_tolerance = options_.parameter_tolerance = 1e-7;
     options_.gradient_tolerance = 1e-14;
     for (int i = 0; i < 3; ++i) any_free_ = any_free_ || !problem.IsParameterBlockConstant(&x_[i]);
   }
