@@ -77,7 +77,7 @@ T0Profile profile_t0(ceres::Problem& problem, std::array<double, 4>* x,
                                                                           : from_x);
   };
   const int count = static_cast<int>(mid.size());
-  const int stride = std::max(1, count / 16);
+  const int stride = std::max(1, count / 8);
   const auto nearest = std::min_element(mid.begin(), mid.end(), [&](double a, double b) {
     return std::abs(a - start[3]) < std::abs(b - start[3]);
   });
@@ -88,9 +88,14 @@ T0Profile profile_t0(ceres::Problem& problem, std::array<double, 4>* x,
       return a.second.cost < b.second.cost;
     });
   };
-  const int coarse_best = lowest()->first;
-  outward(coarse_best, std::max(0, coarse_best - stride + 1),
-          std::min(count - 1, coarse_best + stride - 1), 1, done[coarse_best].x);
+  // From the best coarse interval to the neighbour of lower cost while there is one.
+  for (int at = lowest()->first;;) {
+    for (const int i : {at - 1, at + 1})
+      if (i >= 0 && i < count) sweep({i}, done[at].x);
+    const int next = lowest()->first;
+    if (next == at) break;
+    at = next;
+  }
   best = lowest()->second;
   best.intervals = static_cast<int>(done.size());
   *x = start;
