@@ -22,8 +22,8 @@ struct T0Profile {
 };
 
 // The profile over the sample intervals of t whose midpoints lie in [from, to], on a coarse
-// stride first (about 16 intervals), then at every interval within one stride of the best; each
-// point's K, n, d start from the nearest point already profiled (the first from *x). `problem`
+// stride first (about 8 intervals), then from the best to its neighbour of lower cost while there
+// is one; each point's K, n, d start from a point already profiled (the first from *x). `problem`
 // holds the record's residual blocks over x (scaled as `scaling`); x is left at the start.
 T0Profile profile_t0(ceres::Problem& problem, std::array<double, 4>* x,
                      const RecordScaling& scaling, const std::vector<double>& t, double from,
