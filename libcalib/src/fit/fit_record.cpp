@@ -11,6 +11,7 @@
 #include "fit/ceres_options.hpp"
 #include "fit/impact_fit_common.hpp"
 #include "fit/record_cost.hpp"
+#include "fit/record_t0_profile.hpp"
 
 namespace calib::fit {
 
@@ -164,8 +165,10 @@ RescanSummary solve_with_t0_rescan(ceres::Problem& problem, const RecordResidual
 }
 
 // Whether the fit may sit in a minimum at a wrong t0 (multi_start_t0): t0 on a sample (within
-// 1e-6 of its interval: off_the_sample), or χ² more than 3 standard deviations (√(2 dof)) above
-// its expectation dof for a right model with the σ given, or no σ given (χ² says nothing then).
+// 1e-6 of its interval: off_the_sample), a cusp of the cost that holds Ceres. Without a profile
+// over t0 (a record without F), also χ² more than 3 standard deviations (√(2 dof)) above its
+// expectation dof for a right model with the σ given, or no σ given (χ² says nothing then); with
+// the profile, the intervals have been compared already.
 // The sample within 1e-6 of its interval of t0, or −1.
 std::ptrdiff_t sample_at(const std::vector<double>& t, double t0) {
   const auto next = std::upper_bound(t.begin(), t.end(), t0);
@@ -177,10 +180,11 @@ std::ptrdiff_t sample_at(const std::vector<double>& t, double t0) {
 
 bool t0_may_be_trapped(const RecordResiduals& res, const ImpactRecord& d,
                        const detail::RecordScaling& scaling, const std::array<double, 4>& x,
-                       int free_parameters) {
-  if (d.sigma_force.empty() && d.sigma_delta.empty()) return true;
+                       int free_parameters, bool profiled) {
   const double t0 = scaling.value(3, x[3]);
   if (sample_at(d.t, t0) >= 0) return true;
+  if (profiled) return false;
+  if (d.sigma_force.empty() && d.sigma_delta.empty()) return true;
   const double dof = res.count() - free_parameters;
   const ImpactLawParameters p{scaling.value(0, x[0]), scaling.value(1, x[1]),
                               scaling.value(2, x[2])};
@@ -250,6 +254,21 @@ void off_the_sample(ImpactLaw law, const RecordResiduals& res, const std::vector
   (*x)[3] = (t0 - scaling.offset[3]) / scaling.scale[3];
 }
 
+// The cost profiled over t0 (record_t0_profile.hpp) in the window where the contact may start: the
+// half time scale T before the record's rise (scan_start), and the start t0; x is moved to the
+// profile's best interval. Force records only: the approach δ is continuous with its rate at t0
+// (v before and after), so δ alone gives Ceres a cost without jumps or cusps in t0.
+detail::T0Profile profile_over_start_window(ceres::Problem& problem, const ImpactRecord& d,
+                                            const detail::RecordScaling& scaling,
+                                            const FitOptions& fit, std::array<double, 4>* x) {
+  if (!d.has_force()) return {};
+  const double rise = first_rise(d), T = scaling.scale[3], t0 = scaling.value(3, (*x)[3]);
+  const detail::T0Profile profile = detail::profile_t0(
+      problem, x, scaling, d.t, std::min(rise - 0.5 * T, t0), std::max(rise, t0), fit);
+  if (std::isfinite(profile.cost)) *x = profile.x;
+  return profile;
+}
+
 }  // namespace
 
 RecordModel record_model(ImpactLaw law, double m, double v, const ImpactLawParameters& p, double t0,
@@ -294,6 +313,61 @@ void add_record_residuals(const RecordResiduals& res, const ImpactRecord& d,
                                &f.bic);
 }
 
+// The last solve, and the covariance after it, with the extrapolated differences in K, n and d
+// (RecordResiduals::parameter_gradients): the plain ones err by ~1e-4 in the samples just before
+// the separation, enough to stop Ceres a few hundredths of a standard error short of the minimum.
+// Its summary gives the fit's status.
+void polish(ceres::Problem& problem, const detail::RecordEvaluation& evaluation,
+            const FitOptions& fit, RescanSummary* solved) {
+  evaluation.extrapolate(true);
+  ceres::Solve(detail::solver_options(fit), &problem, &solved->last);
+  solved->iterations_total += static_cast<int>(solved->last.iterations.size());
+}
+
+// A fit is the least-squares optimum only if no t0 of the profile had a lower cost: Ceres and the
+// local moves of t0 after it (rescan, multi-start) can end in a minimum of a wrong sample interval
+// whose status says nothing of it. Such a fit is `not_converged`, naming the profile's t0.
+void require_the_profiled_optimum(ceres::Problem& problem, const detail::T0Profile& profile,
+                                  const detail::RecordScaling& scaling, ImpactFitReport* f) {
+  double cost = INFINITY;
+  problem.Evaluate(ceres::Problem::EvaluateOptions(), &cost, nullptr, nullptr, nullptr);
+  if (!std::isfinite(profile.cost) || cost <= profile.cost * (1.0 + 1e-6)) return;
+  f->status = "not_converged";
+  f->message = fmt::format(
+      "the fit ended at cost {:.8g}, above the cost {:.8g} with t0 held at {:.8g} s (the profile "
+      "over t0): not the least-squares optimum",
+      cost, profile.cost, scaling.value(3, profile.x[3]));
+}
+
+// Covariance of (K, n, d, t0), standard errors into f. A force that starts from 0 as (t − t0)^a
+// with a < 1 (Tsuji's (n − 1)/2, viscoelastic's ½) rises so steeply that a sample k just after
+// t0 bounds t0 from one side only: within a small fraction of the t0 standard error its model
+// force falls to 0 (t0 after t_k) or rises by many σ (t0 earlier), a wall in the cost, not a
+// parabola. Its exact entry of the t0 column, the unbounded rate, would set 1/SE(t0) alone. The
+// width of the minimum comes from the other samples, so sample k's entry is left out of the t0
+// column when t_k − t0 is below the standard error that gives; the estimate then has at most that
+// spread (the wall clips it).
+std::vector<std::vector<double>> record_covariance(ImpactLaw law, const ImpactRecord& d,
+                                                   ceres::Problem& problem,
+                                                   const detail::RecordEvaluation& evaluation,
+                                                   const detail::RecordScaling& scaling,
+                                                   std::array<double, 4>* x, ImpactFitReport* f) {
+  const auto covariance = [&] {
+    return detail::fit_covariance(problem, {&(*x)[0], &(*x)[1], &(*x)[2], &(*x)[3]},
+                                  {scaling.scale.begin(), scaling.scale.end()}, &f->parameters,
+                                  f->chi2, f->residual_count, f->weighted);
+  };
+  const bool steep_start = law == ImpactLaw::tsuji || law == ImpactLaw::viscoelastic;
+  const double t0 = scaling.value(3, (*x)[3]);
+  const auto next = std::upper_bound(d.t.begin(), d.t.end(), t0);
+  if (!steep_start || !d.has_force() || next == d.t.end()) return covariance();
+  evaluation.omit_from_t0_column(static_cast<int>(next - d.t.begin()));
+  const auto without = covariance();
+  evaluation.omit_from_t0_column(-1);
+  if (*next - t0 < f->parameters[3].std_error) return without;
+  return covariance();
+}
+
 }  // namespace
 
 RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
@@ -327,9 +401,12 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
   const std::array<bool, 3> free{options.fit_K, options.fit_n, options.fit_damping};
   for (int i = 0; i < 3; ++i)
     if (!free[i]) problem.SetParameterBlockConstant(&x[i]);
+  const detail::T0Profile profile = profile_over_start_window(problem, d, scaling, options.fit, &x);
   RescanSummary solved = solve_with_t0_rescan(problem, res, d, scaling, options.fit, &x);
-  if (t0_may_be_trapped(res, d, scaling, x, 1 + int(free[0]) + int(free[1]) + int(free[2])))
+  if (t0_may_be_trapped(res, d, scaling, x, 1 + int(free[0]) + int(free[1]) + int(free[2]),
+                        std::isfinite(profile.cost)))
     multi_start_t0(problem, d.t, scaling, options.fit, &x, &solved);
+  polish(problem, evaluation, options.fit, &solved);
   off_the_sample(law, res, d.t, scaling, &x);
 
   RecordFitReport r;
@@ -350,13 +427,12 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
   add_record_residuals(res, d, fitted, t0_fit, &r);
   f.status = detail::fit_status(solved.last, f.parameters, f.residual_count, f.free_parameters,
                                 f.chi2, f.weighted, &f.message);
+  require_the_profiled_optimum(problem, profile, scaling, &f);
   if (!std::isfinite(f.chi2)) {
     f.status = "not_converged";
     f.message = "the impact solve failed at the fitted parameters";
   } else {
-    const auto c = detail::fit_covariance(problem, {&x[0], &x[1], &x[2], &x[3]},
-                                          {scaling.scale.begin(), scaling.scale.end()},
-                                          &f.parameters, f.chi2, f.residual_count, f.weighted);
+    const auto c = record_covariance(law, d, problem, evaluation, scaling, &x, &f);
     for (int i = 0; i < 4; ++i)
       for (int j = 0; j < 4; ++j) r.covariance[i][j] = c[i][j];
     for (int i = 0; i < 3; ++i)

@@ -17,9 +17,11 @@ bool RecordEvaluation::refresh(const std::array<double, 4>& x, bool with_jacobia
   if (!residuals_.evaluate(p, t0, r_.data(), with_jacobian ? columns_[3].data() : nullptr,
                            &t_contact))
     return false;
+  if (with_jacobian && omitted_ >= 0 && omitted_ < n) columns_[3][omitted_] = 0.0;
   if (with_jacobian &&
       !residuals_.parameter_gradients(p, t0, r_.data(), t_contact, free_,
-                                      {columns_[0].data(), columns_[1].data(), columns_[2].data()}))
+                                      {columns_[0].data(), columns_[1].data(), columns_[2].data()},
+                                      extrapolated_))
     return false;
   valid_ = true;
   return true;

@@ -26,6 +26,12 @@ class RecordEvaluation {
   // Residual k and, when jac is not null, its derivatives in the four scaled blocks (all four
   // filled; a fixed parameter's column is 0). False when the model fails there.
   bool at(const std::array<double, 4>& x, int k, double* r, double** jac) const;
+  // The t0 column without residual k's entry (k < 0: complete), for the covariance where that
+  // sample's rate is unbounded (fit_record.cpp, record_covariance).
+  void omit_from_t0_column(int k) const { omitted_ = k, valid_ = false, x_[0] = NAN; }
+  // K, n, d columns by Richardson-extrapolated differences (RecordResiduals::parameter_gradients):
+  // for the fit's last solve and its covariance.
+  void extrapolate(bool on) const { extrapolated_ = on, valid_ = false, x_[0] = NAN; }
 
  private:
   bool refresh(const std::array<double, 4>& x, bool with_jacobian) const;
@@ -34,6 +40,8 @@ class RecordEvaluation {
   std::array<bool, 3> free_;
   mutable std::array<double, 4> x_{NAN, NAN, NAN, NAN};
   mutable bool valid_ = false, with_jacobian_ = false;
+  mutable int omitted_ = -1;
+  mutable bool extrapolated_ = false;
   mutable std::vector<double> r_;
   mutable std::array<std::vector<double>, 4> columns_;
 };

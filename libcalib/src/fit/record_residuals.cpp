@@ -1,5 +1,6 @@
 #include "fit/record_residuals.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "calib/core/error.hpp"
@@ -72,12 +73,13 @@ bool RecordResiduals::evaluate(const ImpactLawParameters& p, double t0, double* 
 // stays 0 there). The approach δ needs no such care: δ and δ' are continuous there and
 // δ'' = −F/m falls to 0, so its central difference holds to O(h²).
 void RecordResiduals::one_sided_across_separation(const Step& at_p, const Step& up,
-                                                  const Step& down, double t0,
-                                                  double* column) const {
+                                                  const Step& down, double t0, double* column,
+                                                  std::vector<char>* crossed) const {
   const auto after = [&](std::size_t i, double t_contact) { return record_.t[i] - t0 > t_contact; };
   for (std::size_t i = 0; i < record_.force.size(); ++i) {
     const bool side = after(i, at_p.t_contact);
     if (after(i, up.t_contact) == after(i, down.t_contact)) continue;
+    (*crossed)[i] = 1;
     if (up.x > at_p.x && after(i, up.t_contact) == side)
       column[i] = (up.r[i] - at_p.r[i]) / (up.x - at_p.x);
     else if (down.x < at_p.x && after(i, down.t_contact) == side)
@@ -85,31 +87,56 @@ void RecordResiduals::one_sided_across_separation(const Step& at_p, const Step& 
   }
 }
 
+// The difference of the residuals in parameter i with step h: central where value ± h stays in
+// the parameter's range, else one-sided towards the inside; and one-sided for a force sample that
+// the steps carry across the separation (marked in *crossed). False when a step's solve fails.
+bool RecordResiduals::difference(const ImpactLawParameters& p, double t0, const Step& at_p, int i,
+                                 double h, double* column, std::vector<char>* crossed,
+                                 bool* central) const {
+  const std::array<double, 3> lo{0.0, kMinN, 0.0}, hi{INFINITY, kMaxN, INFINITY};
+  const double value = at_p.x;
+  const double up = value + h <= hi[i] ? value + h : value;
+  const double down = value - h >= lo[i] ? value - h : value;
+  if (up == down) return false;
+  *central = up != value && down != value;
+  std::vector<double> up_r(count()), down_r(count());
+  const auto at = [&](double x, double* r, double* t_contact) {
+    ImpactLawParameters q = p;
+    (i == 0 ? q.K : i == 1 ? q.n : q.damping) = x;
+    return evaluate(q, t0, r, nullptr, t_contact);
+  };
+  double up_tc = NAN, down_tc = NAN;
+  if (!at(up, up_r.data(), &up_tc) || !at(down, down_r.data(), &down_tc)) return false;
+  for (int k = 0; k < count(); ++k) column[k] = (up_r[k] - down_r[k]) / (up - down);
+  one_sided_across_separation(at_p, {up, up_r.data(), up_tc}, {down, down_r.data(), down_tc}, t0,
+                              column, crossed);
+  return true;
+}
+
+// Extrapolated: D = (4 D(h/2) − D(h))/3 for a central difference, (2 D(h/2) − D(h)) for a
+// one-sided one (Richardson: their leading errors are ∝ h² and ∝ h), and D(h/2) where a step
+// crossed the separation (a kink: no power series in h to extrapolate).
 bool RecordResiduals::parameter_gradients(const ImpactLawParameters& p, double t0,
                                           const double* r_at_p, double t_contact_at_p,
                                           const std::array<bool, 3>& need,
-                                          const std::array<double*, 3>& columns) const {
+                                          const std::array<double*, 3>& columns,
+                                          bool extrapolated) const {
   const double eps = options_.rel_tol, s = std::cbrt(eps);
   const std::array<double, 3> value{p.K, p.n, p.damping};
-  const std::array<double, 3> lo{0.0, kMinN, 0.0}, hi{INFINITY, kMaxN, INFINITY};
-  std::vector<double> up_r(count()), down_r(count());
+  std::vector<double> half(count());
+  std::vector<char> crossed(count());
   for (int i = 0; i < 3; ++i) {
     if (!need[i]) continue;
     const double h = value[i] > 0 ? s * value[i] : std::sqrt(eps);
-    // Central where x ± h stays inside [lo, hi], else one-sided towards the inside.
-    const double up = value[i] + h <= hi[i] ? value[i] + h : value[i];
-    const double down = value[i] - h >= lo[i] ? value[i] - h : value[i];
-    if (up == down) return false;
-    const auto at = [&](double x, double* r, double* t_contact) {
-      ImpactLawParameters q = p;
-      (i == 0 ? q.K : i == 1 ? q.n : q.damping) = x;
-      return evaluate(q, t0, r, nullptr, t_contact);
-    };
-    double up_tc = NAN, down_tc = NAN;
-    if (!at(up, up_r.data(), &up_tc) || !at(down, down_r.data(), &down_tc)) return false;
-    for (int k = 0; k < count(); ++k) columns[i][k] = (up_r[k] - down_r[k]) / (up - down);
-    one_sided_across_separation({value[i], r_at_p, t_contact_at_p}, {up, up_r.data(), up_tc},
-                                {down, down_r.data(), down_tc}, t0, columns[i]);
+    const Step at_p{value[i], r_at_p, t_contact_at_p};
+    bool central = true, central_half = true;
+    std::fill(crossed.begin(), crossed.end(), 0);
+    if (!difference(p, t0, at_p, i, h, columns[i], &crossed, &central)) return false;
+    if (!extrapolated) continue;
+    if (!difference(p, t0, at_p, i, 0.5 * h, half.data(), &crossed, &central_half)) return false;
+    const double gain = central != central_half ? 0.0 : central ? 1.0 / 3.0 : 1.0;
+    for (int k = 0; k < count(); ++k)
+      columns[i][k] = crossed[k] ? half[k] : half[k] + gain * (half[k] - columns[i][k]);
   }
   return true;
 }

@@ -25,10 +25,13 @@ class RecordResiduals {
   bool evaluate(const ImpactLawParameters& p, double t0, double* r, double* dt0,
                 double* t_contact = nullptr) const;
   // ∂r/∂(K, n, d) for the flagged parameters, into columns[i] (count() values each); r_at_p and
-  // t_contact_at_p are evaluate's residuals and contact time at (p, t0).
+  // t_contact_at_p are evaluate's residuals and contact time at (p, t0). `extrapolated`: the
+  // difference at steps h and h/2 combined by Richardson extrapolation (twice the solves), for
+  // the samples just before the separation, where F's dependence on the parameters varies on the
+  // scale of the step's shift of the separation and the plain difference errs by ~1e-4.
   bool parameter_gradients(const ImpactLawParameters& p, double t0, const double* r_at_p,
                            double t_contact_at_p, const std::array<bool, 3>& need,
-                           const std::array<double*, 3>& columns) const;
+                           const std::array<double*, 3>& columns, bool extrapolated = false) const;
   // The model at the record's times (F = 0 outside the contact); false as evaluate.
   bool model(const ImpactLawParameters& p, double t0, RecordModel* out) const;
 
@@ -40,7 +43,9 @@ class RecordResiduals {
     double t_contact;
   };
   void one_sided_across_separation(const Step& at_p, const Step& up, const Step& down, double t0,
-                                   double* column) const;
+                                   double* column, std::vector<char>* crossed) const;
+  bool difference(const ImpactLawParameters& p, double t0, const Step& at_p, int i, double h,
+                  double* column, std::vector<char>* crossed, bool* central) const;
   ImpactLaw law_;
   double m_, v_;
   const ImpactRecord& record_;
