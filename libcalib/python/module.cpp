@@ -25,6 +25,7 @@
 #include "calib/io/config.hpp"
 #include "calib/io/output_target.hpp"
 #include "calib/io/resources.hpp"
+#include "calib/io/result_folder.hpp"
 #include "calib/models/catalog.hpp"
 #include "calib/models/exact_damping.hpp"
 #include "calib/models/planar_system.hpp"
@@ -265,23 +266,30 @@ py::object simulate(const std::string& system, const std::string& origin,
                     std::optional<std::string> model, std::optional<double> e,
                     std::optional<std::string> method, std::optional<double> t_end,
                     const std::string& out_dir) {
+  const io::WallClock clock;
   const dynamics::KnFitter fitter = studies::kn_fit::kn_fitter();
   dynamics::SystemSetup s = origin.empty() ? dynamics::load_system(system, fitter)
                                            : dynamics::parse_system(system, origin, fitter);
   dynamics::Overrides o{.model = std::move(model), .e = e, .t_end = t_end};
   if (method) o.method = dynamics::method_from_name(*method, "method");
   dynamics::apply(o, s);
-  if (!out_dir.empty()) {  // checked before the run, as `calib simulate --out`
+  std::optional<io::ResultFolder> folder;  // checked and locked before the run, as the CLI's
+  if (!out_dir.empty()) {
     std::vector<std::filesystem::path> inputs;
-    if (origin.empty()) inputs.emplace_back(system);
-    io::prepare_output_dir(out_dir, inputs);
+    if (origin.empty()) inputs.push_back(io::resolve_input_path(system));
+    folder.emplace(out_dir, inputs);
   }
   dynamics::SimulationResult r;
   {
     py::gil_scoped_release release;
     r = dynamics::simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
   }
-  if (!out_dir.empty()) dynamics::write_run(s, r, out_dir);  // the files of `calib simulate --out`
+  if (folder) {  // the files of `calib simulate --out`
+    const io::Provenance provenance =
+        dynamics::run_provenance(s, origin.empty() ? system : origin, clock);
+    dynamics::write_run(s, r, folder->stage(), provenance);
+    folder->publish(provenance);
+  }
   py::dict out = to_python(dynamics::to_json(s, r, s.options.method));
   const auto n = static_cast<py::ssize_t>(r.series.size());
   auto column = [&](auto value) {

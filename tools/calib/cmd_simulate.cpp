@@ -11,7 +11,8 @@
 #include "calib/dynamics/systems.hpp"
 #include "calib/dynamics/write_run.hpp"
 #include "calib/io/csv.hpp"
-#include "calib/io/output_target.hpp"
+#include "calib/io/resources.hpp"
+#include "calib/io/result_folder.hpp"
 #include "calib/studies/kn_fitter.hpp"
 #include "commands.hpp"
 
@@ -62,6 +63,7 @@ void register_simulate(CLI::App& app) {
   add_format_flag(*cmd, a.format);
   cmd->callback([args] {
     const SimulateArgs& a = *args;
+    const io::WallClock clock;
     dynamics::SystemSetup s = dynamics::load_system(a.system, studies::kn_fit::kn_fitter());
     dynamics::Overrides o;
     o.e = a.e;
@@ -69,12 +71,17 @@ void register_simulate(CLI::App& app) {
     if (!a.model.empty()) o.model = a.model;
     if (!a.method.empty()) o.method = dynamics::method_from_name(a.method, "--method");
     dynamics::apply(o, s);
-    if (!a.out.empty()) io::prepare_output_dir(a.out, {a.system});
+    std::optional<io::ResultFolder> folder;  // checked and locked before the run
+    if (!a.out.empty()) folder.emplace(a.out, std::vector{io::resolve_input_path(a.system)});
     const auto r = dynamics::simulate(*s.system, s.q0, s.qd0, s.contact, s.options);
     for (const auto& i : r.impacts)
       if (!std::isfinite(i.e) && std::isfinite(i.t_end))
         throw ComputeError("simulate: an impact's restitution is not a number");
-    if (!a.out.empty()) dynamics::write_run(s, r, a.out);
+    if (folder) {
+      const io::Provenance provenance = dynamics::run_provenance(s, a.system, clock);
+      dynamics::write_run(s, r, folder->stage(), provenance);
+      folder->publish(provenance);
+    }
     if (a.format == Format::json) {
       fmt::print("{}\n", dynamics::to_json(s, r, s.options.method).dump(2));
       return;
