@@ -168,8 +168,9 @@ void register_run_all(CLI::App& app) {
         args->configs.empty() ? io::find_resource("configs") : fs::path(args->configs);
     const auto list = studies::run_all_configs(configs);
     // One run-all per results folder: a second one would replace this one's finished studies.
-    io::prepare_output_dir(args->out);
+    io::check_output_dir(args->out);
     const io::OutputLock lock(args->out);
+    fs::create_directories(args->out);
     int ran = 0;
     for (const auto& [study, cfg] : list) {
       const studies::Study& s = *study;

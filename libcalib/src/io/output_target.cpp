@@ -112,4 +112,10 @@ void prepare_output_dir(const fs::path& dir, const std::vector<fs::path>& inputs
   require_writable_dir(dir, dir);
 }
 
+void check_output_dir(const fs::path& dir, const std::vector<fs::path>& inputs) {
+  if (dir.empty()) throw InputError("output folder: empty path");
+  if (path_exists(dir)) return prepare_output_dir(dir, inputs);
+  prepare_output_dir(fs::absolute(dir).lexically_normal().parent_path());
+}
+
 }  // namespace calib::io

@@ -27,13 +27,9 @@ constexpr std::string_view kSidecarSuffix = ".meta.json";
 // given as --out is followed (the swap renames the folder, never the link) and every spelling
 // of one folder shares its lock.
 fs::path checked_folder(const fs::path& out, const std::vector<fs::path>& inputs) {
-  if (out.empty()) throw InputError("output folder: empty path");
   // A folder that does not exist yet is created when the result is published, not before: a
   // run that fails leaves nothing behind. Its parent holds the stage and the lock.
-  if (path_exists(out))
-    prepare_output_dir(out, inputs);
-  else
-    prepare_output_dir(fs::absolute(out).lexically_normal().parent_path());
+  check_output_dir(out, inputs);
   fs::path folder = fs::weakly_canonical(fs::absolute(out));
   std::error_code ec;
   const fs::path cwd = fs::current_path(ec);

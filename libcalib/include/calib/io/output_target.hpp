@@ -23,5 +23,10 @@ void prepare_output_file(const std::filesystem::path& out,
 // (at any depth) one of `inputs`, or cannot be created or written.
 void prepare_output_dir(const std::filesystem::path& dir,
                         const std::vector<std::filesystem::path>& inputs = {});
+// The same checks without creating `dir` when it is not there yet (its parent is created and
+// proved writable instead): for a folder created only once its result is published or its lock
+// is held, so a refused or failed run leaves none.
+void check_output_dir(const std::filesystem::path& dir,
+                      const std::vector<std::filesystem::path>& inputs = {});
 
 }  // namespace calib::io
