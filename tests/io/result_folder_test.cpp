@@ -185,3 +185,19 @@ TEST(PrepareOutputFile, RefusesAnInputAmongTheFilesItIsPublishedAs) {
   // An output that shares no file with its inputs is accepted.
   EXPECT_NO_THROW(io::prepare_output_file(dir / "merged.csv", {dir / "part_0.csv"}));
 }
+
+// A reader of a results folder (calib report) verifies every table in it: a CSV whose sidecar
+// was removed is refused by name, not read unchecked.
+TEST(VerifyResults, RefusesATableWithoutItsSidecar) {
+  const fs::path dir = calib_test::fresh_dir("calib_verify_results_", "bare");
+  table(dir, "a.csv", 2, "x");
+  calib_test::put(dir / "notes.txt", "not a table\n");
+  EXPECT_NO_THROW(io::verify_results(dir));
+  fs::remove(io::sidecar_of(dir / "a.csv"));
+  try {
+    io::verify_results(dir);
+    FAIL() << "a.csv without its sidecar was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("a.csv has no sidecar"), std::string::npos) << e.what();
+  }
+}

@@ -172,8 +172,11 @@ void verify_results(const fs::path& dir) {
     const std::string name = entry.path().filename().string();
     if (name.size() > kSidecarSuffix.size() && name.ends_with(kSidecarSuffix))
       results.push_back(dir / name.substr(0, name.size() - kSidecarSuffix.size()));
+    else if (entry.is_regular_file() && (name.ends_with(".csv") || name.ends_with(".json")))
+      results.push_back(entry.path());  // a table a reader would use: refused without sidecar
   }
   std::sort(results.begin(), results.end());  // the same first complaint on every run
+  results.erase(std::unique(results.begin(), results.end()), results.end());
   for (const fs::path& r : results) {
     if (!fs::exists(r))
       throw InputError(fmt::format("{} is missing (its sidecar {} is there)", r.string(),

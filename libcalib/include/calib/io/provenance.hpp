@@ -58,7 +58,8 @@ void verify_result_file(const std::filesystem::path& result_file);
 // The sidecar that verifies `text`, the whole content of `result_file` already read: its
 // sidecar, or its pending sidecar (see verify_result_file). InputError as verify_result_file.
 nlohmann::json verified_sidecar(const std::filesystem::path& result_file, std::string_view text);
-// verify_result_file for every result in `dir` (not its subfolders) that has a sidecar.
+// verify_result_file for every result in `dir` (not its subfolders): each file with a sidecar,
+// and each CSV or JSON file, which is refused when it has none.
 void verify_results(const std::filesystem::path& dir);
 
 // Stopwatch for wall time of a run.
