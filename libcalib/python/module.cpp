@@ -26,6 +26,7 @@
 #include "calib/io/config.hpp"
 #include "calib/io/output_target.hpp"
 #include "calib/io/resources.hpp"
+#include "calib/io/result_folder.hpp"
 #include "calib/models/catalog.hpp"
 #include "calib/models/exact_damping.hpp"
 #include "calib/models/planar_system.hpp"
@@ -296,16 +297,15 @@ py::object simulate(const std::string& system, const std::string& origin,
                         .max_steps = max_steps, .max_wall_time = max_wall_time};
   if (method) o.method = dynamics::method_from_name(*method, "method");
   dynamics::apply(o, s);
-  std::vector<std::filesystem::path> inputs;
-  if (origin.empty()) inputs.emplace_back(system);
-  if (!out_dir.empty()) io::prepare_output_dir(out_dir, inputs);  // as `calib simulate --out`
+  dynamics::RunSource source{origin.empty() ? system : origin, {}, {}};
+  if (origin.empty()) source.inputs.push_back(io::resolve_input_path(system));
   s.options.progress = progress;
   dynamics::SimulationResult r;
   {
     py::gil_scoped_release release;
     sweep::InterruptScope interrupts;  // Ctrl-C as in run_study: KeyboardInterrupt
     s.options.stop_requested = [&interrupts] { return interrupts.requested(); };
-    r = dynamics::simulate_and_write(s, out_dir, inputs);
+    r = dynamics::simulate_and_write(s, out_dir, source);
   }
   py::dict out = to_python(dynamics::to_json(s, r, s.options.method));
   const auto n = static_cast<py::ssize_t>(r.series.size());

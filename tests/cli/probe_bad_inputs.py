@@ -258,7 +258,7 @@ for name, text, token in [
         f.write(text)
     cases.append((["kn-fit", "--data", path], token))
 
-counts = {"clean": 0, "misleading": 0, "silent": 0, "hang": 0, "crash": 0}
+counts = {"clean": 0, "misleading": 0, "silent": 0, "hang": 0, "crash": 0, "skipped": 0}
 for args, token in cases:
     try:
         r = subprocess.run([calib] + args, capture_output=True, text=True, timeout=20, cwd=work)
@@ -780,11 +780,218 @@ class FitImpactLargeInterrupted(Case):
         return ("clean" if run.returncode == 130 and self.token in msg and not written
                 else "misleading"), msg
 
+# A result is one transaction (outputs issue): an input inside an output is refused before
+# anything is written; every writing command holds its output's lock; a writer killed (SIGKILL)
+# between any two of its renames leaves the previous result or the new one.
+_tsuji = open(f"{src}/datasets/samples/restitution_tsuji.csv").read()
+_ball = open(ball).read()
+_sweep_small = ('kernel = "calibrate"\nmodel = "linear-damper"\n[fixed]\nm = 2.0\nk = 1e7\nv = 0.3\n'
+                "[space]\nn = { values = [1.5] }\ne = { linspace = { from = 0.1, to = 0.9, count = 9 } }\n")
+_fit = ["--law", "tsuji", "--m", "0.01", "--K", "1e9"]
+
+
+class FitImpactDataInsideOut(SilentCase, Case):
+    files = {"D/fit_impact_points.csv": _tsuji}
+    args = ["fit-impact", "--data", "D/fit_impact_points.csv", *_fit, "--out", "D"]
+    tokens = ["output folder D holds the input D/fit_impact_points.csv"]
+    forbidden = ["D/fit_impact.json", "D/fit_impact_points.csv.meta.json"]
+
+
+class SimulateSystemInsideOut(SilentCase, Case):
+    files = {"D/series.csv": _ball}
+    args = ["simulate", "--system", "D/series.csv", "--out", "D"]
+    tokens = ["output folder D holds the input D/series.csv"]
+    forbidden = ["D/impacts.csv", "D/series.csv.meta.json"]
+
+
+class StudyConfigInsideOut(SilentCase, Case):
+    files = {"D/rms_table.csv": "# an rms-table config, named as its result\n"}
+    args = ["rms-table", "--quiet", "--config", "D/rms_table.csv", "--out", "D"]
+    tokens = ["output folder D holds the input D/rms_table.csv"]
+    forbidden = ["D/rms_table.csv.meta.json", "D/optimum.json"]
+
+
+class SweepConfigIsTheOutputsSidecar(SilentCase, Case):
+    files = {"X.csv.meta.json": _sweep_small}
+    args = ["sweep", "--quiet", "--config", "X.csv.meta.json", "--out", "X.csv"]
+    tokens = ["output X.csv would replace X.csv.meta.json, the input X.csv.meta.json"]
+    forbidden = ["X.csv"]
+
+
+class MergeSbatchIntoAShardsSidecar(Case):
+    """merge.sbatch N OUT OUT/part_0.csv.meta.json: the merged file would replace a shard's sidecar."""
+    token = "the sidecar of the input"
+
+    def run(self):
+        folder = f"{work}/case_merge_sidecar"
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+        with open(f"{folder}/s.toml", "w") as f:
+            f.write(_sweep_small)
+        for i in range(2):
+            calib_ok("sweep", "--quiet", "--shard", f"{i}/2", "--config", f"{folder}/s.toml", "--out", f"{folder}/part_{i}.csv")
+        sidecar = f"{folder}/part_0.csv.meta.json"
+        before = open(sidecar).read()
+        r = subprocess.run(["bash", f"{src}/tools/slurm/merge.sbatch", "2", folder, sidecar], capture_output=True,
+                           text=True, timeout=60, env={**os.environ, "CALIB": calib})
+        msg = r.stdout + r.stderr
+        ok = r.returncode == 2 and self.token in msg and open(sidecar).read() == before
+        return ("clean" if ok else "misleading"), msg
+
+
+def held_lock(lock_path):
+    """Holds `lock_path` as a running calib would (flock, its pid inside); returns the open file."""
+    f = open(lock_path, "w")
+    fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    f.write(f"{os.getpid()}\n")
+    f.flush()
+    return f
+
+
+class HeldOutputs(Case):
+    """Every writing command, its output's lock held by another run: exit 2 naming that run, and
+    nothing written (the output not created)."""
+
+    def run(self):
+        folder = f"{work}/case_held_outputs"
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(f"{folder}/cfgs")
+        shutil.copy(f"{src}/configs/rms_table.toml", f"{folder}/cfgs/rms_table.toml")
+        with open(f"{folder}/d.csv", "w") as f:
+            f.write("delta[mm],W[N/mm]\n0.01,63.1\n0.02,136\n0.03,210\n0.04,280\n0.06,452\n")
+        calib_ok("rms-table", "--quiet", "--out", f"{folder}/R/rms_table")
+        writers = [
+            ("out", ["simulate", "--system", ball, "--out", "out"]),
+            ("out", ["fit-impact", "--data", f"{src}/datasets/samples/restitution_tsuji.csv", *_fit, "--out", "out"]),
+            ("out", ["rms-table", "--quiet", "--out", "out"]),
+            ("out", ["run-all", "--configs", "cfgs", "--out", "out"]),
+            ("out", ["report", "--no-plots", "--results", "R", "--out", "out"]),
+            ("out", ["plot", "rms-table", "--in", "R/rms_table", "--out", "out"]),
+            ("out.csv", ["kn-fit", "--data", "d.csv", "--curve", "out.csv"]),
+            ("out.csv", ["effective-mass", "--system", system, "--sweep", "crank.angle=0:90:3", "--out", "out.csv"]),
+        ]
+        problems = []
+        for out, args in writers:
+            with held_lock(f"{folder}/{out}.lock"):
+                r = subprocess.run([calib] + args, capture_output=True, text=True, timeout=60, cwd=folder)
+            msg = r.stdout + r.stderr
+            if r.returncode != 2 or f"being written by another calib run (pid {os.getpid()}" not in msg:
+                problems.append(f"{args[0]}: exit {r.returncode}: {msg.strip()[:200]}")
+            elif os.path.exists(f"{folder}/{out}"):
+                problems.append(f"{args[0]}: wrote {out} although refused")
+                shutil.rmtree(f"{folder}/{out}", ignore_errors=True)
+            os.remove(f"{folder}/{out}.lock")
+        return ("misleading" if problems else "clean"), "; ".join(problems)
+
+
+def folder_digest(path):
+    """{relative path: sha256} of a result folder (or one file and its sidecar), sidecars without
+    the fields two runs of one build differ in (tools/results_digest.py's rule)."""
+    import hashlib
+    import json
+    files = [path] if os.path.isfile(path) else [os.path.join(d, n) for d, _, ns in os.walk(path) for n in ns]
+    if os.path.isfile(path) and os.path.exists(path + ".meta.json"):
+        files.append(path + ".meta.json")
+    out = {}
+    for f in files:
+        data = open(f, "rb").read()
+        if f.endswith(".meta.json"):
+            meta = json.loads(data)
+            for key in ("started_utc", "wall_seconds", "git_revision"):
+                meta.pop(key, None)
+            data = json.dumps(meta, sort_keys=True).encode()
+        out[os.path.relpath(f, os.path.dirname(path) if os.path.isfile(path) else path)] = hashlib.sha256(data).hexdigest()
+    return out
+
+
+def strace_works():
+    return shutil.which("strace") and subprocess.run(["strace", "-o", "/dev/null", "true"], capture_output=True).returncode == 0
+
+
+_renames = "rename,renameat,renameat2"
+
+
+class KilledBetweenRenames(Case):
+    """Each writer replaces a previous result and is killed (SIGKILL, injected by strace) at its
+    1st, 2nd, ... rename: the output is then the previous result or the new one, as a reader
+    sees it (a folder's files; a sweep CSV through `calib merge`, which verifies it), and the
+    next run on it publishes the new one. Skipped (reported) where strace cannot trace."""
+
+    def run(self):
+        if not strace_works():
+            return "skipped", "strace is not installed or cannot trace here"
+        root = f"{work}/case_killed"
+        shutil.rmtree(root, ignore_errors=True)
+        os.makedirs(root)
+        with open(f"{root}/s.toml", "w") as f:
+            f.write(_sweep_small)
+        with open(f"{root}/s2.toml", "w") as f:
+            f.write(_sweep_small.replace("v = 0.3", "v = 0.7"))
+        tsuji = f"{src}/datasets/samples/restitution_tsuji.csv"
+        writers = [  # (output, previous run's arguments, new run's arguments)
+            ("sim", ["simulate", "--system", ball, "--e", "0.5", "--out"], ["simulate", "--system", ball, "--e", "0.8", "--out"]),
+            ("fit", ["fit-impact", "--data", tsuji, *_fit, "--out"], ["fit-impact", "--data", tsuji, *_fit[:4], "--K", "2e9", "--out"]),
+            ("sw.csv", ["sweep", "--quiet", "--config", "s.toml", "--out"], ["sweep", "--quiet", "--config", "s2.toml", "--out"]),
+        ]
+        problems = []
+        for out, old_args, new_args in writers:
+            problems += self.check(root, out, old_args, new_args)
+        return ("misleading" if problems else "clean"), "; ".join(problems)
+
+    def view(self, root, out):
+        """What a reader sees: a folder's files, or the CSV that `calib merge` verifies and copies."""
+        if out.endswith(".csv"):
+            r = subprocess.run([calib, "merge", "--out", f"{root}/view.csv", f"{root}/{out}"], capture_output=True,
+                               text=True, timeout=60, cwd=root)
+            return open(f"{root}/view.csv").read() if r.returncode == 0 else f"refused: {r.stderr.strip()}"
+        return folder_digest(f"{root}/{out}")
+
+    def reset(self, root, out, pristine):
+        """The output as the previous run left it (and no stage, lock or pending file of another)."""
+        for name in os.listdir(root):
+            if name == out or name.startswith(out + ".") or name.startswith("." + out + "."):
+                (shutil.rmtree if os.path.isdir(f"{root}/{name}") else os.remove)(f"{root}/{name}")
+        for name in os.listdir(pristine):
+            (shutil.copytree if os.path.isdir(f"{pristine}/{name}") else shutil.copy2)(f"{pristine}/{name}", f"{root}/{name}")
+
+    def check(self, root, out, old_args, new_args):
+        pristine = f"{root}/pristine_{out}"
+        subprocess.run([calib] + new_args + [out], capture_output=True, timeout=60, cwd=root, check=True)
+        new = self.view(root, out)
+        subprocess.run([calib] + old_args + [out], capture_output=True, timeout=60, cwd=root, check=True)
+        old = self.view(root, out)
+        os.makedirs(pristine)
+        for name in [out, out + ".meta.json"]:
+            if os.path.exists(f"{root}/{name}"):
+                (shutil.copytree if os.path.isdir(f"{root}/{name}") else shutil.copy2)(f"{root}/{name}", f"{pristine}/{name}")
+        log = f"{root}/renames.log"
+        subprocess.run(["strace", "-f", "-qq", "-o", log, "-e", f"trace={_renames}", calib] + new_args + [out],
+                       capture_output=True, timeout=60, cwd=root, check=True)
+        # The renames in order, by system call (strace counts each call's invocations apart).
+        calls = [line.split()[1].split("(")[0] for line in open(log) if "rename" in line]
+        count = len(calls)
+        problems = [] if old != new and count >= 2 else [f"{out}: the two runs differ in nothing, or {count} renames"]
+        for k in range(1, count + 1):
+            self.reset(root, out, pristine)
+            nth = calls[:k].count(calls[k - 1])
+            r = subprocess.run(["strace", "-f", "-qq", "-o", "/dev/null", "-e", f"trace={_renames}", "-e",
+                                f"inject={calls[k - 1]}:error=EIO:signal=SIGKILL:when={nth}", calib] + new_args + [out],
+                               capture_output=True, timeout=60, cwd=root)
+            seen = self.view(root, out)
+            if r.returncode == 0:
+                problems.append(f"{out}: not killed at rename {k}")
+            elif seen != old and seen != new:
+                problems.append(f"{out}: killed at rename {k} of {count}: a mix of two runs ({str(seen)[:200]})")
+            rerun = subprocess.run([calib] + new_args + [out], capture_output=True, text=True, timeout=60, cwd=root)
+            if rerun.returncode != 0 or self.view(root, out) != new:
+                problems.append(f"{out}: the run after the kill at rename {k}: exit {rerun.returncode} {rerun.stderr.strip()[:200]}")
+        return problems
+
 
 for case in Case.__subclasses__():
     kind, msg = case().run()
     counts[kind] += 1
     if kind != "clean":
-        print(kind.upper(), case.__name__, "->", msg.strip()[:300].replace("\n", " | "))
+        print(kind.upper(), case.__name__, "->", msg.strip()[:600].replace("\n", " | "))
 print(f"memory and file-kind cases: {len(Case.__subclasses__())}; total now " + ", ".join(f"{k} {v}" for k, v in counts.items()))
-sys.exit(0 if counts["clean"] == len(cases) + len(Case.__subclasses__()) else 1)
+sys.exit(0 if counts["clean"] + counts["skipped"] == len(cases) + len(Case.__subclasses__()) else 1)

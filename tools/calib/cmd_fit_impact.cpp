@@ -15,6 +15,8 @@
 #include "calib/fit/fit_monitor.hpp"
 #include "calib/fit/impact_fit_run.hpp"
 #include "calib/fit/impact_record_run.hpp"
+#include "calib/io/resources.hpp"
+#include "calib/io/result_folder.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
@@ -94,6 +96,40 @@ fit::FitImpactRequest request_of(const FitImpactArgs& a, bool record) {
   return q;
 }
 
+// --out: the folder, checked and locked before the data is read (io/result_folder.hpp).
+std::optional<io::ResultFolder> result_folder(const FitImpactArgs& a) {
+  if (a.out.empty()) return std::nullopt;
+  return std::optional<io::ResultFolder>(std::in_place, a.out,
+                                         std::vector{io::resolve_input_path(a.data)});
+}
+
+// The provenance of the --out files: the data, the flags as given, the fit's tolerances.
+io::Provenance provenance_of(const FitImpactArgs& a, const fit::ImpactFitOptions& o,
+                             const io::WallClock& clock) {
+  nlohmann::json config = {{"data", a.data}, {"law", a.law},   {"geometry", a.geometry},
+                           {"fit", a.fit},   {"loss", a.loss}, {"loss_scale", a.loss_scale}};
+  for (const auto& [name, value] : {std::pair{"m", a.m},
+                                    {"K", a.K},
+                                    {"n", a.n},
+                                    {"nu", a.nu},
+                                    {"density", a.density},
+                                    {"v", a.v},
+                                    {"t0", a.t0}})
+    if (value) config[name] = *value;
+  for (const auto& [name, value] : {std::pair{"E", a.E}, {"radius", a.radius}})
+    if (value) config[name] = *value;
+  return {"calib fit-impact",
+          config,
+          {{"function_tolerance", o.fit.function_tolerance},
+           {"gradient_tolerance", o.fit.gradient_tolerance},
+           {"parameter_tolerance", o.fit.parameter_tolerance},
+           {"impact_rel_tol", o.impact.rel_tol},
+           {"impact_abs_tol", o.impact.abs_tol}},
+          1,
+          clock.started_utc(),
+          clock.seconds()};
+}
+
 // Exit 1 (after the output is written) when the one law asked for did not converge, or when
 // none of the laws did; the message names what the fit could not reach ("data" or "record").
 template <class Outcome, class MessageOf>
@@ -108,7 +144,7 @@ void require_reached(const Outcome& o, std::size_t laws, const std::string& law,
 }
 
 // An impact record (t[s] with F[N] and/or delta[m]): the contact start t0 is fitted too.
-void run_record(const FitImpactArgs& a) {
+void run_record(const FitImpactArgs& a, const io::WallClock& clock) {
   if (!a.v) throw InputError("--v: an impact record needs the impact speed [m/s]");
   if (!a.m && !a.density) throw InputError("--m: an impact record needs the effective mass [kg]");
   const fit::FitImpactRequest c = request_of(a, true);
@@ -116,7 +152,7 @@ void run_record(const FitImpactArgs& a) {
   fit::FitRecordRequest q;
   q.laws = c.laws, q.m = c.m, q.v = *a.v, q.K = c.K, q.n = c.n, q.t0 = a.t0.value_or(NAN);
   q.fit_K = c.fit_K, q.fit_n = c.fit_n, q.fit_damping = c.fit_damping, q.options = c.options;
-  if (!a.out.empty()) fit::prepare_fit_impact_output(a.out, a.data);
+  std::optional<io::ResultFolder> folder = result_folder(a);
   const fit::ImpactRecord data = fit::read_impact_record(a.data);
   fit::FitMonitor monitor(show_progress(a));
   monitor.begin(fmt::format("record ({} samples)", data.t.size()));
@@ -125,7 +161,10 @@ void run_record(const FitImpactArgs& a) {
   monitor.throw_if_stopped();
   if (a.format == Format::json) fmt::print("{}\n", o.record.dump(2));
   else fmt::print("{}", fit::fit_record_text(o));
-  if (!a.out.empty()) fit::write_fit_impact_record(a.out, o, q, data);
+  if (folder) {
+    fit::write_fit_impact_record(folder->stage(), o, q, data);
+    folder->publish(provenance_of(a, q.options, clock));
+  }
   require_reached(o, q.laws.size(), a.law, "record",
                   [](const fit::RecordFitReport& r) { return r.fit.message; });
 }
@@ -174,20 +213,25 @@ void register_fit_impact(CLI::App& app) {
                 "show progress lines (after a second) even when stderr is not a terminal");
   cmd->callback([args] {
     const FitImpactArgs& a = *args;
-    if (fit::impact_data_kind(a.data) == fit::ImpactDataKind::impact_record) return run_record(a);
+    const io::WallClock clock;
+    if (fit::impact_data_kind(a.data) == fit::ImpactDataKind::impact_record)
+      return run_record(a, clock);
     if (a.v || a.t0)
       throw InputError(std::string(a.v ? "--v" : "--t0") +
                        ": only for an impact record (t[s] column); this file is a restitution "
                        "curve");
     fit::FitImpactRequest q = request_of(a, false);
-    if (!a.out.empty()) fit::prepare_fit_impact_output(a.out, a.data);
+    std::optional<io::ResultFolder> folder = result_folder(a);
     const fit::RestitutionCurve data = fit::read_restitution_curve(a.data);
     fit::FitMonitor monitor(show_progress(a));
     q.options.fit.monitor = &monitor;
     const fit::FitImpactOutcome o = fit::run_fit_impact(q, data);
     if (a.format == Format::json) fmt::print("{}\n", o.record.dump(2));
     else fmt::print("{}", fit::fit_impact_text(o));
-    if (!a.out.empty()) fit::write_fit_impact(a.out, o, q, data);
+    if (folder) {
+      fit::write_fit_impact(folder->stage(), o, q, data);
+      folder->publish(provenance_of(a, q.options, clock));
+    }
     require_reached(o, q.laws.size(), a.law, "data",
                     [](const fit::ImpactFitReport& r) { return r.message; });
   });

@@ -1,6 +1,7 @@
 // `calib plot <study>|all`: PNG + SVG figures of a study's results (gnuplot, tools/plot/*.gp).
 #include <fmt/format.h>
 
+#include "calib/io/result_folder.hpp"
 #include "calib/report/plot.hpp"
 #include "calib/studies/study.hpp"
 #include "commands.hpp"
@@ -31,6 +32,7 @@ void register_plot(CLI::App& app) {
   cmd->add_option("--formats", a.formats, "image formats: png, svg")->capture_default_str();
   cmd->callback([args] {
     const PlotArgs& a = *args;
+    const io::WallClock clock;
     const bool all = a.study == "all";
     std::vector<const studies::Study*> list;
     if (all) {
@@ -39,16 +41,33 @@ void register_plot(CLI::App& app) {
     } else {
       list.push_back(&studies::find(a.study));
     }
+    std::vector<std::pair<const studies::Study*, std::filesystem::path>> inputs;
     for (const studies::Study* s : list) {
       const std::string stem(s->stem);
       const std::filesystem::path in = a.in.empty() ? std::filesystem::path("results") / stem
                                        : all        ? std::filesystem::path(a.in) / stem
                                                     : std::filesystem::path(a.in);
-      if (all && !std::filesystem::exists(in)) continue;
-      const auto images = report::plot_study(*s, {in, a.out, a.scripts, a.formats});
-      fmt::print("plot {}: {} images in {}\n", stem, images.size(),
-                 (std::filesystem::path(a.out) / stem).string());
+      if (!all || std::filesystem::exists(in)) inputs.emplace_back(s, in);
     }
+    // The figures and their data are one result, published at once (io/result_folder.hpp).
+    std::vector<std::filesystem::path> folders;
+    for (const auto& [s, in] : inputs) folders.push_back(in);
+    io::ResultFolder folder(a.out, folders);
+    std::vector<std::string> lines;
+    for (const auto& [s, in] : inputs) {
+      const std::string stem(s->stem);
+      const auto images = report::plot_study(*s, {in, folder.stage(), a.scripts, a.formats});
+      lines.push_back(fmt::format("plot {}: {} images in {}\n", stem, images.size(),
+                                  (std::filesystem::path(a.out) / stem).string()));
+    }
+    folder.publish(
+        {"calib plot",
+         {{"study", a.study}, {"in", a.in}, {"scripts", a.scripts}, {"formats", a.formats}},
+         nlohmann::json::object(),
+         1,
+         clock.started_utc(),
+         clock.seconds()});
+    for (const std::string& line : lines) fmt::print("{}", line);
   });
 }
 

@@ -12,7 +12,7 @@
 #include "calib/dynamics/systems.hpp"
 #include "calib/dynamics/write_run.hpp"
 #include "calib/io/csv.hpp"
-#include "calib/io/output_target.hpp"
+#include "calib/io/resources.hpp"
 #include "calib/studies/kn_fitter.hpp"
 #include "calib/sweep/interrupt.hpp"
 #include "commands.hpp"
@@ -73,6 +73,7 @@ void register_simulate(CLI::App& app) {
   add_format_flag(*cmd, a.format);
   cmd->callback([args] {
     const SimulateArgs& a = *args;
+    const dynamics::RunSource source{a.system, {io::resolve_input_path(a.system)}, {}};
     dynamics::SystemSetup s = dynamics::load_system(a.system, studies::kn_fit::kn_fitter());
     dynamics::Overrides o;
     o.e = a.e;
@@ -82,11 +83,10 @@ void register_simulate(CLI::App& app) {
     if (!a.model.empty()) o.model = a.model;
     if (!a.method.empty()) o.method = dynamics::method_from_name(a.method, "--method");
     dynamics::apply(o, s);
-    if (!a.out.empty()) io::prepare_output_dir(a.out, {a.system});
     sweep::InterruptScope interrupts;  // Ctrl-C: stop, keep the partial output, exit 130
     s.options.stop_requested = [&interrupts] { return interrupts.requested(); };
     s.options.progress = a.progress;
-    const auto r = dynamics::simulate_and_write(s, a.out, {a.system});
+    const auto r = dynamics::simulate_and_write(s, a.out, source);
     if (a.format == Format::json) {
       fmt::print("{}\n", dynamics::to_json(s, r, s.options.method).dump(2));
       return;

@@ -9,6 +9,8 @@
 
 #include "calib/core/error.hpp"
 #include "calib/io/csv.hpp"
+#include "calib/io/output_lock.hpp"
+#include "calib/io/output_target.hpp"
 #include "calib/io/provenance.hpp"
 #include "calib/io/resources.hpp"
 #include "calib/studies/study.hpp"
@@ -165,8 +167,13 @@ void register_run_all(CLI::App& app) {
   run_all->callback([args] {
     const fs::path configs =
         args->configs.empty() ? io::find_resource("configs") : fs::path(args->configs);
+    const auto list = studies::run_all_configs(configs);
+    // One run-all per results folder: a second one would replace this one's finished studies.
+    io::check_output_dir(args->out);
+    const io::OutputLock lock(args->out);
+    fs::create_directories(args->out);
     int ran = 0;
-    for (const auto& [study, cfg] : studies::run_all_configs(configs)) {
+    for (const auto& [study, cfg] : list) {
       const studies::Study& s = *study;
       const studies::RunRequest request{cfg, fs::path(args->out) / s.stem, {args->threads, false}};
       io::WallClock clock;

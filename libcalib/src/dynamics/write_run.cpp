@@ -2,6 +2,7 @@
 #include "calib/dynamics/write_run.hpp"
 
 #include "calib/dynamics/simulate.hpp"
+#include "calib/io/result_table.hpp"
 
 namespace calib::dynamics {
 
@@ -26,9 +27,28 @@ std::vector<io::CsvCell> impact_row(const SystemSetup& s, const Impact& i) {
           s.system->region_name(i.contact, i.region)};
 }
 
-// series.csv and impacts.csv into `dir` (prepared by the caller before the run).
+io::Provenance run_provenance(const SystemSetup& s, const std::string& system,
+                              const io::WallClock& clock) {
+  const SimulateOptions& o = s.options;
+  return {"calib simulate",
+          {{"system", system},
+           {"name", s.name},
+           {"type", s.type},
+           {"model", s.contact.model},
+           {"e", s.contact.e},
+           {"method", method_name(o.method)},
+           {"t_end", o.t_end},
+           {"output_dt", o.output_dt}},
+          {{"rel_tol", o.rel_tol}, {"abs_tol", o.abs_tol}, {"drift_tol", o.drift_tol}},
+          1,
+          clock.started_utc(),
+          clock.seconds()};
+}
+
+// series.csv and impacts.csv into `dir` (a stage taken by the caller before the run).
 std::vector<std::filesystem::path> write_run(const SystemSetup& s, const SimulationResult& r,
-                                             const std::filesystem::path& dir) {
+                                             const std::filesystem::path& dir,
+                                             const io::Provenance& provenance) {
   const auto names = s.system->body_names();
   std::vector<std::string> header{"t[s]"};
   for (const auto& b : names)
@@ -46,28 +66,32 @@ std::vector<std::filesystem::path> write_run(const SystemSetup& s, const Simulat
       header.push_back(s.system->contact_name(k) + c);
     if (has_regions(k)) header.push_back(s.system->contact_name(k) + ".region");
   }
-  io::CsvWriter w(dir / "series.csv", header);
-  std::vector<io::CsvCell> row(header.size(), 0.0);
-  for (const auto& smp : r.series) {
-    std::size_t c = 0;
-    row[c++] = smp.t;
-    for (int b = 0; b < static_cast<int>(names.size()); ++b) {
-      const auto st = s.system->body(b, smp.q, smp.qd);
-      for (double x : {st.x, st.y, st.phi, st.vx, st.vy, st.omega}) row[c++] = x;
+  const auto series_rows = [&](io::CsvWriter& w) {
+    std::vector<io::CsvCell> row(header.size(), 0.0);
+    for (const auto& smp : r.series) {
+      std::size_t c = 0;
+      row[c++] = smp.t;
+      for (int b = 0; b < static_cast<int>(names.size()); ++b) {
+        const auto st = s.system->body(b, smp.q, smp.qd);
+        for (double x : {st.x, st.y, st.phi, st.vx, st.vy, st.omega}) row[c++] = x;
+      }
+      row[c++] = smp.energy;
+      if (friction) row[c++] = smp.friction_work;
+      for (int k = 0; k < contacts; ++k) {
+        row[c++] = s.system->penetration(k, smp.q);
+        row[c++] = contact_force(*s.system, r, k, smp);
+        if (has_regions(k)) row[c++] = s.system->region_name(k, s.system->region(k, smp.q));
+      }
+      w.row(row);
     }
-    row[c++] = smp.energy;
-    if (friction) row[c++] = smp.friction_work;
-    for (int k = 0; k < contacts; ++k) {
-      row[c++] = s.system->penetration(k, smp.q);
-      row[c++] = contact_force(*s.system, r, k, smp);
-      if (has_regions(k)) row[c++] = s.system->region_name(k, s.system->region(k, smp.q));
-    }
-    w.row(row);
-  }
-  w.commit();
-  io::CsvWriter im(dir / "impacts.csv", impact_header());
-  for (const auto& i : r.impacts) im.row(impact_row(s, i));
-  im.commit();
+  };
+  io::write_table(dir / "series.csv", header, series_rows, provenance);
+  io::write_table(
+      dir / "impacts.csv", impact_header(),
+      [&](io::CsvWriter& w) {
+        for (const auto& i : r.impacts) w.row(impact_row(s, i));
+      },
+      provenance);
   return {dir / "series.csv", dir / "impacts.csv"};
 }
 

@@ -7,7 +7,6 @@
 #include "calib/core/vocabulary.hpp"
 #include "calib/fit/impact_fit_run.hpp"
 #include "calib/io/csv.hpp"
-#include "calib/io/output_lock.hpp"
 #include "fit/impact_fit_json.hpp"
 
 namespace calib::fit {
@@ -132,8 +131,6 @@ std::string fit_impact_text(const FitImpactOutcome& o) {
 
 void write_fit_impact(const std::filesystem::path& folder, const FitImpactOutcome& o,
                       const FitImpactRequest& q, const RestitutionCurve& data) {
-  std::filesystem::create_directories(folder);
-  const io::OutputLock lock(folder);
   io::write_text_atomically(folder / "fit_impact.json", o.record.dump(2) + "\n");
   io::CsvWriter points(folder / "fit_impact_points.csv",
                        columns({"law", "v_in", "e", "sigma_e", "e_model", "residual"}));

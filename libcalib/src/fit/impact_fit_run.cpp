@@ -9,7 +9,6 @@
 #include "calib/core/vocabulary.hpp"
 #include "calib/fit/fit_monitor.hpp"
 #include "calib/fit/impact_fit_run.hpp"
-#include "calib/io/output_target.hpp"
 #include "calib/io/resources.hpp"
 #include "core/checks.hpp"
 
@@ -31,11 +30,6 @@ double effective_mass(const HertzSpheres& s) {
   require_positive("--radius", s.radius);
   const double M = *s.density * 4.0 / 3.0 * M_PI * std::pow(s.radius, 3);
   return s.wall ? M : M / 2.0;
-}
-
-void prepare_fit_impact_output(const std::filesystem::path& folder,
-                               const std::filesystem::path& data_file) {
-  io::prepare_output_dir(folder, {io::resolve_input_path(data_file)});
 }
 
 void add_ranking(const std::vector<ImpactFitReport>& reports, nlohmann::ordered_json* record) {

@@ -9,7 +9,6 @@
 
 #include "calib/fit/impact_record_run.hpp"
 #include "calib/io/csv.hpp"
-#include "calib/io/output_lock.hpp"
 #include "fit/record_residuals.hpp"
 
 namespace calib::fit {
@@ -98,8 +97,6 @@ io::CsvCell at_or_blank(const std::vector<double>& x, std::size_t i) {
 
 void write_fit_impact_record(const std::filesystem::path& folder, const FitRecordOutcome& o,
                              const FitRecordRequest& q, const ImpactRecord& d) {
-  std::filesystem::create_directories(folder);
-  const io::OutputLock lock(folder);
   io::write_text_atomically(folder / "fit_impact.json", o.record.dump(2) + "\n");
   io::CsvWriter points(
       folder / "fit_impact_points.csv",

@@ -37,10 +37,16 @@ AtomicFile::~AtomicFile() {
   }
 }
 
-void AtomicFile::commit() {
+const std::filesystem::path& AtomicFile::finish() {
+  if (!out_.is_open()) return temporary_;
   out_.flush();
   if (!out_) throw Error(fmt::format("write failed for {}", temporary_.string()));
   out_.close();
+  return temporary_;
+}
+
+void AtomicFile::commit() {
+  finish();
   std::error_code ec;
   std::filesystem::rename(temporary_, destination_, ec);
   if (ec)

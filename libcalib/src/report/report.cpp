@@ -9,6 +9,7 @@
 #include "calib/io/atomic_file.hpp"
 #include "calib/io/document.hpp"
 #include "calib/io/provenance.hpp"
+#include "calib/io/result_folder.hpp"
 #include "calib/report/plot.hpp"
 #include "calib/studies/study.hpp"
 
@@ -51,30 +52,35 @@ std::string expected_layout(const fs::path& results) {
 }  // namespace
 
 std::vector<std::string> write_report(const ReportOptions& o) {
+  io::WallClock clock;
+  std::vector<std::pair<const studies::Study*, fs::path>> found;
+  for (const studies::Study& st : studies::registry())
+    if (fs::path dir = study_folder(o.results, st); !dir.empty()) found.emplace_back(&st, dir);
+  if (found.empty())
+    throw InputError(
+        fmt::format("report: no study results found in {}; {} (run `calib run-all "
+                    "--out {}` first)",
+                    o.results.string(), expected_layout(o.results), o.results.string()));
+  // The page, its figures and their data are one result, published at once.
+  io::ResultFolder folder(o.out, {o.results});
   std::vector<std::string> included;
   std::string body_html, body_md;
-  for (const studies::Study& st : studies::registry()) {
+  for (const auto& [study, dir] : found) {
+    const studies::Study& st = *study;
     const std::string stem(st.stem);
-    const fs::path dir = study_folder(o.results, st);
-    if (dir.empty()) continue;
     // Every result with a sidecar must still hold the rows it recorded (count and checksums).
     io::verify_results(dir);
-    if (o.draw && st.figure_data) plot_study(st, {dir, o.out / "figures", o.scripts});
+    if (o.draw && st.figure_data) plot_study(st, {dir, folder.stage() / "figures", o.scripts});
     io::Section s;
     s.heading(std::string(st.title), 2);
     s.text(fmt::format("Source: {}. Results: {}.", st.source, dir.string()));
-    s.figures(o.out, stem);
+    s.figures(o.draw ? folder.stage() : folder.out(), stem);  // --no-plots: the figures there
     st.report_section(dir, s);
     s.provenance(dir);
     body_html += "<section id=\"" + stem + "\">\n" + s.html + "</section>\n";
     body_md += s.md;
     included.push_back(stem);
   }
-  if (included.empty())
-    throw InputError(fmt::format("report: no study results found in {}; {} (run `calib run-all "
-                                 "--out {}` first)",
-                                 o.results.string(), expected_layout(o.results),
-                                 o.results.string()));
   std::string toc;
   for (const studies::Study& st : studies::registry())
     if (std::find(included.begin(), included.end(), st.stem) != included.end())
@@ -88,9 +94,17 @@ std::vector<std::string> write_report(const ReportOptions& o) {
       "recorded in the provenance tables; published values are shown next to "
       "ours.</p>\n<ul>{}</ul>\n{}</body></html>\n",
       kStyle, toc, body_html);
-  fs::create_directories(o.out);
-  io::write_text_atomically(o.out / "report.html", page);
-  io::write_text_atomically(o.out / "report.md", "# libcalib report\n\n" + body_md);
+  io::write_text_atomically(folder.stage() / "report.html", page);
+  io::write_text_atomically(folder.stage() / "report.md", "# libcalib report\n\n" + body_md);
+  folder.publish({"calib report",
+                  {{"results", o.results.string()},
+                   {"scripts", o.scripts.string()},
+                   {"draw", o.draw},
+                   {"studies", included}},
+                  nlohmann::json::object(),
+                  1,
+                  clock.started_utc(),
+                  clock.seconds()});
   return included;
 }
 

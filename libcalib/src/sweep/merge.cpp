@@ -15,6 +15,7 @@
 #include "calib/io/output_lock.hpp"
 #include "calib/io/output_target.hpp"
 #include "calib/io/provenance.hpp"
+#include "calib/io/result_table.hpp"
 #include "calib/io/row_digest.hpp"
 #include "calib/sweep/sweep.hpp"
 #include "sweep/partial.hpp"
@@ -38,18 +39,17 @@ struct ShardFile {
   nlohmann::json meta;  // <shard>.meta.json
 };
 
-// The sidecar `calib sweep` wrote: required, since it holds the rows' checksums and the sweep's
-// fingerprint.
-nlohmann::json shard_sidecar(const std::filesystem::path& path) {
+// The sidecar `calib sweep` wrote, checked against the shard's text: required, since it holds
+// the rows' checksums and the sweep's fingerprint.
+nlohmann::json shard_sidecar(const std::filesystem::path& path, std::string_view text) {
   const std::filesystem::path sidecar = io::sidecar_of(path);
-  if (!io::path_exists(sidecar))
+  if (!io::path_exists(sidecar) && !io::path_exists(io::pending_sidecar_of(path)))
     throw InputError(fmt::format("merge: {} has no sidecar {}: its rows and its sweep cannot be "
                                  "checked (merge only the outputs of calib sweep --shard, with "
                                  "their .meta.json)",
                                  path.string(), sidecar.filename().string()));
-  nlohmann::json meta = io::read_sidecar(sidecar);
-  if (!meta.is_object() || !meta.contains("table") || !meta.contains("extra") ||
-      !meta["extra"].contains("fingerprint"))
+  nlohmann::json meta = io::verified_sidecar(path, text);
+  if (!meta.contains("extra") || !meta["extra"].contains("fingerprint"))
     throw InputError(fmt::format("merge: {} records no checksum or fingerprint of {}",
                                  sidecar.string(), path.string()));
   return meta;
@@ -59,9 +59,9 @@ ShardFile read_shard(const std::filesystem::path& path) {
   io::require_input_file(path, kMaxShardBytes, "merge: shard");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(fmt::format("merge: cannot read {}", path.string()));
-  ShardFile s{path, std::make_unique<std::string>(), {}, {}, 0, shard_sidecar(path)};
+  ShardFile s{path, std::make_unique<std::string>(), {}, {}, 0, {}};
   s.text->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  io::verify_table_text(*s.text, s.meta["table"], path, io::sidecar_of(path));
+  s.meta = shard_sidecar(path, *s.text);
   const std::string_view text = *s.text;
   std::size_t pos = text.find('\n');
   if (text.empty() || pos == std::string_view::npos)
@@ -108,9 +108,8 @@ std::size_t check_cover(const std::vector<ShardFile>& shards) {
   return next;
 }
 
-// The merged file's sidecar: the sweep's provenance (from the first shard), the shards merged.
-void write_merged_sidecar(const std::filesystem::path& out, const std::vector<ShardFile>& shards,
-                          const io::WallClock& clock) {
+// The merged file's provenance: the sweep's (from the first shard), the shards merged.
+io::Provenance merged_provenance(const std::vector<ShardFile>& shards, const io::WallClock& clock) {
   const nlohmann::json& first = shards.front().meta;
   io::Provenance p{"calib merge",
                    first.value("config", nlohmann::json::object()),
@@ -128,7 +127,7 @@ void write_merged_sidecar(const std::filesystem::path& out, const std::vector<Sh
   p.extra["shard"] = "0/1";
   p.extra["failures"] = failures;
   p.extra["merged"] = merged;
-  io::write_provenance_sidecar(out, p);
+  return p;
 }
 
 }  // namespace
@@ -138,6 +137,7 @@ void merge(const std::vector<std::filesystem::path>& paths, const std::filesyste
   if (paths.empty()) throw InputError("merge: no shard files given");
   io::prepare_output_file(out, paths);
   const io::OutputLock lock(out);
+  io::settle_result(out);  // a merge killed while publishing: its pair, whole, or the previous one
   std::vector<ShardFile> shards;
   for (const auto& p : paths) shards.push_back(read_shard(p));
   // Shards may be given in any order; the rows must then cover 0..N-1 exactly once.
@@ -148,8 +148,7 @@ void merge(const std::vector<std::filesystem::path>& paths, const std::filesyste
   dest.stream() << shards.front().header << '\n';
   for (const ShardFile& s : shards)
     for (std::string_view row : s.rows) dest.stream() << row << '\n';
-  dest.commit();
-  write_merged_sidecar(out, shards, clock);
+  io::publish_with_sidecar(dest, merged_provenance(shards, clock));
 }
 
 }  // namespace calib::sweep

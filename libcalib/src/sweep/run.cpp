@@ -185,19 +185,11 @@ nlohmann::json identity_of(const Space& space, const std::string& header, const 
           {"libcalib_version", kVersion}};
 }
 
-// The partial becomes the output; its identity and checksum files go.
-void finish(const std::filesystem::path& partial, const std::filesystem::path& out) {
-  std::error_code ec;
-  std::filesystem::rename(partial, out, ec);
-  if (ec)
-    throw Error(fmt::format("cannot rename {} to {}: {}", partial.string(), out.string(), ec.message()));
-  std::filesystem::remove(detail::identity_file(partial), ec);
-  std::filesystem::remove(detail::sums_file(partial), ec);
-}
-
-void write_sidecar(const std::filesystem::path& out, const std::string& fingerprint,
-                   std::size_t space_points, const SweepOptions& options,
-                   const SweepSummary& summary) {
+// The partial becomes the output with its sidecar, published as a pair (io/provenance.hpp
+// publish_result); then the partial's identity and checksum files go.
+void publish(const std::filesystem::path& partial, const std::filesystem::path& out,
+             const std::string& fingerprint, std::size_t space_points, const SweepOptions& options,
+             const SweepSummary& summary) {
   io::Provenance p = options.provenance;
   if (p.tool.empty()) p.tool = "calib::sweep::run";
   if (p.started_utc.empty()) p.started_utc = io::utc_now_iso8601();
@@ -207,7 +199,10 @@ void write_sidecar(const std::filesystem::path& out, const std::string& fingerpr
   p.extra["failures"] = summary.failures;
   p.extra["fingerprint"] = fingerprint;
   p.extra["space_points"] = space_points;
-  io::write_provenance_sidecar(out, p, summary.table);
+  io::publish_result(partial, out, p, summary.table);
+  std::error_code ec;
+  std::filesystem::remove(detail::identity_file(partial), ec);
+  std::filesystem::remove(detail::sums_file(partial), ec);
 }
 
 }  // namespace
@@ -239,6 +234,7 @@ SweepSummary run(const Space& space, const std::vector<std::string>& outputs, co
   io::prepare_output_file(out);
   io::prepare_output_file(partial);
   const io::OutputLock lock(out);
+  io::settle_result(out);  // a run killed while publishing: its pair, whole, or the previous one
   OpenedPartial opened =
       open_partial(partial, header, identity_of(space, header, options), begin, options.resume);
   summary.resumed = opened.rows;
@@ -286,8 +282,7 @@ SweepSummary run(const Space& space, const std::vector<std::string>& outputs, co
   summary.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (summary.interrupted) return summary;
   summary.table = opened.digest.to_json(io::xxh3(header));
-  finish(partial, out);
-  write_sidecar(out, run_fingerprint(space, outputs, options), space.size(), options, summary);
+  publish(partial, out, run_fingerprint(space, outputs, options), space.size(), options, summary);
   return summary;
 }
 

@@ -7,6 +7,7 @@
 
 #include "calib/dynamics/systems.hpp"
 #include "calib/io/csv.hpp"
+#include "calib/io/provenance.hpp"
 
 namespace calib::dynamics {
 
@@ -14,17 +15,31 @@ namespace calib::dynamics {
 const std::vector<std::string>& impact_header();
 std::vector<io::CsvCell> impact_row(const SystemSetup& s, const Impact& i);
 
-// series.csv and impacts.csv into `dir` (prepared by the caller before the run, see
-// io::prepare_output_dir); returns the files written.
+// The provenance of a run's files: `system` (the file, or the origin of TOML text), the law,
+// method and end time as run, the ODE tolerances; `clock` started before the run.
+io::Provenance run_provenance(const SystemSetup& s, const std::string& system,
+                              const io::WallClock& clock);
+// series.csv and impacts.csv, each with its sidecar, into `dir` (the stage of the caller's
+// io::ResultFolder, taken before the run); returns the files written.
 std::vector<std::filesystem::path> write_run(const SystemSetup& s, const SimulationResult& r,
-                                             const std::filesystem::path& dir);
+                                             const std::filesystem::path& dir,
+                                             const io::Provenance& provenance);
+
+// Where a run comes from, for its files: the system file (or the origin of TOML text) recorded
+// in the provenance, the input files that may not lie in the output, the clock started before
+// the run.
+struct RunSource {
+  std::string system;
+  std::vector<std::filesystem::path> inputs;
+  io::WallClock clock;
+};
 
 // A user's run (calib simulate, Python's simulate): simulate_until_stop under the setup's
-// options, its files written into `out` when given (prepared by the caller, as for write_run).
-// A run that stops before t_end (a budget, a stop request) writes what it computed into
-// `<out>.partial` instead, leaving `out` as it was, and throws the stop's error
-// (require_complete) naming that folder; `inputs` may not lie in it.
+// options. With `out`, the folder is checked against the inputs and locked before the run, and
+// the files are published into it as one result (io::ResultFolder). A run that stops before
+// t_end (a budget, a stop request) publishes what it computed into `<out>.partial` instead,
+// leaving `out` as it was, and throws the stop's error (require_complete) naming that folder.
 SimulationResult simulate_and_write(const SystemSetup& s, const std::filesystem::path& out,
-                                    const std::vector<std::filesystem::path>& inputs = {});
+                                    const RunSource& source);
 
 }  // namespace calib::dynamics

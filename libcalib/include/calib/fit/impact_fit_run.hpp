@@ -75,12 +75,9 @@ nlohmann::ordered_json impact_fit_record(const ImpactFitReport& r, const Restitu
                                          double m);
 // The outcome as aligned text: parameters ± standard errors, fit statistics, ranking.
 std::string fit_impact_text(const FitImpactOutcome& outcome);
-// Before any fit: InputError when `folder` exists and is not a folder, is the data file, or
-// cannot be created or written.
-void prepare_fit_impact_output(const std::filesystem::path& folder,
-                               const std::filesystem::path& data_file);
 // fit_impact.json, fit_impact_points.csv (data, model, residual per law) and
-// fit_impact_curve.csv (each law's e(v) on a fine grid with its 95 % band) into `folder`.
+// fit_impact_curve.csv (each law's e(v) on a fine grid with its 95 % band) into `folder` (the
+// stage of the caller's io::ResultFolder, which gives each file its sidecar when published).
 void write_fit_impact(const std::filesystem::path& folder, const FitImpactOutcome& outcome,
                       const FitImpactRequest& request, const RestitutionCurve& data);
 

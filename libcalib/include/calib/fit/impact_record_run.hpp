@@ -40,7 +40,7 @@ nlohmann::ordered_json impact_record_fit_json(const RecordFitReport& r, const Im
 std::string fit_record_text(const FitRecordOutcome& outcome);
 // fit_impact.json, fit_impact_points.csv (t, data, model, residual per law and column),
 // fit_impact_curve.csv (each law's F and δ on a fine time grid over the record) and the
-// gnuplot script of the figure.
+// gnuplot script of the figure, into `folder` (the stage of the caller's io::ResultFolder).
 void write_fit_impact_record(const std::filesystem::path& folder, const FitRecordOutcome& outcome,
                              const FitRecordRequest& request, const ImpactRecord& data);
 

@@ -16,10 +16,17 @@ class AtomicFile {
   ~AtomicFile();
 
   std::ostream& stream() { return out_; }
-  // Flush, close and rename onto the destination. Throws calib::Error on I/O failure.
+  // Flush and close without renaming: the finished temporary file, for a writer that publishes
+  // it with its sidecar (io/result_table.hpp publish_with_sidecar). Throws calib::Error on I/O
+  // failure.
+  const std::filesystem::path& finish();
+  // finish(), then rename onto the destination. Throws calib::Error on I/O failure.
   void commit();
 
   const std::filesystem::path& destination() const { return destination_; }
+  // After finish(): the temporary file was renamed by its publisher (publish_result), so the
+  // destructor has nothing to remove.
+  void released() { committed_ = true; }
 
  private:
   std::filesystem::path destination_;

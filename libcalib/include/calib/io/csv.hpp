@@ -66,6 +66,8 @@ class CsvWriter {
   CsvWriter(const std::filesystem::path& destination, const std::vector<std::string>& header);
   void row(const std::vector<CsvCell>& cells);
   void commit() { file_.commit(); }
+  // The file being written, for a writer that publishes it with its sidecar.
+  AtomicFile& file() { return file_; }
 
  private:
   AtomicFile file_;

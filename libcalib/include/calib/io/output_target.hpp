@@ -14,13 +14,19 @@ bool path_exists(const std::filesystem::path& p) noexcept;
 bool is_folder(const std::filesystem::path& p) noexcept;
 
 // `out` will be (re)written as a regular file: InputError when it exists and is not a regular
-// file (FIFO, device, socket, directory) or is a symlink, when it is the same file as one of
-// `inputs` (compared by inode, not by name), or when its folder cannot be created or written.
+// file (FIFO, device, socket, directory) or is a symlink, when it or a file it is published
+// with (its sidecar, pending sidecar, lock, partial) is one of `inputs` or an input's sidecar
+// (compared by inode, not by name), or when its folder cannot be created or written.
 void prepare_output_file(const std::filesystem::path& out,
                          const std::vector<std::filesystem::path>& inputs = {});
-// `dir` will receive result files: InputError when it exists and is not a folder, is one of
-// `inputs`, or cannot be created or written.
+// `dir` will receive result files: InputError when it exists and is not a folder, is or holds
+// (at any depth) one of `inputs`, or cannot be created or written.
 void prepare_output_dir(const std::filesystem::path& dir,
                         const std::vector<std::filesystem::path>& inputs = {});
+// The same checks without creating `dir` when it is not there yet (its parent is created and
+// proved writable instead): for a folder created only once its result is published or its lock
+// is held, so a refused or failed run leaves none.
+void check_output_dir(const std::filesystem::path& dir,
+                      const std::vector<std::filesystem::path>& inputs = {});
 
 }  // namespace calib::io

@@ -2,7 +2,8 @@
 // One study contract. A study's header defines a `Module` naming its pieces; make_study turns it
 // into its registry row (studies/study.hpp), and every study runs the same way: read the config,
 // apply the typed overrides, run on the sweep engine, write the results with their provenance
-// (RunContext), summarise.
+// (RunContext) into a stage published as the results folder at once (io/result_folder.hpp),
+// summarise.
 #include <concepts>
 #include <filesystem>
 #include <string>
@@ -12,9 +13,8 @@
 
 #include "calib/core/error.hpp"
 #include "calib/io/config.hpp"
-#include "calib/io/output_lock.hpp"
-#include "calib/io/output_target.hpp"
 #include "calib/io/provenance.hpp"
+#include "calib/io/result_folder.hpp"
 #include "calib/studies/study.hpp"
 
 namespace calib::studies {
@@ -61,16 +61,16 @@ std::string run_module(const Study& study, const RunRequest& request) {
   io::WallClock clock;
   typename M::Config config = M::Config::from(io::ConfigNode::load_file(request.config));
   detail::apply_overrides<M>(study, config, request.overrides);  // refused before any output
-  io::prepare_output_dir(request.out, {request.config});
-  const io::OutputLock lock(request.out);  // one run per output folder
+  io::ResultFolder folder(request.out, {request.config});        // one run per output folder
   const auto result = M::run(config, request.execution);
-  const RunContext context{request.out,
+  const RunContext context{folder.stage(),
                            fmt::format("calib {}", study.name),
                            request.execution.threads,
                            clock.started_utc(),
                            clock.seconds(),
                            config.as_json};
   M::write(result, config, context);
+  folder.publish(context.provenance(nlohmann::json::object()));
   return M::summary(result);
 }
 

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
-#include "calib/io/output_target.hpp"
 #include "calib/io/result_table.hpp"
 #include "calib/models/planar_system.hpp"
 #include "calib/studies/effective_mass.hpp"
@@ -20,7 +19,8 @@ ModeOutput one_system(const OptionValues& values) {
     throw InputError("--format does not apply to --sweep: a sweep is a table, always CSV");
   if (!csv.empty() && sweep_text.empty())
     throw InputError(fmt::format("--out {}: only a --sweep writes a file", csv));
-  if (!csv.empty()) io::prepare_output_file(csv, {system});
+  std::optional<io::ResultFile> file;  // checked and locked before the sweep
+  if (!csv.empty()) file.emplace(csv, std::vector<std::filesystem::path>{system});
   io::WallClock clock;
   auto sys = models::multibody::PlanarSystem::load(system);
   ModeOutput out;

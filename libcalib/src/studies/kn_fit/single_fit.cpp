@@ -7,8 +7,8 @@
 #include "calib/core/units.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/input_file.hpp"
-#include "calib/io/output_target.hpp"
 #include "calib/io/resources.hpp"
+#include "calib/io/result_table.hpp"
 #include "calib/studies/kn_fit.hpp"
 #include "calib/studies/kn_fit_single.hpp"
 #include "calib/studies/kn_fitter.hpp"
@@ -18,6 +18,26 @@ namespace calib::studies::kn_fit {
 double line_load_K_to_si(double n) { return std::pow(10.0, 3.0 * (n + 1.0)); }
 
 namespace {
+
+// --curve: checked and locked before the fit (io/result_table.hpp ResultFile).
+std::optional<io::ResultFile> curve_file(const std::filesystem::path& curve,
+                                         const std::filesystem::path& input) {
+  if (curve.empty()) return std::nullopt;
+  return std::optional<io::ResultFile>(std::in_place, curve, std::vector{input});
+}
+
+// The curve's sidecar: the fit's record (its inputs and result) and the fit's tolerances.
+io::Provenance curve_provenance(const nlohmann::ordered_json& record, const io::WallClock& clock) {
+  const fit::FitOptions o;
+  return {"calib kn-fit",
+          nlohmann::json::parse(record.dump()),
+          {{"function_tolerance", o.function_tolerance},
+           {"gradient_tolerance", o.gradient_tolerance},
+           {"parameter_tolerance", o.parameter_tolerance}},
+          1,
+          clock.started_utc(),
+          clock.seconds()};
+}
 
 models::cylindrical::Material material_named(const std::string& name,
                                              const std::filesystem::path& given) {
@@ -54,7 +74,8 @@ models::cylindrical::Material material_of(const std::string& name, const std::st
 }  // namespace
 
 nlohmann::ordered_json fit_measurements(const MeasurementInput& a) {
-  if (!a.curve.empty()) io::prepare_output_file(a.curve, {a.data});
+  const io::WallClock clock;
+  const std::optional<io::ResultFile> curve = curve_file(a.curve, a.data);
   const auto [delta, W] = read_measurements(a);
   const fit::Loss loss = a.robust == "huber"    ? fit::Loss::huber
                          : a.robust == "cauchy" ? fit::Loss::cauchy
@@ -72,13 +93,16 @@ nlohmann::ordered_json fit_measurements(const MeasurementInput& a) {
                                 {"data", a.data.string()},
                                 {"robust", a.robust},
                                 {"weighting", a.weighting}};
-  if (!a.curve.empty()) {  // measured vs fitted, with residuals
-    io::CsvWriter w(a.curve, {"delta[mm]", "W[N/mm]", "W_fit[N/mm]", "residual[N/mm]", "rel_err_percent"});
-    for (std::size_t i = 0; i < f.W.size(); ++i) {
-      const double wf = f.K * std::pow(f.delta[i], f.n);
-      w.row({f.delta[i], f.W[i], wf, wf - f.W[i], 100.0 * (wf - f.W[i]) / f.W[i]});
-    }
-    w.commit();
+  if (curve) {  // measured vs fitted, with residuals
+    io::write_table(
+        a.curve, {"delta[mm]", "W[N/mm]", "W_fit[N/mm]", "residual[N/mm]", "rel_err_percent"},
+        [&](io::CsvWriter& w) {
+          for (std::size_t i = 0; i < f.W.size(); ++i) {
+            const double wf = f.K * std::pow(f.delta[i], f.n);
+            w.row({f.delta[i], f.W[i], wf, wf - f.W[i], 100.0 * (wf - f.W[i]) / f.W[i]});
+          }
+        },
+        curve_provenance(rec, clock));
     rec["curve"] = a.curve.string();
   }
   return rec;
@@ -86,7 +110,8 @@ nlohmann::ordered_json fit_measurements(const MeasurementInput& a) {
 
 nlohmann::ordered_json fit_single(const SingleFitInput& a) {
   models::cylindrical::Contact c;
-  if (!a.curve.empty()) io::prepare_output_file(a.curve, {a.materials});
+  const io::WallClock clock;
+  const std::optional<io::ResultFile> curve = curve_file(a.curve, a.materials);
   c.body_i = material_of(a.material, a.E, a.nu, "", a.materials);
   c.body_j = (a.material2.empty() && a.E2.empty() && !a.nu2)
                  ? c.body_i
@@ -122,13 +147,16 @@ nlohmann::ordered_json fit_single(const SingleFitInput& a) {
               {"W_max", p.W_max * 1e3},
               {"W_step", p.W_step * 1e3},
               {"samples", f.W.size()}});
-  if (!a.curve.empty()) {
-    io::CsvWriter w(a.curve, {"W[N/mm]", "delta[mm]", "W_fit[N/mm]", "rel_err_percent"});
-    for (std::size_t i = 0; i < f.W.size(); ++i) {
-      const double wf = f.K * std::pow(f.delta[i], f.n);
-      w.row({f.W[i], f.delta[i], wf, 100.0 * (wf - f.W[i]) / f.W[i]});
-    }
-    w.commit();
+  if (curve) {
+    io::write_table(
+        a.curve, {"W[N/mm]", "delta[mm]", "W_fit[N/mm]", "rel_err_percent"},
+        [&](io::CsvWriter& w) {
+          for (std::size_t i = 0; i < f.W.size(); ++i) {
+            const double wf = f.K * std::pow(f.delta[i], f.n);
+            w.row({f.W[i], f.delta[i], wf, 100.0 * (wf - f.W[i]) / f.W[i]});
+          }
+        },
+        curve_provenance(rec, clock));
     rec["curve"] = a.curve.string();
   }
   return rec;
