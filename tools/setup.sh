@@ -11,7 +11,7 @@ packages=(cmake ninja-build g++ libceres-dev libeigen3-dev libtbb-dev libboost-d
           clang-14 libclang-rt-14-dev
           pybind11-dev python3-dev python3-numpy python3-pytest python3-matplotlib
           python3-venv python3-pip python3-setuptools python3-pandas
-          lammps liggghts yade libmujoco-dev libsimbody-dev libxxhash-dev universal-ctags hyperfine
+          lammps liggghts yade libmujoco-dev libsimbody-dev libxxhash-dev universal-ctags hyperfine strace
           chromium slurm-wlm munge)
 missing=()
 for p in "${packages[@]}"; do

@@ -93,6 +93,26 @@ TEST(FitImpactCli, HertzFlagsGiveJohnsonStiffnessAndMass) {
   EXPECT_NE(r.out.find("did not reach the data"), std::string::npos) << r.out;
 }
 
+TEST(FitImpactCli, ARadiusOfMetresIsFlaggedBesideTheResult) {
+  // --radius 5 meant as millimetres is 5 m: m = ρ(4/3)πR³/2 = 2,042,035 kg for steel, computed
+  // here; the fit still runs (a warning, not a refusal), and the same input with its unit does not
+  // warn.
+  const auto dir = fresh_dir("calib_fit_impact_", "radius");
+  put(dir / "hc.csv", hunt_crossley_csv(0.005));
+  const std::string base = "--data " + (dir / "hc.csv").string() +
+                           " --law hunt-crossley-alpha --E 200GPa --nu 0.3 --density 7800";
+  const ShellRun metres = fit_impact(base + " --radius 5 --format json");
+  const auto j = nlohmann::json::parse(metres.out.substr(metres.out.find('{')));
+  ASSERT_EQ(j["warnings"].size(), 1u) << metres.out;
+  const std::string w = j["warnings"][0].get<std::string>();
+  EXPECT_NE(w.find("--radius = 5 m: a sphere of metres (m = 2.042e+06 kg)"), std::string::npos) << w;
+  EXPECT_NEAR(j["m"].get<double>(), 7800 * 4.0 / 3.0 * M_PI * 125.0 / 2, 1.0);
+  const ShellRun text = fit_impact(base + " --radius 5");
+  EXPECT_NE(text.out.find("warning: --radius = 5 m"), std::string::npos) << text.out;
+  const ShellRun mm = fit_impact(base + " --radius 5mm --format json");
+  EXPECT_FALSE(nlohmann::json::parse(mm.out.substr(mm.out.find('{'))).contains("warnings")) << mm.out;
+}
+
 TEST(FitImpactCli, ContactTimeAndPeakForceColumnsFitK) {
   // e, t_contact and f_max written from the exact solve at K = 2e9 (n = 1.5, α = 0.2 s/m); the
   // fit starts at --K 1e9 with K free and must come back to 2e9 (noise-free: 1e-6 relative).

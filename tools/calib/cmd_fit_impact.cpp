@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "calib/codes/input_for.hpp"
 #include "calib/core/error.hpp"
 #include "calib/core/units.hpp"
 #include "calib/fit/fit_monitor.hpp"
@@ -53,6 +54,30 @@ void apply_fit_list(const std::string& list, const std::vector<fit::ImpactLaw>& 
                                              ? ", " + std::string(fit::damping_parameter_name(laws[0]))
                                              : std::string()));
   }
+}
+
+// A sphere radius of metres is a size in millimetres written without its unit far more often
+// than a boulder: flagged beside the result (as input-for flags it), never refused.
+std::vector<std::string> radius_warnings(const FitImpactArgs& a, double mass) {
+  if (!a.radius) return {};
+  const double radius = units::parse(*a.radius, units::length, "--radius");
+  if (!(radius > codes::kRadiusWarning)) return {};
+  return {fmt::format("--radius = {:g} m: a sphere of metres (m = {:.4g} kg); a size in "
+                      "millimetres is written with its unit, e.g. {:g}mm",
+                      radius, mass, radius)};
+}
+
+// The record as printed: the fit's, with the warnings on its inputs.
+void print_result(const nlohmann::ordered_json& record, const std::string& text,
+                  const std::vector<std::string>& warnings, Format format) {
+  if (format == Format::json) {
+    nlohmann::ordered_json out = record;
+    if (!warnings.empty()) out["warnings"] = warnings;
+    fmt::print("{}\n", out.dump(2));
+    return;
+  }
+  fmt::print("{}", text);
+  for (const std::string& w : warnings) fmt::print("warning: {}\n", w);
 }
 
 fit::FitImpactRequest request_of(const FitImpactArgs& a, bool record) {
@@ -107,8 +132,9 @@ std::optional<io::ResultFolder> result_folder(const FitImpactArgs& a) {
 io::Provenance provenance_of(const FitImpactArgs& a, const fit::ImpactFitOptions& o,
                              const io::WallClock& clock) {
   nlohmann::json config = {{"data", a.data}, {"law", a.law},   {"geometry", a.geometry},
-                           {"fit", a.fit},   {"loss", a.loss}, {"loss_scale", a.loss_scale}};
+                           {"fit", a.fit},   {"loss", a.loss}};
   for (const auto& [name, value] : {std::pair{"m", a.m},
+                                    {"loss_scale", a.loss_scale},
                                     {"K", a.K},
                                     {"n", a.n},
                                     {"nu", a.nu},
@@ -159,8 +185,8 @@ void run_record(const FitImpactArgs& a, const io::WallClock& clock) {
   q.options.fit.monitor = &monitor;
   const fit::FitRecordOutcome o = fit::run_fit_impact_record(q, data);
   monitor.throw_if_stopped();
-  if (a.format == Format::json) fmt::print("{}\n", o.record.dump(2));
-  else fmt::print("{}", fit::fit_record_text(o));
+  print_result(o.record, a.format == Format::json ? std::string() : fit::fit_record_text(o),
+               radius_warnings(a, q.m), a.format);
   if (folder) {
     fit::write_fit_impact_record(folder->stage(), o, q, data);
     folder->publish(provenance_of(a, q.options, clock));
@@ -226,8 +252,8 @@ void register_fit_impact(CLI::App& app) {
     fit::FitMonitor monitor(show_progress(a));
     q.options.fit.monitor = &monitor;
     const fit::FitImpactOutcome o = fit::run_fit_impact(q, data);
-    if (a.format == Format::json) fmt::print("{}\n", o.record.dump(2));
-    else fmt::print("{}", fit::fit_impact_text(o));
+    print_result(o.record, a.format == Format::json ? std::string() : fit::fit_impact_text(o),
+                 radius_warnings(a, q.m), a.format);
     if (folder) {
       fit::write_fit_impact(folder->stage(), o, q, data);
       folder->publish(provenance_of(a, q.options, clock));
