@@ -78,6 +78,8 @@ def calib(code, model, material, geometry, clamp, target, typed=None):
     args = [CALIB, "input-for", code, "--model", model, "--e", repr(target), "--clamp", clamp,
             "--geometry", geometry, "--E", repr(E), "--nu", repr(nu), "--radius", repr(radius),
             "--density", repr(density), "--v", repr(v), "--format", "json"]
+    if model == "hooke":  # LIGGGHTS hooke reads its characteristicVelocity (no default): 1 m/s
+        args += ["--v-char", "1.0"]
     if typed is not None:
         args += ["--typed", repr(typed)]
     p = subprocess.run(args, capture_output=True, text=True)
