@@ -20,7 +20,7 @@ py::object input_for(const std::string& code, double e, const std::string& model
                      const std::string& version, std::optional<bool> clamp, double youngs,
                      double poisson, double radius, double density, double v, std::optional<double> v_char,
                      std::optional<double> k, std::optional<std::string> typed,
-                     const std::string& geometry) {
+                     const std::string& geometry, std::optional<double> time_step) {
   const codes::CodeLaw& law = codes::find_code_law(code, model, version);
   const codes::Contact contact = codes::make_contact(codes::parse_geometry(geometry, "geometry"),
                                                      youngs, poisson, radius, density, v, k, v_char);
@@ -31,6 +31,7 @@ py::object input_for(const std::string& code, double e, const std::string& model
   options.typed_field = "typed";
   if (typed) options.typed = codes::parse_typed(law, *typed, options.typed_field);
   options.version_asked = version;
+  options.time_step = time_step;
   nlohmann::ordered_json rec;
   {
     py::gil_scoped_release release;

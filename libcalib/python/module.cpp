@@ -129,6 +129,27 @@ struct CalibrationRow {
   std::int64_t solves = 0;
 };
 
+// The columns of calibrate(): the dimensionless damping, the SI damping (when the scales were
+// given and it differs from the dimensionless one), e_out and solves.
+py::dict calibration_columns(const models::Model& model, const std::vector<CalibrationRow>& rows,
+                             bool with_physical) {
+  const auto column = [&](double CalibrationRow::*f) {
+    std::vector<double> x;
+    for (const auto& r : rows) x.push_back(r.*f);
+    return numpy_of(x);
+  };
+  py::dict d;
+  d[py::str(std::string(dimensionless_damping_key(model.family)))] =
+      column(&CalibrationRow::dimensionless);
+  if (with_physical && physical_damping_key(model.family) != dimensionless_damping_key(model.family))
+    d[py::str(std::string(physical_damping_key(model.family)))] = column(&CalibrationRow::physical);
+  d["e_out"] = column(&CalibrationRow::e_out);
+  py::array_t<std::int64_t> solves(static_cast<py::ssize_t>(rows.size()));
+  for (std::size_t i = 0; i < rows.size(); ++i) solves.mutable_data()[i] = rows[i].solves;
+  d["solves"] = solves;
+  return d;
+}
+
 py::dict calibrate_many(const std::string& name, const Array& e, const Array& n, const Array& m,
                         const Array& k, const Array& v, int clamp, int threads) {
   const models::Model& model = models::find(name);
@@ -147,21 +168,28 @@ py::dict calibrate_many(const std::string& name, const Array& e, const Array& n,
         },
         threads);
   }
-  const auto column = [&](double CalibrationRow::*f) {
-    std::vector<double> x;
-    for (const auto& r : rows) x.push_back(r.*f);
-    return numpy_of(x);
-  };
-  py::dict d;
-  d[py::str(std::string(dimensionless_damping_key(model.family)))] =
-      column(&CalibrationRow::dimensionless);
-  if (physical_damping_key(model.family) != dimensionless_damping_key(model.family))
-    d[py::str(std::string(physical_damping_key(model.family)))] = column(&CalibrationRow::physical);
-  d["e_out"] = column(&CalibrationRow::e_out);
-  py::array_t<std::int64_t> solves(static_cast<py::ssize_t>(rows.size()));
-  for (std::size_t i = 0; i < rows.size(); ++i) solves.mutable_data()[i] = rows[i].solves;
-  d["solves"] = solves;
-  return d;
+  return calibration_columns(model, rows, true);
+}
+
+// calibrate() without m, k, v: the dimensionless damping alone, which does not depend on them.
+py::dict calibrate_dimensionless_many(const std::string& name, const Array& e, const Array& n,
+                                      int clamp, int threads) {
+  const models::Model& model = models::find(name);
+  if (e.size() != n.size()) throw std::invalid_argument("e and n must have the same length");
+  const calibrate::CalibrateOptions opt;
+  std::vector<CalibrationRow> rows;
+  {
+    py::gil_scoped_release release;
+    rows = sweep::map_points<CalibrationRow>(
+        static_cast<std::size_t>(e.size()),
+        [&](std::size_t i) {
+          const auto c = calibrate::calibrate_dimensionless(model, e.data()[i], n.data()[i],
+                                                            clamp_of(clamp), opt);
+          return CalibrationRow{c.damping, NAN, c.e_out, static_cast<std::int64_t>(c.solves)};
+        },
+        threads);
+  }
+  return calibration_columns(model, rows, false);
 }
 
 py::dict calibrate_one(const std::string& name, double e, double n, double m, double k, double v,
@@ -384,6 +412,7 @@ PYBIND11_MODULE(_calib, m) {
   m.def("calibrate_one", &calibrate_one);
   m.def("calibrate_many", &calibrate_many);
   m.def("calibrate_dimensionless_one", &calibrate_dimensionless_one);
+  m.def("calibrate_dimensionless_many", &calibrate_dimensionless_many);
   m.def("require_given", [](const std::string& command,
                             const std::vector<std::pair<std::string, bool>>& inputs,
                             const std::string& why) {

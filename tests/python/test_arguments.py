@@ -38,7 +38,7 @@ PYBIND_DUMP = ("incompatible function arguments", "Unable to cast", "Invoked wit
     (lambda: calib.impact("gonthier", 0.5, abs_tol=0.0, m=2.0, k=1e7, v=0.3), ValueError, "abs_tol"),
     (lambda: calib.impact(3, 0.5, m=2.0, k=1e7, v=0.3), TypeError, "^model must be a string"),
     (lambda: calib.c_opt(0.5, m=1.0, k=1e7, v=0.3, n=1.5, method=None), TypeError, "^method"),
-    (lambda: calib.kn_fit("johnson", E="207GPa", nu="0.3", dR="5mm"), TypeError, "^nu must be a number"),
+    (lambda: calib.kn_fit("johnson", E="207GPa", nu=True, dR="5mm"), TypeError, "^nu must be a number"),
     (lambda: calib.kn_fit("johnson", E=True, nu=0.3, dR="5mm"), TypeError, "^E must be a quantity"),
     (lambda: calib.kn_fit("johnson", material="steel", dR="5mm", external="yes"), TypeError, "^external"),
     (lambda: calib.kn_fit_data([1, 2, 3], [1, 2, np.nan]), ValueError, "^W must be a finite number"),
@@ -187,6 +187,22 @@ def test_a_number_out_of_range_is_refused_naming_the_argument(call, message):
 def test_nu_half_is_accepted_as_at_every_door():
     # ν = 0.5 (incompressible) is in (−1, 0.5] for kn_fit as for `calib kn-fit --nu 0.5`.
     assert calib.kn_fit("johnson", E="207GPa", nu=0.5, dR="5mm")["n"] > 1
+
+
+def test_nu_as_text_is_the_number_as_input_for_takes_it():
+    # ν has no unit; text holding a number is that number at every door (input_for, kn_fit).
+    text = calib.kn_fit("johnson", E="207GPa", nu="0.3", dR="5mm")
+    assert (text["K"], text["n"]) == tuple(calib.kn_fit("johnson", E="207GPa", nu=0.3, dR="5mm")[k] for k in ("K", "n"))
+
+
+def test_dimensionless_calibrate_of_an_array_is_each_scalar_call():
+    # Without m, k, v the damping is dimensionless: an array call gives, element for element, the
+    # scalar calls' numbers and no SI column.
+    e = np.array([0.3, 0.6, 0.9])
+    many = calib.calibrate("gonthier", e, n=1.5)
+    assert sorted(many) == ["e", "e_out", "h", "n", "solves"]
+    assert many["h"].tolist() == [calib.calibrate("gonthier", x)["h"] for x in e]
+    assert many["solves"].tolist() == [calib.calibrate("gonthier", x)["solves"] for x in e]
 
 
 def test_a_typed_value_the_code_refuses_names_the_argument():

@@ -19,6 +19,7 @@ struct InputForArgs {
   // The material, size and speed have no default (require_given): every result depends on them.
   std::optional<double> youngs, poisson, radius, density, v, v_char;
   std::optional<double> k_linear;
+  std::optional<double> time_step;
   std::optional<std::string> typed;  // parsed in the code's typed_units once the code is known
   bool list = false;
   Format format = Format::text;
@@ -79,6 +80,9 @@ void register_input_for(CLI::App& app) {
   add_quantity(*cmd, "--v-char", a.v_char, units::speed,
                "the code's characteristic / reference velocity (Hooke stiffness, Flores, MBDyn v0); "
                "required by the laws that read one");
+  add_quantity(*cmd, "--timestep", a.time_step, units::duration,
+               "the time step you run the code with: checked against the contact duration "
+               "(the record's time_step is the largest that resolves it)");
   add_quantity(*cmd, "--k", a.k_linear, units::hooke_stiffness,
                "Hooke stiffness k_n of the linear models (default: Hertz secant stiffness at --v)");
   cmd->add_option("--typed", a.typed,
@@ -105,6 +109,7 @@ void register_input_for(CLI::App& app) {
     options.target_e = a.e;
     if (a.typed) options.typed = codes::parse_typed(law, *a.typed, "--typed");
     options.version_asked = a.version;
+    options.time_step = a.time_step;
     if (a.clamp != "default") options.clamp = a.clamp == "on";
     const codes::InputFor r = codes::input_for(law, contact, options);
     if (a.format == Format::json)

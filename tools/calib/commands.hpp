@@ -50,8 +50,6 @@ CLI::Option* add_quantity(CLI::App& cmd, const std::string& name, std::optional<
 void check_quantity(CLI::Option& option, const units::Quantity& q);
 // The stiffness K of F = K δⁿ: its unit N/m^n depends on `n`, a flag declared before this one
 // (CLI11 runs option callbacks in declaration order).
-CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name, double& k,
-                                   const double& n, const std::string& help);
 CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name, std::optional<double>& k,
                                    const double& n, const std::string& help);
 // The same for an optional K whose n is optional too (`n_default` when not given).

@@ -109,12 +109,6 @@ CLI::Option* stiffness_option(CLI::App& cmd, const std::string& name,
 }
 }  // namespace
 
-CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name, double& k,
-                                   const double& n, const std::string& help) {
-  return stiffness_option(cmd, name, [&k](double x) { k = x; }, [&n] { return n; }, help)
-      ->default_str(fmt::format("{}", k));
-}
-
 CLI::Option* add_contact_stiffness(CLI::App& cmd, const std::string& name,
                                    std::optional<double>& k, const double& n,
                                    const std::string& help) {

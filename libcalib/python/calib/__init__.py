@@ -184,18 +184,8 @@ def _dimensionless_calibration(model, e, n, clamp, threads):
     if scalar:
         x = _args.scalars(a)
         return Result(_native(_calib.calibrate_dimensionless_one, "calibrate", model, x["e"], x["n"], clamp))
-    # The dimensionless damping does not depend on the scales: the solves run at m = k = v = 1
-    # and the SI damping they imply is dropped.
-    ones = _np.ones(shape)
-
-    def solve(c):
-        out = _native(_calib.calibrate_many, "calibrate", model, c["e"], c["n"], c["m"], c["k"], c["v"],
-                      clamp, threads)
-        for key in ("c", "C", "delta_p", "C_visco"):
-            out.pop(key, None)
-        return out
-    b = {"e": a["e"], "n": a["n"], "m": ones, "k": ones, "v": ones}
-    return _with_inputs({"e": a["e"], "n": a["n"]}, shape, _args.chunked(b, shape, solve))
+    return _with_inputs(a, shape, _args.chunked(a, shape, lambda c: _native(
+        _calib.calibrate_dimensionless_many, "calibrate", model, c["e"], c["n"], clamp, threads)))
 
 
 _C_OPT_KEYWORDS = ("m", "k", "v", "n")
@@ -263,8 +253,8 @@ def kn_fit(model, *, E=None, nu=None, dR=None, material=None, E2=None, nu2=None,
     """
     args = {"model": _args.text("model", model),
             # ν is a ratio: a number, checked against its range like the CLI's --nu.
-            "nu": None if nu is None else _scalar("kn_fit", "nu", _args.real("nu", nu), "poisson_ratio"),
-            "nu2": None if nu2 is None else _scalar("kn_fit", "nu2", _args.real("nu2", nu2), "poisson_ratio"),
+            "nu": None if nu is None else _scalar("kn_fit", "nu", nu, "poisson_ratio"),
+            "nu2": None if nu2 is None else _scalar("kn_fit", "nu2", nu2, "poisson_ratio"),
             "material": _args.text("material", material, True),
             "material2": _args.text("material2", material2, True), "external": _args.flag("external", external),
             "weighting": _args.text("weighting", weighting), "materials": _args.path("materials", materials, True)}
@@ -478,14 +468,16 @@ def code_laws():
 
 
 def input_for(code, e, *, model=None, clamp=None, version=None, E=None, nu=None, radius=None,
-              density=None, v=None, v_char=None, k=None, typed=None, geometry="sphere-sphere"):
+              density=None, v=None, v_char=None, k=None, typed=None, geometry="sphere-sphere",
+              timestep=None):
     """What `code` achieves with the e its user types, and the value to type so that it achieves
     `e` (calib input-for). geometry: "sphere-sphere" (two identical spheres head-on) or
     "sphere-wall" (one sphere on a fixed wall of the same material); E [Pa], nu, radius [m], density [kg/m^3],
     impact speed v [m/s] (all five required: they have no default); v_char [m/s], required by the
     codes with a characteristic velocity; k [N/m] for the
-    Hooke models. Physical values are numbers in SI or text with a unit ("70GPa", "1mm").
-    clamp: None (the code's default), True or False. Returns the --format json record as a
+    Hooke models; timestep [s], the time step you run the code with (checked against the contact
+    duration: steps_per_contact and a warning when it is too long). Physical values are numbers in
+    SI or text with a unit ("70GPa", "1mm"). clamp: None (the code's default), True or False. Returns the --format json record as a
     Result (e_if_typed, input_value and typed in the code's typed_units, snippet,
     t_contact_input [s], contact: E [Pa], m_eff [kg], ...). ValueError on bad input, ComputeError
     when no value in the code's range reaches e.
@@ -509,5 +501,5 @@ def input_for(code, e, *, model=None, clamp=None, version=None, E=None, nu=None,
                   _args.text("model", model, True) or "", _args.text("version", version, True) or "", clamp,
                   contact["E"], contact["nu"], contact["radius"], contact["density"], contact["v"],
                   q("v_char", v_char, "speed"), q("k", k, "hooke_stiffness"), _typed(typed),
-                  _args.text("geometry", geometry))
+                  _args.text("geometry", geometry), q("timestep", timestep, "duration"))
     return Result(rec, rec.pop("units"))

@@ -78,10 +78,18 @@ Record calibration_record(const models::Model& model, const PhysicalImpact& p, d
   return rec;
 }
 
-Calibration calibrate_dimensionless(const models::Model& model, double e, double n,
-                                    std::optional<bool> clamp, const CalibrateOptions& options) {
+namespace {
+// e and the model's own exponent, checked as `impact` checks them: before the scales, so each
+// door names the same first bad input.
+void require_dimensionless_inputs(const models::Model& model, double e, double n) {
   require_cor("e", e);
   models::require_exponent_for(model, n);
+}
+}  // namespace
+
+Calibration calibrate_dimensionless(const models::Model& model, double e, double n,
+                                    std::optional<bool> clamp, const CalibrateOptions& options) {
+  require_dimensionless_inputs(model, e, n);
   return calibrate_damping(model.family, n, clamp.value_or(model.default_clamp), e, options);
 }
 
@@ -113,8 +121,7 @@ ImpactOutcome simulate(const models::Model& model, const ImpactQuery& q, const i
 
 CalibrationOutcome calibrate_query(const models::Model& model, const ImpactQuery& q, const CalibrateOptions& options) {
   CalibrationOutcome o;
-  require_cor("e", q.e);
-  models::require_exponent_for(model, q.n);  // the model's own exponent, as `impact` checks it
+  require_dimensionless_inputs(model, q.e, q.n);
   require_impact_scales(q.m, q.k, q.v, q.n);
   const bool clamp = q.clamp.value_or(model.default_clamp);
   o.calibration = calibrate_damping(model.family, q.n, clamp, q.e, options);

@@ -21,6 +21,8 @@ bool InputForOptions::IsValid(std::string* error) const {
   if (!(target_e > 0 && target_e <= 1)) return fail(fmt::format("--e must be in (0, 1], got {}", target_e));
   if (typed && !std::isfinite(*typed)) return fail(fmt::format("{} must be finite, got {}", typed_field, *typed));
   if (!(cor_tol > 0 && cor_tol < 1e-2)) return fail(fmt::format("cor_tol must be in (0, 1e-2), got {}", cor_tol));
+  if (time_step && !(*time_step > 0 && std::isfinite(*time_step)))
+    return fail(fmt::format("--timestep must be a positive time, got {}", *time_step));
   if (speed_points < 2 || speed_points > 1000)
     return fail(fmt::format("speed_points must be in [2, 1000], got {}", speed_points));
   std::string why;
@@ -166,6 +168,10 @@ InputFor input_for(const CodeLaw& law, const Contact& contact, const InputForOpt
   r.contact_time_input = with_input.contact_time;
   r.delta_max_input = with_input.delta_max;
   r.snippet = law.snippet(r.input_value, r.clamp, contact);
+  r.time_step_max = r.contact_time_input / (law.steps_per_contact > 0 ? law.steps_per_contact
+                                                                     : kStepsPerContactWarning);
+  r.time_step = options.time_step;
+  if (r.time_step) r.steps_per_contact = r.contact_time_input / *r.time_step;
   if (law.speed_dependent) {
     for (int i = 0; i < options.speed_points; ++i) {
       Contact at = contact;

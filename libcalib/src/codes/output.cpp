@@ -33,9 +33,9 @@ nlohmann::ordered_json to_json(const InputFor& r, const Contact& c) {
   j["snippet_typed"] = r.typed ? nlohmann::ordered_json(r.snippet_typed) : nlohmann::ordered_json(nullptr);
   j["t_contact_input"] = r.contact_time_input;
   j["t_contact_typed"] = optional_number(r.contact_time_typed);
-  j["time_step"] = law.steps_per_contact > 0
-                          ? nlohmann::ordered_json(r.contact_time_input / law.steps_per_contact)
-                          : nlohmann::ordered_json(nullptr);
+  j["time_step"] = r.time_step_max;
+  j["time_step_given"] = optional_number(r.time_step);
+  j["steps_per_contact"] = optional_number(r.steps_per_contact);
   j["clamp_switch"] = law.clamp.switch_name.empty() ? nlohmann::ordered_json(nullptr)
                                                     : nlohmann::ordered_json(law.clamp.switch_name);
   j["speed_dependent"] = law.speed_dependent;
@@ -88,14 +88,12 @@ std::string to_text(const InputFor& r, const Contact& c) {
                        law.typed.name);
   out += fmt::format("(2) type {} = {:.10g} [{}] to get e = {:.12g}\n", law.typed.name,
                      r.input_value, law.typed.units, r.achieved_with_input);
-  if (law.steps_per_contact > 0)
-    out += fmt::format("    contact duration {:.6g} s ({}'s own contact); time step <= {:.6g} s "
-                       "(duration/{:g})\n",
-                       r.contact_time_input, law.code, r.contact_time_input / law.steps_per_contact,
-                       law.steps_per_contact);
-  else
-    out += fmt::format("    contact duration {:.6g} s: choose the time step from it\n",
-                       r.contact_time_input);
+  out += fmt::format("    contact duration {:.6g} s: a time step <= {:.6g} s resolves it "
+                     "(duration/{:.4g})",
+                     r.contact_time_input, r.time_step_max, r.contact_time_input / r.time_step_max);
+  out += r.time_step ? fmt::format("; {:.6g} s given: {:.4g} steps\n", *r.time_step,
+                                   *r.steps_per_contact)
+                     : std::string("\n");
   out += "(3) input:\n";
   for (std::size_t a = 0; a < r.snippet.size();) {
     const std::size_t b = r.snippet.find('\n', a);

@@ -83,7 +83,8 @@ struct CodeLaw {
   // The lines to paste into the code's input for `value` (with units in comments).
   std::string (*snippet)(double value, bool clamp, const Contact& c);
   // When > 0, the contact duration is the code's own (its law with the snippet's parameters)
-  // and its time step should be at most contact duration / steps_per_contact.
+  // and its time step should be at most contact duration / steps_per_contact; when 0, the
+  // general kStepsPerContactWarning (input_for.hpp) applies.
   double steps_per_contact = 0;
 };
 

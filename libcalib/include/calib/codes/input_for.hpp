@@ -24,6 +24,8 @@ struct InputForOptions {
   impact::ImpactOptions solver{.rel_tol = 1e-11, .abs_tol = 1e-13, .diagnostics = false};
   int speed_points = 9;         // speed-dependent laws: e over v/10 … 10 v
   std::string version_asked;    // the release the user named (echoed when it is not law.version)
+  std::optional<double> time_step;  // the code's time step the user runs [s]: checked against
+                                    // the contact duration (plausibility.cpp)
 
   bool IsValid(std::string* error) const;
 };
@@ -49,6 +51,9 @@ struct InputFor {
   // The release the user named, when it resolved to the law in force at it (another label).
   std::optional<std::string> version_asked;
   double delta_max_input = 0;               // largest overlap with input_value [m]
+  double time_step_max = 0;                 // the largest time step that resolves the contact [s]
+  std::optional<double> time_step;          // the time step given (options) [s]
+  std::optional<double> steps_per_contact;  // contact_time_input / time_step
   std::optional<double> delta_max_typed;    // ... with the typed value [m]
   // Results outside the regime the law is valid in, or inputs plausible only in another unit
   // (plausibility.cpp): printed beside the numbers, never instead of them.
@@ -80,14 +85,21 @@ InputFor input_for(const CodeLaw& law, const Contact& contact, const InputForOpt
 // The warnings of a result (InputFor::warnings): an overlap above kOverlapWarning of the sphere's
 // radius (Hertz's contact assumes a small overlap; above R the sphere passes through the wall or
 // its partner, and DEM codes lose it), and a radius above kRadiusWarning (a bead of metres: a
-// size in millimetres written without its unit).
+// size in millimetres written without its unit), a density outside kDensityRange, and a time step that resolves the contact in
+// fewer steps than the law asks (CodeLaw::steps_per_contact, else kStepsPerContactWarning: the
+// code's explicit integrator then moves e away from the value computed for a resolved contact;
+// docs/input_for.md shows by how much).
 inline constexpr double kOverlapWarning = 0.1;  // δ_max / R
+inline constexpr double kStepsPerContactWarning = 50;
 inline constexpr double kRadiusWarning = 1.0;   // [m]
+// Solid densities [kg/m^3]: rigid foams (about 30) to osmium (22,590); outside it a density was
+// most likely written in another unit.
+inline constexpr double kDensityRange[2] = {20.0, 23000.0};
 std::vector<std::string> plausibility_warnings(const InputFor& r, const Contact& contact);
 
 // {"code", "law", "version", "clamp", "target_e", "e_if_typed", "input_value", "snippet",
 //  + "model", "typed", "typed_name", "typed_units", "e_with_input", "snippet_typed",
-//  "t_contact_input", "t_contact_typed", "time_step", "source", "assumptions", "contact",
+//  "t_contact_input", "t_contact_typed", "time_step", "time_step_given", "steps_per_contact", "source", "assumptions", "contact",
 //  "speed_scan", "units"} in SI units (names and units: core/vocabulary.hpp; "typed" and
 //  "input_value" in the code's typed_units); null where a value does not exist.
 nlohmann::ordered_json to_json(const InputFor& r, const Contact& contact);
