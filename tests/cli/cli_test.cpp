@@ -251,3 +251,24 @@ TEST(Cli, SweepCalibrateWithoutVerifyAnswersFromTheCertifiedTable) {
     EXPECT_NEAR(std::stod(table[i][3]) / std::stod(verified[i][3]), 1.0, 1e-9) << i;
   }
 }
+
+TEST(Cli, ParseErrorsSpeakInCalibsVoiceAndSuggest) {
+  // CLI11's own sentences ("Could not convert: ...", "Run with --help") are restated as calib's
+  // other errors are: the command, what is wrong, the nearest known name for a typo.
+  const CliRun typo = run_in(".", "impact --e 0.5 --m 1 --k 1e7 --v 1 --modle x", true);
+  EXPECT_EQ(typo.code, 2);
+  EXPECT_EQ(typo.out,
+            "calib impact: error: unknown option --modle (did you mean '--model'?); unexpected "
+            "argument 'x' (see `calib impact --help`)\n");
+  const CliRun number = run_in(".", "impact --e abc --m 1 --k 1e7 --v 1", true);
+  EXPECT_EQ(number.code, 2);
+  EXPECT_EQ(number.out, "calib impact: error: --e: 'abc' is not a number (see `calib impact --help`)\n");
+  const CliRun command = run_in(".", "imapct --e 0.5", true);
+  EXPECT_EQ(command.code, 2);
+  EXPECT_NE(command.out.find("unknown command 'imapct' (did you mean 'impact'?)"), std::string::npos)
+      << command.out;
+  // `calib --help` lists the commands by task.
+  const CliRun help = run("--help");
+  EXPECT_NE(help.out.find("Inputs for DEM and MBS codes:\n  input-for"), std::string::npos) << help.out;
+  EXPECT_EQ(help.out.find("Subcommands:"), std::string::npos) << "a command without a group";
+}

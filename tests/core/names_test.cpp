@@ -7,7 +7,7 @@
 #include "calib/codes/code_law.hpp"
 #include "calib/core/error.hpp"
 #include "calib/models/catalog.hpp"
-#include "core/names.hpp"
+#include "calib/core/names.hpp"
 
 using namespace calib;
 

@@ -192,6 +192,7 @@ void register_run_all(CLI::App& app) {
 void register_studies(CLI::App& app) {
   for (const studies::Study& s : studies::registry()) {
     auto* cmd = app.add_subcommand(std::string(s.name), std::string(s.description));
+    cmd->group(std::string(s.task));
     auto flags = std::make_shared<StudyFlags>();
     auto extra = std::make_shared<ExtraOptions>();
     add_study_flags(*cmd, *flags, std::string(s.stem));

@@ -4,6 +4,7 @@
 // (option storage is owned by the callbacks).
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -74,6 +75,12 @@ void register_plot(CLI::App& app);
 void register_report(CLI::App& app);
 void register_fit_impact(CLI::App& app);
 
+// cli_voice.cpp: `calib --help` grouped by task; the message for an unknown command (nullopt
+// when `given` is one), and a CLI11 parse error in calib's words.
+void group_commands(CLI::App& app);
+std::optional<std::string> unknown_command(const CLI::App& app, std::string_view given);
+std::string parse_error_message(const CLI::App& app, const CLI::ParseError& e);
+
 inline void register_all(CLI::App& app) {
   register_models(app);
   register_impact(app);
@@ -85,6 +92,7 @@ inline void register_all(CLI::App& app) {
   register_plot(app);
   register_report(app);
   register_fit_impact(app);
+  group_commands(app);
 }
 
 }  // namespace calib::cli

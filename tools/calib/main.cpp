@@ -16,17 +16,11 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   calib::cli::register_all(app);
   // CLI11 answers an unknown command with "A subcommand is required": name it instead.
-  const auto is_command = [&](const std::string& name) {
-    for (const CLI::App* s : app.get_subcommands({}))
-      if (s->get_name() == name) return true;
-    return false;
-  };
-  if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
-    std::string known;
-    for (const CLI::App* s : app.get_subcommands({})) known += (known.empty() ? "" : ", ") + s->get_name();
-    fmt::print(stderr, "calib: unknown command '{}'; commands: {}\n", argv[1], known);
-    return 2;
-  }
+  if (argc > 1 && argv[1][0] != '-')
+    if (const auto message = calib::cli::unknown_command(app, argv[1])) {
+      fmt::print(stderr, "{}\n", *message);
+      return 2;
+    }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -36,7 +30,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    fmt::print(stderr, "{}\n", calib::cli::parse_error_message(app, e));
     return 2;
   } catch (const calib::Interrupted& e) {
     fmt::print(stderr, "calib: interrupted: {}\n", e.what());

@@ -10,7 +10,7 @@
 #include "calib/codes/code_law.hpp"
 #include "calib/core/error.hpp"
 #include "codes/laws.hpp"
-#include "core/names.hpp"
+#include "calib/core/names.hpp"
 
 namespace calib::codes {
 

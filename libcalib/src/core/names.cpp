@@ -1,4 +1,4 @@
-#include "core/names.hpp"
+#include "calib/core/names.hpp"
 
 #include <algorithm>
 #include <cctype>

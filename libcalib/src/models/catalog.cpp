@@ -12,7 +12,7 @@
 #include "calib/models/exact_damping.hpp"
 #include "calib/models/exact_formulas.hpp"
 #include "core/checks.hpp"
-#include "core/names.hpp"
+#include "calib/core/names.hpp"
 
 namespace calib::models {
 

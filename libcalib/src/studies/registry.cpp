@@ -24,38 +24,45 @@ const std::vector<Study>& registry() {
       make_study<rms_table::Module>(
           {"rms-table", "rms_table", "SF2020: RMS (a, b) table and the hysteresis damping models",
            "Safaeifar & Farshidianfar 2020, Table 2, Fig. 3-6",
-           "SF2020 Table 2: RMS (a,b) table, optimum, per-formula COR errors"}),
+           "SF2020 Table 2: RMS (a,b) table, optimum, per-formula COR errors",
+           task::published}),
       make_study<damping_fit::Module>(
           {"damping-fit", "damping_fit",
            "PN2020: optimal linear damping, alpha(n)/beta(n) fits, scaling exponents",
            "Poursina & Nikravesh 2020, §4.2, eq. 36-57, Fig. 3-7",
-           "PN2020 alpha(n)/beta(n) fits, scaling exponents, improved closed form"}),
+           "PN2020 alpha(n)/beta(n) fits, scaling exponents, improved closed form",
+           task::published}),
       make_study<validate::Module>(
           {"validate", "validate", "Validation of damping formulas over random parameters",
            "PN2020 §5.1, Fig. 8 (generalised to every catalog formula)",
-           "PN2020 Fig. 8 generalised: |e_out - e| of damping formulas over random parameters"}),
+           "PN2020 Fig. 8 generalised: |e_out - e| of damping formulas over random parameters",
+           task::published}),
       make_study<kn_fit::Module>(
           {"kn-fit", "kn_fit", "PINSLOT: K-n power laws of the cylindrical contact models",
            "Pin-in-slot contact models review, Tables 2-9, 10-11",
-           "PINSLOT K-n power-law fits: Tables 2-9 and 11, a new material, or measurements"}),
+           "PINSLOT K-n power-law fits: Tables 2-9 and 11, a new material, or measurements",
+           task::fitting}),
       make_study<effective_mass::Module>(
           {"effective-mass", "effective_mass", "Effective mass in constrained multibody systems",
            "Nikravesh & Poursina, effective mass, Examples 1-4, Fig. 10",
-           "NP effective mass: Examples 1-4 and the Fig. 10 sweep, or one system (--system)"}),
+           "NP effective mass: Examples 1-4 and the Fig. 10 sweep, or one system (--system)",
+           task::code_inputs}),
       make_study<simulator_inputs::Module>(
           {"simulator-inputs", "simulator_inputs",
            "The input for other simulators: what they achieve with e and what to type instead",
            "each code's documentation and source (LAMMPS, LIGGGHTS, Chrono, Yade, MercuryDPM, "
            "MFiX, Kratos, multibody codes, MuJoCo)",
            "target e x code x clamp: the e each code achieves when typing e, and the corrected "
-           "input"}),
+           "input",
+           task::code_inputs}),
       make_study<systems::Module>(
           {"systems", "systems", "The papers' example systems: every law inside a dynamic system",
            "SF2020 §8 (bouncing ball, Table 3, Figs. 8-11), §9 (impact damper, Table 4, Figs. "
            "13-17), §10 (slider-crank, Tables 5-6, Figs. 19-20); PN2020 §6 (two pendulums, Fig. "
            "11); PINSLOT §4 (Scotch yoke with a pin-in-slot clearance, Tables 10-11, Figs. 11-16)",
            "the papers' example systems re-simulated: bouncing ball, impact damper, slider-crank, "
-           "two pendulums, the clearance slider-crank and the PINSLOT Scotch yoke"}),
+           "two pendulums, the clearance slider-crank and the PINSLOT Scotch yoke",
+           task::systems}),
       make_study<impact_fits::Module>(
           {"impact-fits", "impact_fits",
            "Fitting contact laws to e(v) and to impact records: recovery of known parameters "
@@ -63,7 +70,8 @@ const std::vector<Study>& registry() {
            "synthetic restitution curves and impact records from the exact impact solve (the "
            "fit-impact laws); measured e(v): D. Gugan, croquet ball on wood, Table I (2002)",
            "e(v) curves and F(t), delta(t) records of each law at known parameters plus noise: "
-           "every law fitted, recovery and AIC ranking; and measured e(v) curves fitted"}),
+           "every law fitted, recovery and AIC ranking; and measured e(v) curves fitted",
+           task::fitting}),
       make_study<exact_table::Module>(
           {.name = "exact-table",
            .stem = "exact_table",
@@ -71,6 +79,7 @@ const std::vector<Study>& registry() {
            .source = "libcalib (PN2020 eq. 20-23 solved exactly at every node)",
            .description =
                "regenerate the compiled-in exact damping table zeta*(e, n) by ODE calibration",
+           .task = task::published,
            .in_run_all = false}),
   };
   return list;

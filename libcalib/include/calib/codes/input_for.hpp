@@ -88,7 +88,7 @@ InputFor input_for(const CodeLaw& law, const Contact& contact, const InputForOpt
 // size in millimetres written without its unit), a density outside kDensityRange, and a time step that resolves the contact in
 // fewer steps than the law asks (CodeLaw::steps_per_contact, else kStepsPerContactWarning: the
 // code's explicit integrator then moves e away from the value computed for a resolved contact;
-// docs/input_for.md shows by how much).
+// docs/simulators.md shows by how much).
 inline constexpr double kOverlapWarning = 0.1;  // δ_max / R
 inline constexpr double kStepsPerContactWarning = 50;
 inline constexpr double kRadiusWarning = 1.0;   // [m]

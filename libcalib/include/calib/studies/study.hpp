@@ -55,12 +55,24 @@ struct RunSummary {
   std::vector<std::filesystem::path> files;  // new or rewritten under the results folder
 };
 
+// The tasks the commands serve: the groups of `calib --help`, in the order it lists them.
+namespace task {
+inline constexpr std::string_view contact_laws = "Contact laws and impacts";
+inline constexpr std::string_view code_inputs = "Inputs for DEM and MBS codes";
+inline constexpr std::string_view fitting = "Fitting to measurements";
+inline constexpr std::string_view systems = "Systems";
+inline constexpr std::string_view published = "Published tables";
+inline constexpr std::string_view sweeps = "Sweeps and cluster";
+inline constexpr std::string_view whole_runs = "Whole runs and report";
+}  // namespace task
+
 struct Study {
   std::string_view name;         // CLI subcommand: "rms-table"
   std::string_view stem;         // configs/<stem>.toml, results/<stem>/, header, test, plot script
   std::string_view title;        // report heading
   std::string_view source;       // the paper and its sections
   std::string_view description;  // one line (CLI help)
+  std::string_view task;         // its group in the CLI help (task::...)
   // Reads request.config, computes, writes request.out; returns a one-paragraph summary
   // (studies/module.hpp: run_module<Module>, set by make_study).
   std::string (*run_with)(const Study& study, const RunRequest& request) = nullptr;

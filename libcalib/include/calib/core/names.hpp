@@ -1,5 +1,5 @@
 #pragma once
-// Private to libcalib/src: looking up a name a user typed (a code, a model) among known ones.
+// Looking up a name a user typed (a code, a model) among known ones.
 // Names are matched without regard to ASCII case ("LAMMPS" is lammps); an unknown name gets the
 // nearest known one suggested when it is a likely typo (Levenshtein distance ≤ 2).
 #include <string>
