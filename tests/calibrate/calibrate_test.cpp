@@ -105,8 +105,8 @@ TEST(Models, PaperFormulasInDimensionlessForm) {
 }
 
 TEST(Calibrate, IndentationInverseIsExactDownToSmallE) {
-  // PINSLOT eq. 97: δ_p/δ_m = 1 − e² exactly. The bracket used to start at 1.05(1 − e²) > 1 and
-  // fail for every e ≤ 0.218 (reliability issue, class 3).
+  // PINSLOT eq. 97: δ_p/δ_m = 1 − e² exactly. A bracket step of 5 % above 1 − e² would leave
+  // [0, 1) for every e ≤ 0.218; the search grows towards 1 instead, never past it.
   for (double e : {0.01, 0.05, 0.2, 0.218, 0.3, 0.9}) {
     const auto c = calibrate::calibrate_damping(Family::indentation, 1.5, true, e);
     EXPECT_NEAR(c.damping, 1.0 - e * e, 5e-10) << e;
@@ -118,7 +118,7 @@ TEST(Calibrate, AnExactClosedFormIsConfirmedByOneSolve) {
   // Hysteresis (SF2020 eq. 39), indentation (PINSLOT eq. 97) and the Tsuji law with or without
   // the clamp (energy time's linear oscillator: Kelvin–Voigt at ξ = χ/√(2(n+1)), calibrate.cpp)
   // have exact closed forms; the first solve at the closed form meets a quarter of cor_rel_tol
-  // and is the answer (it took 5–7 solves before). A closed form off by more than ~2.5e-11
+  // and is the answer (no bracket search follows). A closed form off by more than ~2.5e-11
   // relative in e would fail this (the search would go on).
   const calibrate::CalibrateOptions o;
   for (double n : {1.0, 1.37, 2.0})

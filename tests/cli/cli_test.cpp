@@ -40,7 +40,7 @@ TEST(Cli, HelpAndVersion) {
 
 TEST(Cli, CalibrateJsonKeys) {
   // Plain vocabulary names with a "units" object (docs/outputs.md); a quantity is never reported
-  // under another's name (`c` used to hold χ for Tsuji laws and δ_p for indentation).
+  // under another's name (`c` holds c alone, not χ for Tsuji laws or δ_p for indentation).
   const CliRun r = run("calibrate --model linear-damper --e 0.5 --n 1 --m 2 --k 1e7 --v 0.3 --format json");
   ASSERT_EQ(r.code, 0);
   const auto j = nlohmann::json::parse(r.out);
@@ -133,7 +133,7 @@ TEST(Cli, SingleFitsAndEffectiveMassPrintJson) {
 }
 
 TEST(Cli, StudiesRunFromAnyDirectoryWithTheirDefaultConfig) {
-  // Architecture issue: `cd /tmp && calib rms-table` used to fail on configs/rms_table.toml.
+  // A study run from another directory finds its default config (io::resolve_config_path).
   const std::string dir = "/tmp/calib_cli_anywhere";
   std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str());
   const CliRun r = run_in(dir, "effective-mass");

@@ -1,4 +1,4 @@
-// Result integrity through the real `calib` binary (reliability issue): one writer per --out,
+// Result integrity through the real `calib` binary: one writer per --out,
 // checksummed partials, shards and result tables, sidecar errors that name their file.
 #include <unistd.h>
 
@@ -129,7 +129,7 @@ TEST(Integrity, ReportRefusesATruncatedResultAndNamesABrokenSidecar) {
   ASSERT_EQ(run_calib_script(report).code, 0);
   const fs::path csv = dir / "simulator_inputs.csv";
   const std::string whole = slurp(csv);
-  // Cut to a third at a row boundary: still a well-formed CSV, which report used to render.
+  // Cut to a third at a row boundary: still a well-formed CSV, which report must not render.
   std::ofstream(csv, std::ios::binary) << whole.substr(0, whole.rfind('\n', whole.size() / 3) + 1);
   ShellRun r = run_calib_script(report);
   EXPECT_EQ(r.code, 2) << r.out;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Probe the calib CLI with bad and edge inputs across every subcommand (reliability issue).
+"""Probe the calib CLI with bad and edge inputs across every subcommand.
 
 Each case is (arguments, token): the run must exit 2 (bad input) and its message must contain
 the token (the field or value it is about). Outcomes: clean (exit 2, token named), misleading
@@ -385,7 +385,7 @@ class HugeSweepShardStartsAtOnce(Case):
         return "clean" if r.returncode == 0 and len(rows) == 2 and rows[1].startswith("0,0.01,1.5,") else "misleading"
 
 
-# Result integrity (reliability issue): one writer per --out; checksummed partials, shards and
+# Result integrity: one writer per --out; checksummed partials, shards and
 # result tables; sidecar errors that name their file. Each case prepares its files in argv().
 import fcntl
 import shutil

@@ -1,6 +1,6 @@
-// Inputs that once gave exit 0 on nonsense or a wrong result (reliability issue, silent cases):
-// each must now exit 2 naming the field and value (InputError) or 1 saying why the computation
-// failed (ComputeError), and write nothing it should not. Through the real `calib` binary.
+// Inputs that could pass silently (exit 0 on nonsense or a wrong result): each must exit 2
+// naming the field and value (InputError) or 1 saying why the computation failed (ComputeError),
+// and write nothing it should not. Through the real `calib` binary.
 #include <filesystem>
 #include <fstream>
 #include <string>

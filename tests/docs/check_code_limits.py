@@ -3,9 +3,17 @@
   * no function over 80 lines (universal-ctags measures each function's extent);
   * no issue number ("issue #N") and no dated measurement (YYYY-MM-DD) in a comment: history and
     measurements belong in commit messages and docs/performance.md;
+  * no narration in a comment (tests/docs/narration.py): what the code was, did or measured
+    ("used to", "previously", "no longer", "is now", "pow was 60 % of ..."), and no speed-up or
+    measured speed ("1.59× → 1.77×", "3× faster", "13 % of the study", "µs per solve",
+    "solves/s"; tools/bench/ states its goals in solves/s). A comment says what the code does and
+    why; a passive "used to" (after "is", "are", ..., or opening a sentence: "Used to locate
+    events") is a purpose, not history;
   * no comment naming a file that does not exist in the repository.
 
 usage: check_code_limits.py SOURCE_DIR [CTAGS]
+       check_code_limits.py --self-test FIXTURE   (the narration check refuses FIXTURE's flag()
+                                                    lines and accepts its keep() lines)
 """
 import json
 import pathlib
@@ -14,10 +22,16 @@ import shutil
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree from importing narration
+from narration import narration, self_test  # noqa: E402
+
+if len(sys.argv) == 3 and sys.argv[1] == "--self-test":
+    sys.exit(self_test(pathlib.Path(sys.argv[2])))
+
 root = pathlib.Path(sys.argv[1])
 ctags = sys.argv[2] if len(sys.argv) > 2 else shutil.which("ctags")
 MAX_FILE, MAX_FUNCTION = 450, 80
-code_dirs = ["libcalib", "tools", "tests"]
+code_dirs = [d for d in ("libcalib", "tools", "tests", "python") if (root / d).is_dir()]
 suffixes = {".cpp", ".hpp", ".h", ".c", ".py"}
 sources = [p for d in code_dirs for p in (root / d).rglob("*")
            if p.suffix in suffixes and "fixtures" not in p.parts and p.is_file()]
@@ -74,6 +88,9 @@ for path in sources:
             problems.append(f"{rel}:{number}: issue number in a comment: {comment.strip()[:80]}")
         if dated.search(comment):
             problems.append(f"{rel}:{number}: dated measurement in a comment: {comment.strip()[:80]}")
+        for phrase in narration(comment, speeds=not rel.startswith("tools/bench/")):
+            problems.append(f"{rel}:{number}: narration in a comment ({phrase!r}): "
+                            f"{comment.strip()[:80]}")
         context = " ".join(lines[max(0, number - 8):number])
         for ref in file_ref.findall(comment):
             about_other_codes = rel.startswith(("libcalib/src/codes/", "tests/peers/"))

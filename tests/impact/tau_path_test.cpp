@@ -31,9 +31,9 @@ TEST(Impact, TrueErrorAtTheDefaultToleranceAgainstATightReference) {
   // n = 1 is the Tsuji form, in energy time, and sets this worst); hysteresis (separation at δ = 0, where δⁿ
   // is not smooth) 6.2e-11. Bounds: 1e-10 and 2e-10. This grid is kind to the linear damper:
   // over random laws its worst is several times rel_tol (LinearDamperErrorOverRandomLaws).
-  // With Dormand–Prince's dense output alone the hysteresis worst was 3.1e-9 (n = 2, e = 0.99):
-  // the separation state was interpolated through the step that crosses δ = 0; it is now
-  // re-stepped to the located event (impact/hermite_dense.hpp).
+  // The separation state is re-stepped to the located event (impact/hermite_dense.hpp), not read
+  // from Dormand–Prince's dense output through the step that crosses δ = 0, where δⁿ is not
+  // smooth and the interpolant misses e_out by ~3e-9 (n = 2, e = 0.99).
   const impact::ImpactOptions fast{.rel_tol = 1e-10, .abs_tol = 1e-12, .diagnostics = false};
   const impact::ImpactOptions ref = stepped_reference();
   double worst_linear = 0, worst_hysteresis = 0;
@@ -54,14 +54,10 @@ TEST(Impact, TrueErrorAtTheDefaultToleranceAgainstATightReference) {
 TEST(Impact, LinearDamperErrorOverRandomLaws) {
   // The clamped linear damper at rel_tol 1e-10 over 600 seeded laws, n uniform in [1.02, 2],
   // e log-uniform in [0.02, 1] with the certified exact ζ (e_out ≈ e), against the same laws at
-  // rel_tol 1e-14 stepped from contact. |e_out − e_ref|/e_ref measured:
-  //              worst    99th pct  median   steps
-  //   before     7.3e-10  4.9e-10   1.6e-11  14,250  (σ start, odeint's step control)
-  //   then       3.6e-10  2.5e-10   1.2e-11  10,775  (series start, predictive control,
-  //                                                   bulk at rel_tol/2)
-  //   now        6.4e-11  4.8e-11   8.1e-12   3,669  (Taylor bulk, taylor_series.hpp)
-  // The worst are strongly damped laws (e ≲ 0.1): relative to a small e. Bounds: worst 2e-10,
-  // median 2e-11 (both builds before would fail the first; it was 5e-10 before the Taylor bulk).
+  // rel_tol 1e-14 stepped from contact. |e_out − e_ref|/e_ref: worst 6.4e-11, 99th percentile
+  // 4.8e-11, median 8.1e-12 (Taylor bulk, taylor_series.hpp). The worst are strongly damped laws
+  // (e ≲ 0.1): relative to a small e. Bounds: worst 2e-10, median 2e-11; a σ start under
+  // odeint's step control reaches ~7e-10 and fails the first.
   if (!models::ExactDamping::builtin_available()) GTEST_SKIP() << "no exact-damping table";
   const auto& table = models::ExactDamping::builtin();
   const impact::ImpactOptions fast{.rel_tol = 1e-10, .abs_tol = 1e-12, .diagnostics = false};
@@ -177,7 +173,7 @@ TEST(Impact, PeakForceOfADamperActingAtContactStartIsItsFirstInstant) {
   // Dimensionless linear damper x'' = −xⁿ − ζx', F = xⁿ + ζx': F(0⁺) = ζ (x = 0, x' = 1) and
   // dF/dt(0⁺) = −ζ² < 0, so for heavy damping the peak force is the first instant, exactly ζ.
   // Every later F is below it: checked against the solve's own samples (f_max == ζ to 1e-12).
-  // Before the fix the first instant was never sampled and f_max came out up to 1.4 % low.
+  // A solve that does not sample the first instant reports f_max up to 1.4 % low.
   for (double e : {0.01, 0.05}) {
     const double zeta = calibrate::zeta_exact(e, 1.5).damping;
     const auto r = impact::solve({Family::linear_damper, 1.5, zeta, true}, tight());
@@ -188,8 +184,8 @@ TEST(Impact, PeakForceOfADamperActingAtContactStartIsItsFirstInstant) {
 TEST(Impact, PeakForceMatchesATightReference) {
   // f_max at the default rel_tol 1e-10 against the same solve at 1e-14, 150 seeded laws
   // (gonthier, linear-damper, flores, tsuji, hunt-crossley; e log-uniform in [1e-3, 1], n in
-  // [1, 2]): ≤ 1e-8 relative (measured 2.5e-10). With the peak refined only where a step's
-  // midpoint was its largest sample, peaks next to a step end were missed by up to 1e-4.
+  // [1, 2]): ≤ 1e-8 relative (measured 2.5e-10). A peak refined only where a step's midpoint
+  // is its largest sample misses peaks next to a step end by up to 1e-4.
   std::mt19937_64 rng(3);
   std::uniform_real_distribution<double> u(0, 1);
   double worst = 0;
@@ -244,9 +240,9 @@ TEST(Impact, TrackedPowerAgreesWithExactPowers) {
 
 TEST(Impact, ClampedHysteresisInTauSeparatesAtZeroPenetration) {
   // The clamp never acts on the hysteresis family (F = xⁿ(A + a x') > 0 until δ = 0); the τ solve
-  // used to stop at F = 0 by rounding once 1 + h x' ~ 1e-16. Clamped and unclamped τ solves must
-  // now be the same contact: at h = 30 and 1e4 (e ≈ 0.033, 1e-4) t_contact agrees to 1e-9 and
-  // δ_sep is 0 (it was 0.78 against 607 in t_contact at h = 1e4).
+  // must not stop at F = 0 by rounding once 1 + h x' ~ 1e-16 (that would leave δ_sep = 0.78
+  // against 607 in t_contact at h = 1e4). Clamped and unclamped τ solves are the same contact: at
+  // h = 30 and 1e4 (e ≈ 0.033, 1e-4) t_contact agrees to 1e-9 and δ_sep is 0.
   const impact::ImpactOptions opt = in_tau();
   for (double h : {30.0, 1e4}) {
     const auto clamped = impact::solve({Family::hysteresis, 1.9, h, true}, opt);

@@ -1,4 +1,4 @@
-// Result integrity (reliability issue): the XXH3 row checksums of result tables, their check,
+// Result integrity: the XXH3 row checksums of result tables, their check,
 // and the one-writer-per-output lock.
 #include <signal.h>
 #include <sys/file.h>

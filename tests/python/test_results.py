@@ -20,7 +20,7 @@ CLI = os.environ.get("CALIB_CLI")
 
 
 def test_the_old_positional_c_opt_order_is_refused():
-    # c_opt(m, k, v, n, e) used to be the order; read as c_opt(e, ...) it would silently give
+    # c_opt(m, k, v, n, e) is a plausible positional order; read as c_opt(e, ...) it would give
     # another number, so any positional argument after e is a TypeError naming the keywords.
     with pytest.raises(TypeError, match="keyword-only"):
         calib.c_opt(2.0, 1e7, 0.3, 1.5, 0.7)

@@ -1,4 +1,4 @@
-// Sweep integrity (reliability issue): checksums of partials and shards, verified on resume and
+// Sweep integrity: checksums of partials and shards, verified on resume and
 // merge; the sweep's sidecar; one writer per output.
 #include <signal.h>
 #include <sys/wait.h>

@@ -3,11 +3,11 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include <boost/math/special_functions/lambert_w.hpp>
-#include <boost/math/tools/roots.hpp>
 
 #include "calib/calibrate/solve_for_restitution.hpp"
 #include "calib/core/error.hpp"
@@ -16,8 +16,6 @@
 #include "core/checks.hpp"
 
 namespace calib::calibrate {
-
-namespace bm = boost::math::tools;
 
 bool CalibrateOptions::IsValid(std::string* error) const {
   if (!(cor_rel_tol > 0 && cor_rel_tol < 1e-3)) {
@@ -58,6 +56,17 @@ double initial_guess(Family family, double n, bool clamp, double e) {
       return models::tsuji_chi_exact(e, n, clamp);
   }
   return 1.0;
+}
+
+// The steps of the damping's bracket search (bracket_decreasing): the first 5 % away from the
+// guess, which is close, then doubling or halving. The indentation number δ_p/δ_m lives in
+// [0, 1) (δ_p = (1 − e²)δ_m, PINSLOT eq. 97): growing, it goes halfway towards 1, never past it.
+auto damping_step(bool below_one) {
+  return [below_one](double x, bool up, int i) {
+    if (!up) return x / (i == 0 ? 1.05 : 2.0);
+    const double grown = below_one ? 0.5 * (x + 1.0) : 2.0 * x;
+    return i == 0 ? std::min(x * 1.05, grown) : grown;
+  };
 }
 
 }  // namespace
@@ -102,45 +111,21 @@ Calibration bracket_and_solve(Family family, double n, bool clamp, double e,
   const double target = options.cor_rel_tol * e;
   // Where the guess is a closed form exact for the law — hysteresis (SF2020 eq. 39), the
   // indentation law (PINSLOT eq. 97), the Tsuji law with or without the clamp (energy time's
-  // linear oscillator) — the first solve confirms it and is the answer (it took 5–7 solves to
-  // get there again).
-  const double f_guess = e_out(guess) - e;
+  // linear oscillator) — the first solve confirms it and is the answer, without the further
+  // solves a bracket search would spend.
+  const auto gap = [&](double d) { return e_out(d) - e; };  // falls as the damping grows
+  const double f_guess = gap(guess);
   if (std::abs(f_guess) <= 0.25 * target) {
     out.damping = guess;
     out.e_out = e + f_guess;
     return out;
   }
-  // Bracket: e_out decreases with damping; the guess is one end, the other 5 % away, then
-  // expand geometrically.
-  // The indentation number δ_p/δ_m lives in [0, 1) (δ_p = (1 − e²)δ_m, PINSLOT eq. 97): its
-  // bracket grows towards 1, never past it (1.05·(1 − e²) > 1 for e ≤ 0.218 used to fail).
-  const bool bounded = family == Family::indentation;
-  const auto grow = [&](double x) { return bounded ? 0.5 * (x + 1.0) : 2.0 * x; };
-  double lo = guess, hi = guess, flo = f_guess, fhi = f_guess;
-  if (f_guess > 0) {  // too little damping: the root is above the guess
-    hi = bounded ? std::min(guess * 1.05, grow(guess)) : guess * 1.05;
-    fhi = e_out(hi) - e;
-  } else {
-    lo = guess / 1.05;
-    flo = e_out(lo) - e;
-  }
-  for (int i = 0; flo < 0 && i < 200; ++i) {
-    hi = lo;
-    fhi = flo;
-    lo /= 2.0;
-    flo = e_out(lo) - e;
-  }
-  for (int i = 0; fhi > 0 && i < 200; ++i) {
-    lo = hi;
-    flo = fhi;
-    hi = grow(hi);
-    fhi = e_out(hi) - e;
-  }
-  if (flo < 0 || fhi > 0)
+  const std::optional<Bracket> bracket =
+      bracket_decreasing(gap, guess, f_guess, damping_step(family == Family::indentation), {});
+  if (!bracket)
     throw ComputeError(fmt::format("calibration of {} (n={}, e={}): could not bracket the damping",
                                    family_name(family), n, e));
-  const RestitutionRoot root = solve_for_restitution(
-      [&](double d) { return e_out(d) - e; }, Bracket{lo, hi, flo, fhi}, {.f_abs = 0.25 * target});
+  const RestitutionRoot root = solve_for_restitution(gap, *bracket, {.f_abs = 0.25 * target});
   out.damping = root.x;
   out.e_out = e + root.f;
   if (std::abs(out.e_out - e) > target)

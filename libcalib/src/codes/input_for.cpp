@@ -2,8 +2,8 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 
-#include <boost/math/tools/roots.hpp>
 #include <fmt/format.h>
 
 #include "calib/calibrate/solve_for_restitution.hpp"
@@ -56,8 +56,6 @@ Achieved achieved(const CodeLaw& law, double value, bool clamp, const Contact& c
 
 namespace {
 
-namespace bm = boost::math::tools;
-
 // The smallest value the code accepts: `lower`, or the next double above it when the code
 // refuses `lower` itself (LIGGGHTS: 0.05 < e).
 double lowest_accepted(const Typed& t) {
@@ -68,13 +66,9 @@ std::string accepted_range(const Typed& t) {
   return fmt::format("{}{}, {}]", t.lower_open ? "(" : "[", t.lower, t.upper);
 }
 
-struct Bracket {
-  double lo, hi, flo, fhi;  // f = achieved − target at both ends, opposite signs
-};
-
 // A typed restitution: the code's whole accepted range (achieved e rises with the typed e).
 template <class F>
-Bracket bracket_restitution(const CodeLaw& law, bool clamp, double target, F f) {
+calibrate::Bracket bracket_restitution(const CodeLaw& law, bool clamp, double target, F f) {
   const double lo = lowest_accepted(law.typed), hi = law.typed.upper;
   const double flo = f(lo), fhi = f(hi);
   if (flo > 0 || fhi < 0)
@@ -86,22 +80,19 @@ Bracket bracket_restitution(const CodeLaw& law, bool clamp, double target, F f) 
   return {lo, hi, flo, fhi};
 }
 
-// A damping-like value (e falls as it grows): decades from 1 in its own units.
+// A damping-like value (e falls as it grows): decades from 1 in its own units, inside the range
+// the code accepts.
 template <class F>
-Bracket bracket_damping(const CodeLaw& law, double target, F f) {
-  double x = 1.0, fx = f(x);
-  const double step = fx > 0 ? 10.0 : 0.1;  // e too high: more damping
-  for (int i = 0; i < 80; ++i) {
-    const double y = x * step;
-    if (y < law.typed.lower || y > law.typed.upper) break;
-    const double fy = f(y);
-    if ((fx > 0) != (fy > 0))
-      return x < y ? Bracket{x, y, fx, fy} : Bracket{y, x, fy, fx};
-    x = y, fx = fy;
-  }
-  throw ComputeError(fmt::format("{} {}: could not bracket the {} achieving e = {} in [{}, {}]",
-                                 law.code, law.model, law.typed.name, target, law.typed.lower,
-                                 law.typed.upper));
+calibrate::Bracket bracket_damping(const CodeLaw& law, double target, F f) {
+  const auto decade = [](double x, bool up, int) { return up ? x * 10.0 : x * 0.1; };
+  const std::optional<calibrate::Bracket> b = calibrate::bracket_decreasing(
+      f, 1.0, f(1.0), decade,
+      {.lower = law.typed.lower, .upper = law.typed.upper, .max_steps = 80});
+  if (!b)
+    throw ComputeError(fmt::format("{} {}: could not bracket the {} achieving e = {} in [{}, {}]",
+                                   law.code, law.model, law.typed.name, target, law.typed.lower,
+                                   law.typed.upper));
+  return *b;
 }
 
 // The value to type: a root of achieved(x) − target, refined by TOMS748 until
@@ -113,12 +104,11 @@ double invert(const CodeLaw& law, bool clamp, const Contact& c, const InputForOp
   // Typing 1 is elastic in every restitution-typed code; one whose range extends past 1 (Yade's
   // Thornton fit) would otherwise see f(upper) < 0 and no bracket for e = 1.
   if (law.typed.is_restitution && target == 1.0 && std::abs(f(1.0)) <= o.cor_tol) return 1.0;
-  const Bracket b = law.typed.is_restitution ? bracket_restitution(law, clamp, target, f)
-                                             : bracket_damping(law, target, f);
+  const calibrate::Bracket b = law.typed.is_restitution ? bracket_restitution(law, clamp, target, f)
+                                                        : bracket_damping(law, target, f);
   // Stops on the tolerance, or where the bracket cannot shrink (a step or plateau of the map).
   const calibrate::RestitutionRoot root = calibrate::solve_for_restitution(
-      f, calibrate::Bracket{b.lo, b.hi, b.flo, b.fhi},
-      {.f_abs = o.cor_tol * target, .width_rel = 4e-16, .max_iterations = 200});
+      f, b, {.f_abs = o.cor_tol * target, .width_rel = 4e-16, .max_iterations = 200});
   const double best = root.x, best_err = std::abs(root.f);
   if (best_err > o.cor_tol * target)
     throw ComputeError(fmt::format(

@@ -10,7 +10,8 @@ namespace calib::dynamics {
 // q̈ of the equations of motion for one simulation, with its scratch kept between calls: where
 // the mass matrix is constant and nothing constrains the system (the lumped systems), M_ff is
 // factored once and a right-hand side allocates nothing; otherwise constrained_accelerations.
-// Per-call allocations were half the impact damper's time and slowed two threads each other.
+// A right-hand side runs at every stage of every step: allocating there would dominate a lumped
+// system's time and serialise threads on the allocator.
 class AccelerationSolver {
  public:
   explicit AccelerationSolver(const System& sys);

@@ -22,7 +22,7 @@ struct ContactSystem {
   GenericCoefficients c;
   std::size_t* evaluations;
   // xⁿ carried as the fourth component, y' = n y x'/x (from y = xⁿ), instead of a pow per
-  // evaluation: pow was 60 % of a generic-n solve, a division is ~4× cheaper. Off
+  // evaluation: a division costs a fraction of a pow, the largest cost of a generic-n RHS. Off
   // (y' = 0, y unused) from the contact's start, where y = 0 = x makes y' = n y x'/x
   // indeterminate and y ~ τⁿ would set the step size; impact.cpp switches it on once the
   // contact has developed, from y = xⁿ there. Never for the exponents power_n has without pow,
@@ -36,7 +36,7 @@ struct ContactSystem {
   bool can_track() const { return !c.indentation() && !power_is_cheap(c.n); }
 
   // xⁿ for x > 0 without pow for the exponents of the DEM and Hertz laws (n = 1, 3/2, 2);
-  // pow otherwise (pow was half of the RHS time).
+  // pow otherwise (the dearest operation of the RHS).
   double power_n(double x) const {
     if (c.n == 1.5) return x * std::sqrt(x);
     if (c.n == 1.0) return x;

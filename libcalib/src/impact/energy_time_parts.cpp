@@ -63,7 +63,7 @@ class SepticHermite {
 constexpr int kTerms = 28;  // Taylor terms of the end series (integral_from_zero)
 
 // 1/k for k = 1..kTerms + 1: the recurrences below divide by k at every term, and a division on
-// their dependency chain (~14 cycles) was most of their time.
+// their dependency chain (~14 cycles) would set their pace; a multiplication does not.
 constexpr std::array<double, kTerms + 2> kInverse = inverse_integers<kTerms + 2>();
 
 }  // namespace
@@ -131,8 +131,8 @@ double integral_from_zero(double v0, const EnergyDamping& damping, double beta, 
 // distance from a panel's centre to the nearest zero over its half-length (Bernstein ellipse):
 // a panel is split until r ≥ 1.25 (ρ ≥ 2, ρ^−40 ≤ 1e-12). The ends' series stop a quarter of
 // the way to s_max, so one panel covers the whole middle of a lightly damped contact (r ≈ 1.33
-// there): 20 powers per contact. (With r ≥ 1.34 that panel was always split in two: 40 powers,
-// 7 % of a hunt-crossley sweep; the worst t_contact over 3,000 laws, 1.6e-11, did not move.)
+// there): 20 powers per contact, where r ≥ 1.34 would split that panel in two for 40 powers
+// without making the worst t_contact over 3,000 laws (1.6e-11) any better.
 double panels_integral(const std::vector<Node>& nodes, double lo, double hi, double s_zero,
                        double beta) {
   using Gauss = boost::math::quadrature::gauss<double, 20>;

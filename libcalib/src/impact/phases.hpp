@@ -1,6 +1,6 @@
 #pragma once
 // Private to the impact layer: the phases of a contact stepped in τ (impact.cpp chooses the plan).
-// Runge–Kutta–Fehlberg 7(8) takes 2.5–3× fewer RHS evaluations than Dormand–Prince 5(4), but its
+// Runge–Kutta–Fehlberg 7(8) takes fewer RHS evaluations than Dormand–Prince 5(4), but its
 // error estimate (stages at the step's two ends only) is blind to what xⁿ does at x → 0, where
 // every derivative beyond the n-th is unbounded. So
 //   start    from contact until developed (x ≥ kDeveloped·δ_scale or x' ≤ (1 − kDeveloped)·v):

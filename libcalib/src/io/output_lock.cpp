@@ -29,7 +29,7 @@ std::string holder_pid(int fd) {
 }
 
 // True when `fd` is still the file at `path`: a holder removes its lock file before it
-// releases the lock, so a waiter may have locked a file that is no longer there.
+// releases the lock, so a waiter may hold the lock of a file already unlinked.
 bool still_linked(int fd, const fs::path& path) {
   struct stat by_fd {}, by_path {};
   return ::fstat(fd, &by_fd) == 0 && ::stat(path.c_str(), &by_path) == 0 &&

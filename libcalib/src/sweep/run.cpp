@@ -135,9 +135,9 @@ void parallel_indices(std::size_t count, const std::function<void(std::size_t)>&
     const std::size_t end = std::min(count, begin + block);
     // Each worker takes the next index in order (a shared counter) rather than a contiguous
     // range: a block of unequal points balances itself, and a caller that lists its longest
-    // tasks first gets longest-first scheduling (the systems study: 1.59× → 1.77× on 2 threads,
-    // when five 0.18 s simulations in 53 tasks were split between two ranges). The results
-    // stay in index order whatever thread computed them.
+    // tasks first gets longest-first scheduling (contiguous ranges would leave one thread with
+    // the few long tasks and the other idle). The results stay in index order whatever thread
+    // computed them.
     std::atomic<std::size_t> next{begin};
     const int workers = static_cast<int>(std::min<std::size_t>(
         end - begin, static_cast<std::size_t>(oneapi::tbb::this_task_arena::max_concurrency())));

@@ -2,7 +2,7 @@
 // The event-terminated direct-central-impact solve. The hysteresis and
 // Tsuji families are solved in energy time (src/impact/energy_time.hpp), the others in τ.
 // Boost.Odeint: Dormand–Prince 5(4) over the contact's two non-smooth ends (x^n at δ = 0),
-// Runge–Kutta–Fehlberg 7(8) through its bulk (2.5–3× fewer RHS evaluations; the
+// Runge–Kutta–Fehlberg 7(8) through its bulk (fewer RHS evaluations per step of accuracy; the
 // linear damper's bulk in Taylor-series steps instead, src/impact/taylor_series.hpp),
 // Rosenbrock 4 as the stiff fallback. Events (separation, δ_max, peak force) are located on an
 // interpolant with TOMS748 / Brent and reported from a re-step to the located instant

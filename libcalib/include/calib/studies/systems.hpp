@@ -1,15 +1,14 @@
 #pragma once
-// Study: the seeds' example systems re-simulated with every law. This session's
-// part: SF2020 §8 bouncing ball (F–δ loops for c_r ∈ {0.2, 0.4, 0.6, 0.8} and every hysteresis
-// law of SF2020 Table 1 plus Hertz; five bounces with the achieved e against the single-impact
-// e_out at the same speed), SF2020 §9 impact damper (envelope of x_M and the impact /
-// friction / no-impact zones for each gap) and SF2020 §10 slider–crank with a free block (both
-// readings of its crank: free after ω₀, and driven at constant speed), and PN2020 §6 / NP
-// Example 5 two pendulums with the paper's three methods (piecewise, eq. 50 with eq. 49,
-// Hunt–Crossley with eq. 16) plus libcalib's exact linear damper. The pendulums and the crank
-// are also run as planar multibody files (dependent coordinates, joints as constraints) and the
-// two formulations' impacts are tabulated side by side.
-// The PINSLOT §4 Scotch yoke with Table 11's K–n models is its own part (systems_scotch_yoke.hpp).
+// Study: the papers' example systems re-simulated with every law: SF2020 §8 bouncing ball
+// (F–δ loops for c_r ∈ {0.2, 0.4, 0.6, 0.8} and every hysteresis law of SF2020 Table 1 plus Hertz;
+// five bounces with the achieved e against the single-impact e_out at the same speed), SF2020 §9
+// impact damper (envelope of x_M and the impact / friction / no-impact zones for each gap) and
+// SF2020 §10 slider–crank with a free block (both readings of its crank: free after ω₀, and driven
+// at constant speed), and PN2020 §6 / NP Example 5 two pendulums with the paper's three methods
+// (piecewise, eq. 50 with eq. 49, Hunt–Crossley with eq. 16) plus libcalib's exact linear damper.
+// The pendulums and the crank are also run as planar multibody files (dependent coordinates, joints
+// as constraints) and the two formulations' impacts are tabulated side by side. The PINSLOT §4
+// Scotch yoke with Table 11's K–n models is its own part (systems_scotch_yoke.hpp).
 #include <filesystem>
 #include <memory>
 #include <string>

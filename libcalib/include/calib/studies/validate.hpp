@@ -37,7 +37,7 @@ struct Config {
   std::uint64_t seed = 2020;
   std::array<double, 2> m{1e-5, 1e2}, k{1e5, 1e10}, v{1e-3, 1e2}, n{1.0, 2.0};
   // Integrate the SI-unit ODE directly (a test of the scaling; τ solve only), else the scaled
-  // law (docs/method.md; energy time for the hysteresis and Tsuji families): 8× faster, same e_out.
+  // law (docs/method.md; energy time for the hysteresis and Tsuji families): faster, same e_out.
   bool physical_units = false;
   std::vector<Formula> formulas;
   impact::ImpactOptions solver{

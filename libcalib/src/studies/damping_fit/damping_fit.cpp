@@ -362,7 +362,7 @@ void run_fig9(Result& r) {
 Result run(const Config& config, const sweep::Execution& execution) {
   Result r;
   run_grid(config, execution, r);
-  // The closed form's minimax fit (Ceres, one core, 13 % of the study on one thread) runs
+  // The closed form's minimax fit (Ceres, one core) runs
   // while the scaling sweeps use the other cores; the two write disjoint parts of r.
   const ClosedFormData data = closed_form_nodes(config, execution, r);
   sweep::run_both(
