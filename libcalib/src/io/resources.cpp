@@ -16,10 +16,14 @@ namespace calib::io {
 namespace fs = std::filesystem;
 
 namespace {
-std::mutex package_mutex;
-fs::path& package_data_dir() {
-  static fs::path dir;
-  return dir;
+// The Python package's data folder: set when `calib` is imported, read by lookups on any thread.
+struct PackageDataDir {
+  std::mutex mutex;
+  fs::path dir;
+};
+PackageDataDir& package() {
+  static PackageDataDir p;
+  return p;
 }
 
 fs::path executable_dir() {
@@ -31,16 +35,16 @@ fs::path executable_dir() {
 }  // namespace
 
 void set_package_data_dir(const fs::path& dir) {
-  const std::lock_guard lock(package_mutex);
-  package_data_dir() = dir;
+  const std::lock_guard lock(package().mutex);
+  package().dir = dir;
 }
 
 std::vector<fs::path> resource_roots() {
   std::vector<fs::path> roots;
   if (const char* env = std::getenv("CALIB_DATA_DIR"); env && *env) roots.emplace_back(env);
   {
-    const std::lock_guard lock(package_mutex);
-    if (!package_data_dir().empty()) roots.push_back(package_data_dir());
+    const std::lock_guard lock(package().mutex);
+    if (!package().dir.empty()) roots.push_back(package().dir);
   }
   if (const fs::path exe = executable_dir(); !exe.empty())
     roots.push_back(exe.parent_path() / "share" / "calib");
