@@ -40,7 +40,7 @@ def run(command, cwd, env):
 def build_wheel(tmp):
     """`pip wheel .` without -v on a terminal (script(1) gives it one): pip hides the build's
     output, so the stage lines must reach the terminal by themselves."""
-    pip = f"{tmp}/venv/bin/pip wheel --no-build-isolation --no-deps --no-index -w {tmp}/dist {SOURCE}"
+    pip = f"{tmp}/venv/bin/pip wheel --no-cache-dir --no-build-isolation --no-deps --no-index -w {tmp}/dist {SOURCE}"
     env = dict(os.environ, CALIB_CMAKE_BUILD_DIR=str(BUILD))
     shown = run(["script", "-q", "-e", "-c", pip, "/dev/null"], tmp, env)
     for stage in ("calib: building the module and the CLI", "calib: packaging the module"):
@@ -114,7 +114,7 @@ def check_installed(tmp):
     run([sys.executable, "-m", "venv", "--system-site-packages", tmp / "venv"], tmp, None)
     wheel = build_wheel(tmp)
     check_wheel(wheel)
-    run([tmp / "venv/bin/pip", "install", "--no-deps", "--no-index", wheel], tmp, None)
+    run([tmp / "venv/bin/pip", "install", "--no-cache-dir", "--no-deps", "--no-index", wheel], tmp, None)
     site = run([tmp / "venv/bin/python", "-c", "import sysconfig; print(sysconfig.get_path('platlib'))"], tmp, None)
     check_no_source_path(pathlib.Path(site.strip()) / "calib")
 
