@@ -430,6 +430,8 @@ PYBIND11_MODULE(_calib, m) {
   m.def("quantity", &quantity);
   m.def("stiffness", &stiffness);
   m.def("law_damping", &law_damping);
+  m.def("set_package_data_dir",
+        [](const std::string& dir) { io::set_package_data_dir(dir); });
   m.def("resolve_input_path",
         [](const std::string& given) { return io::resolve_input_path(given).string(); });
   m.def("run_study", &run_study);

@@ -15,6 +15,24 @@ if(rc)
 endif()
 message(STATUS "${out}")
 
+# The installed package's data and CLI are the prefix's (calib/share and calib/bin link to
+# <prefix>/share and <prefix>/bin): a shipped system resolves under <prefix>/share/calib, and
+# `python -m calib` runs <prefix>/bin/calib.
+execute_process(
+  COMMAND ${CMAKE_COMMAND} -E env --unset=PYTHONPATH --unset=CALIB_DATA_DIR PYTHONPATH=${WORK}/prefix/${SITE} PYTHONNOUSERSITE=1
+          ${PYTHON} -c "import os, calib; d = os.path.realpath('${WORK}/prefix/share/calib'); f = os.path.realpath(calib._calib.resolve_input_path('configs/systems/bouncing_ball.toml')); assert f == d + '/configs/systems/bouncing_ball.toml', f"
+  WORKING_DIRECTORY ${WORK}/elsewhere RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc)
+  message(FATAL_ERROR "the installed package does not find its data under the prefix:\n${err}")
+endif()
+execute_process(
+  COMMAND ${CMAKE_COMMAND} -E env --unset=PYTHONPATH PYTHONPATH=${WORK}/prefix/${SITE} PYTHONNOUSERSITE=1
+          ${PYTHON} -m calib --help
+  WORKING_DIRECTORY ${WORK}/elsewhere RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc OR NOT out MATCHES "run-all")
+  message(FATAL_ERROR "python -m calib --help from the install failed (${rc}):\n${out}\n${err}")
+endif()
+
 # Installed under /usr/local, the module must land where that interpreter looks by default.
 execute_process(
   COMMAND ${CMAKE_COMMAND} -E env --unset=PYTHONPATH PYTHONNOUSERSITE=1

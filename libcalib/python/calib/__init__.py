@@ -24,6 +24,8 @@ extra memory is bounded whatever their size. threads: 0 (all cores) to 1024.
 """
 import json as _json
 import numbers as _numbers
+import os as _os
+from importlib import resources as _resources
 
 import numpy as _np
 
@@ -33,10 +35,21 @@ from ._calib import ComputeError, __version__
 from ._result import Result, to_frame
 from ._result import refuse_positional as _refuse_positional
 
-__all__ = ["models", "impact", "calibrate", "c_opt", "ExactDamping", "kn_fit", "kn_fit_data",
+__all__ = ["data_dir", "models", "impact", "calibrate", "c_opt", "ExactDamping", "kn_fit", "kn_fit_data",
            "effective_mass", "run_study", "studies", "input_for", "code_laws", "simulate", "fit_impact",
            "impact_law_restitution", "fit_impact_record", "impact_law_record", "ComputeError",
            "Result", "to_frame", "__version__"]
+
+
+def data_dir():
+    """The folder of the shipped configs/, datasets/ and tools/plot/ inside this package
+    (calib/share/calib): the files that names such as "configs/systems/bouncing_ball.toml" and
+    run_study's default configs are read from when the current directory has no such file.
+    $CALIB_DATA_DIR, when set, is searched before it."""
+    return _os.fspath(_resources.files(__name__) / "share" / "calib")
+
+
+_calib.set_package_data_dir(data_dir())
 
 
 def models():

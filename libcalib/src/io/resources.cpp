@@ -4,24 +4,28 @@
 
 #include <array>
 #include <cstdlib>
+#include <mutex>
 #include <system_error>
 
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
 
-#ifndef CALIB_SOURCE_DIR
-#define CALIB_SOURCE_DIR ""
-#endif
-#ifndef CALIB_INSTALL_DATADIR
-#define CALIB_INSTALL_DATADIR ""
-#endif
-
 namespace calib::io {
 
 namespace fs = std::filesystem;
 
 namespace {
+// The Python package's data folder: set when `calib` is imported, read by lookups on any thread.
+struct PackageDataDir {
+  std::mutex mutex;
+  fs::path dir;
+};
+PackageDataDir& package() {
+  static PackageDataDir p;
+  return p;
+}
+
 fs::path executable_dir() {
   std::array<char, 4096> buf{};
   const ssize_t n = ::readlink("/proc/self/exe", buf.data(), buf.size() - 1);
@@ -30,13 +34,20 @@ fs::path executable_dir() {
 }
 }  // namespace
 
+void set_package_data_dir(const fs::path& dir) {
+  const std::lock_guard lock(package().mutex);
+  package().dir = dir;
+}
+
 std::vector<fs::path> resource_roots() {
   std::vector<fs::path> roots;
   if (const char* env = std::getenv("CALIB_DATA_DIR"); env && *env) roots.emplace_back(env);
+  {
+    const std::lock_guard lock(package().mutex);
+    if (!package().dir.empty()) roots.push_back(package().dir);
+  }
   if (const fs::path exe = executable_dir(); !exe.empty())
     roots.push_back(exe.parent_path() / "share" / "calib");
-  if (*CALIB_INSTALL_DATADIR) roots.emplace_back(CALIB_INSTALL_DATADIR);
-  if (*CALIB_SOURCE_DIR) roots.emplace_back(CALIB_SOURCE_DIR);
   return roots;
 }
 

@@ -2,9 +2,10 @@
 // Where the project's data lives, whatever the current directory: the default configs, the
 // datasets and the gnuplot scripts. Roots, in order:
 //   $CALIB_DATA_DIR (if set);
-//   <executable>/../share/calib (an installed `calib`, `cmake --install`);
-//   the install prefix compiled in (<prefix>/share/calib: the library used from Python);
-//   the source tree this library was built from.
+//   the Python package's share/calib (set_package_data_dir, called when `calib` is imported);
+//   <executable>/../share/calib: <prefix>/share/calib of `cmake --install`, the wheel's
+//   calib/share/calib beside calib/bin/calib, and build/share/calib of a build tree (links to
+//   the source tree's folders, made by CMake), so no source path is compiled in.
 // Each root holds configs/, datasets/ and tools/plot/ with the source tree's layout.
 #include <filesystem>
 #include <string>
@@ -13,6 +14,9 @@
 namespace calib::io {
 
 std::vector<std::filesystem::path> resource_roots();
+// The data folder of the Python package that loaded this library (calib/__init__.py passes its
+// own share/calib); searched right after $CALIB_DATA_DIR. Empty: none.
+void set_package_data_dir(const std::filesystem::path& dir);
 // The first root holding `relative` (e.g. "configs/rms_table.toml"); InputError naming the
 // relative path and every root searched when none does.
 std::filesystem::path find_resource(const std::filesystem::path& relative);
