@@ -96,7 +96,36 @@ TEST(UnitsCli, ASweepsFixedQuantitiesTakeUnits) {
   const ShellRun axis = sweep("axis", "k = \"1e4kN/m^1.5\"\\ne = 0.5\\n",
                               "n = { values = [1.5, 1.2] }");
   EXPECT_EQ(axis.code, 2) << axis.out;
-  EXPECT_NE(axis.out.find("fixed.k: n is a [space] axis"), std::string::npos) << axis.out;
+  EXPECT_NE(axis.out.find("fixed.k: expected a number, got \"1e4kN/m^1.5\" (n is a [space] axis"),
+            std::string::npos)
+      << axis.out;
+}
+
+// On a [space] axis too: 2.5 g, 300 g and 10 cm/s are one exact prefix operation each from the
+// doubles 0.0025, 0.3 and 0.1, so the CSV is the SI config's byte for byte; a velocity given for
+// m is refused naming the axis key and the value (exit 2, no CSV).
+TEST(UnitsCli, ASweepsAxesTakeUnits) {
+  const std::string dir = ::testing::TempDir();
+  const auto sweep = [&](const std::string& name, const std::string& space) {
+    run_shell("printf 'kernel = \"impact\"\\nmodel = \"gonthier\"\\n[fixed]\\ne = 0.5\\n"
+              "k = 1e7\\n[space]\\n" + space + "\\n' > " + dir + name + ".toml; rm -f " + dir +
+              name + ".csv " + dir + name + ".csv.*");
+    return calib_run("sweep --quiet --config " + dir + name + ".toml --out " + dir + name +
+                     ".csv");
+  };
+  EXPECT_EQ(sweep("axis_units", "m = { values = [\"2.5g\", \"300g\"] }\\nv = { range = { from = "
+                                "\"10cm/s\", to = \"30cm/s\", step = \"10cm/s\" } }").code,
+            0);
+  EXPECT_EQ(sweep("axis_si", "m = { values = [0.0025, 0.3] }\\nv = { range = { from = 0.1, to = "
+                             "0.3, step = 0.1 } }").code,
+            0);
+  EXPECT_EQ(run_shell("cmp " + dir + "axis_units.csv " + dir + "axis_si.csv").code, 0);
+  const ShellRun wrong = sweep("axis_wrong", "m = { values = [\"3 m/s\"] }\\nv = { values = [1] }");
+  EXPECT_EQ(wrong.code, 2) << wrong.out;
+  EXPECT_NE(wrong.out.find("space.m.values[0]: '3 m/s' is a velocity (m/s), not a mass (kg)"),
+            std::string::npos)
+      << wrong.out;
+  EXPECT_NE(run_shell("test -e " + dir + "axis_wrong.csv").code, 0);
 }
 
 // effective-mass --sweep over a translation takes lengths as quantities (350mm is 0.35, one exact

@@ -329,15 +329,15 @@ def check_system_files():
 # ---- study and sweep configs ---------------------------------------------------------------
 
 # Numbers of the shipped study and sweep configs that are not physical quantities, as
-# table.key: restitution grids, exponents, counts, seeds, tolerances, relative noise, angles in
-# degrees; the stiffness ranges whose unit N/m^n changes with n from point to point; and the
-# sweep axes, numbers in SI (the sweep layer knows no physics; docs/config.md).
+# table.key (a sweep axis's as space.<parameter>.<key>, config_key): restitution grids, exponents,
+# counts, seeds, tolerances, relative noise, angles in degrees; and the stiffnesses whose unit
+# N/m^n changes with n from point to point (a sweep's k when n is an axis, as in both shipped
+# sweeps). A sweep axis of m, k or v takes a unit as [fixed] does (docs/config.md).
 CONFIG_DIMENSIONLESS = {
     "grid.e_from", "grid.e_to", "closed_form.e_count", "closed_form.n_count", "e_grid.from",
     "e_grid.to", "e_grid.step", "numerical.n", "grid.targets", "slider_crank_clearance.revolutions",
-    "fixed.k", "linspace.from", "linspace.to", "linspace.count", "range.from", "range.to",
-    "range.step", "random.from", "random.to", "logspace.from", "logspace.to", "logspace.count",
-    "values",
+    "fixed.k", "space.e.from", "space.e.to", "space.e.step", "space.n.from", "space.n.to",
+    "space.n.count", "space.k.from", "space.k.to",
     "grid.e_count", "grid.e_min", "grid.n_count", "grid.e_nodes", "grid.n_nodes", "grid.e_power",
     "grid.stencil", "grid.samples", "grid.seed", "grid.from", "grid.to", "grid.step",
     "scaling.n_count", "scaling.count", "scaling.e", "scaling.k", "closed_form.e_min",
@@ -348,7 +348,7 @@ CONFIG_DIMENSIONLESS = {
     "material.n", "published.n", "truth.tsuji", "sweep.from", "sweep.to", "sweep.count",
     "models.n", "table.n", "table.a", "table.b", "bouncing_ball.restitutions",
     "slider_crank.revolutions", "clearance_crank.revolutions", "contact.targets", "space.samples",
-    "space.seed", "space.from", "space.to", "space.step", "space.count", "fixed.e", "fixed.n",
+    "space.seed", "fixed.e", "fixed.n",
 }
 
 
@@ -367,29 +367,82 @@ def config_runner(stem):
     return runner
 
 
-def check_config(file, runner):
+def config_key(path, sweep):
+    """table.key of a config's number; a sweep axis's space.<parameter>.<key> (space.m.from,
+    space.e.values): whether it takes a unit depends on the parameter, not on the axis kind."""
+    names = [p for p in path if not isinstance(p, int)]
+    if sweep and names[0] == "space" and len(names) >= 3:
+        return f"space.{names[1]}.{names[-1]}"
+    return ".".join(names[-2:])
+
+
+def check_config(file, runner, sweep=False):
     """Each number of the config fed a unit of no quantity: refused naming the key, with the
-    key's SI unit, or a number-only key listed in CONFIG_DIMENSIONLESS."""
+    key's SI unit, or a number-only key listed in CONFIG_DIMENSIONLESS. Returns the count of
+    keys checked and [(path, value, SI unit)] of the numbers that take a unit."""
     import tomllib
     with open(file, "rb") as f:
         doc = tomllib.load(f)
-    checked, seen = 0, set()
+    checked, seen, physical = 0, set(), []
     for path, value in leaves(doc):
-        names = [p for p in path if not isinstance(p, int)]
-        key = ".".join(names[-2:])
-        if key in seen:
+        key = config_key(path, sweep)
+        if key in seen and not sweep:
             continue
-        seen.add(key)
         code, err = runner(toml_text(replaced(doc, path, "1 kg^7")))
+        unit = MESSAGE_UNIT.search(err)
         if code == 2 and (NUMBER_ONLY.search(err) or "as a number in SI" in err):
             if key not in CONFIG_DIMENSIONLESS:
                 failures.append(f"{file}: {key} is a number that refuses a unit: {err[-160:]}")
-        elif code != 2 or names[-1] not in err or not MESSAGE_UNIT.search(err):
+        elif code != 2 or [p for p in path if isinstance(p, str)][-1] not in err or not unit:
             failures.append(f"{file}: {key} = '1 kg^7': exit {code}, not a refusal naming the key "
                             f"and its unit: {err[-200:]}")
         else:
-            checked += 1
-    return checked
+            checked += key not in seen
+            physical.append((path, value, unit.group(1)))
+        seen.add(key)
+    return checked, physical
+
+
+def sweep_rows(text):
+    """The rows of `calib sweep` on a config text (None when it fails)."""
+    import csv
+    path, out = os.path.join(work, "sweep.toml"), os.path.join(work, "sweep_out.csv")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    code, _, _ = run(["sweep", "--config", path, "--out", out, "--quiet"])
+    if code != 0:
+        return None
+    def cell(text):
+        try:
+            return float(text)
+        except ValueError:
+            return text
+    with open(out, newline="") as f:
+        return [[cell(c) for c in row] for row in csv.reader(f)]
+
+
+def check_sweep_spelled(file, physical):
+    """The sweep with every number that takes a unit written with a prefixed one (one rounding
+    away from the SI number: 1e-05 kg is 0.01 g, 0.01/10^3) gives the rows of the file as
+    shipped, to 1e-9 (energy_residual, itself ~1e-12, to 1e-12 absolute)."""
+    import tomllib
+    with open(file, "rb") as f:
+        doc = tomllib.load(f)
+    spelled = doc
+    for path, value, unit in physical:
+        spelled_value = spelling(unit, key_text(path), value)
+        if spelled_value is None:
+            return
+        spelled = replaced(spelled, path, spelled_value[1])
+    reference, got = sweep_rows(toml_text(doc)), sweep_rows(toml_text(spelled))
+    same = reference is not None and got is not None and len(reference) == len(got) and all(
+        len(a) == len(b) and all(
+            x == y or isinstance(x, float) and isinstance(y, float)
+            and math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-12) for x, y in zip(a, b))
+        for a, b in zip(reference, got))
+    if not same:
+        failures.append(f"{file}: with {[key_text(p) for p, _, _ in physical]} written with a "
+                        "unit, not the rows of the file as shipped")
 
 
 def check_config_files():
@@ -397,9 +450,12 @@ def check_config_files():
     for name in sorted(os.listdir(os.path.join(src, "configs"))):
         if name.endswith(".toml"):
             runner = config_runner(name[:-len(".toml")])
-            checked += check_config(os.path.join(src, "configs", name), runner)
+            checked += check_config(os.path.join(src, "configs", name), runner)[0]
     for name in sorted(os.listdir(os.path.join(src, "configs", "sweeps"))):
-        checked += check_config(os.path.join(src, "configs", "sweeps", name), config_runner(None))
+        file = os.path.join(src, "configs", "sweeps", name)
+        count, physical = check_config(file, config_runner(None), sweep=True)
+        check_sweep_spelled(file, physical)
+        checked += count
     return checked
 
 

@@ -4,10 +4,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -38,6 +40,19 @@ sweep::Space line_space() {
 const sweep::Kernel kSquare = [](const std::vector<double>& p) -> std::vector<io::CsvCell> {
   return {p[0] * p[0]};
 };
+
+// Shards 0/2 and 1/2 of line_space() in d, as <stem>0.csv and <stem>1.csv with their sidecars.
+std::vector<fs::path> two_shards(const fs::path& d, const std::string& stem) {
+  std::vector<fs::path> parts;
+  for (int i = 0; i < 2; ++i) {
+    sweep::SweepOptions opt;
+    opt.shard_index = i;
+    opt.shard_count = 2;
+    parts.push_back(d / fmt::format("{}{}.csv", stem, i));
+    sweep::run(line_space(), {"y"}, kSquare, parts.back(), opt);
+  }
+  return parts;
+}
 
 // A run stopped after `stop_after` points: leaves <out>.partial and its checksum file.
 void interrupted_run(const fs::path& out, std::size_t stop_after) {
@@ -109,14 +124,7 @@ TEST(SweepIntegrity, RowsWrittenAfterTheLastChecksumLineAreRecomputedNotTrusted)
 
 TEST(SweepIntegrity, MergeRefusesAShardWithoutSidecarOrWithAChangedRow) {
   const fs::path d = fresh_dir("merge");
-  std::vector<fs::path> parts;
-  for (int i = 0; i < 2; ++i) {
-    sweep::SweepOptions opt;
-    opt.shard_index = i;
-    opt.shard_count = 2;
-    parts.push_back(d / fmt::format("p{}.csv", i));
-    sweep::run(line_space(), {"y"}, kSquare, parts.back(), opt);
-  }
+  const std::vector<fs::path> parts = two_shards(d, "p");
   sweep::run(line_space(), {"y"}, kSquare, d / "single.csv");
   sweep::merge(parts, d / "m.csv");
   EXPECT_EQ(slurp(d / "m.csv"), slurp(d / "single.csv"));
@@ -156,4 +164,43 @@ TEST(SweepIntegrity, ASecondRunOnTheSameOutputIsRefusedBeforeTouchingIt) {
   ::kill(holder, SIGKILL);
   ::waitpid(holder, nullptr, 0);
   EXPECT_NO_THROW(sweep::run(line_space(), {"y"}, kSquare, out));  // the dead holder's lock
+}
+
+namespace {
+
+// Every file under `dir` with its bytes, in name order: what a refused merge must leave as it was.
+std::string folder_state(const fs::path& dir) {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::recursive_directory_iterator(dir)) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  std::string state;
+  for (const fs::path& f : files)
+    state += f.string() + (fs::is_regular_file(f) ? "\n" + slurp(f) : "/") + "\n";
+  return state;
+}
+
+}  // namespace
+
+// An output that is one of the files a shard is published with (the shard, its sidecar, the
+// sidecar it may be left with mid-publish, its lock, its resumable partial), or the shards'
+// folder, is refused before anything is written, naming the output and the shard.
+TEST(SweepIntegrity, MergeRefusesAnOutputAmongItsShardsFiles) {
+  const fs::path d = fresh_dir("merge_into_inputs");
+  const std::vector<fs::path> parts = two_shards(d, "part_");
+  const std::string before = folder_state(d);
+  const std::vector<std::pair<fs::path, std::string>> outputs = {
+      {parts[0], "the input " + parts[0].string()},
+      {d / "part_1.csv.meta.json", "the sidecar of the input " + parts[1].string()},
+      {d / "part_0.csv.meta.json.pending", "the pending sidecar of the input " + parts[0].string()},
+      {d / "part_1.csv.lock", "the lock file of the input " + parts[1].string()},
+      {d / "part_0.csv.partial", "the resumable partial of the input " + parts[0].string()},
+      {d, "holding the input " + parts[0].string()}};
+  for (const auto& [out, input] : outputs) {
+    const std::string why = input_error_of([&] { sweep::merge(parts, out); });
+    EXPECT_NE(why.find("output " + out.string()), std::string::npos) << why;
+    EXPECT_NE(why.find(input), std::string::npos) << out << ": " << why;
+    EXPECT_EQ(folder_state(d), before) << out;
+  }
+  sweep::merge(parts, d / "merged.csv");  // control: a name of its own
+  EXPECT_NO_THROW(io::verify_result_file(d / "merged.csv"));
 }

@@ -16,7 +16,7 @@ ConfigSweepResult run_config_sweep(const std::filesystem::path& config_file,
                                    std::filesystem::path out, const sweep::SweepOptions& options) {
   io::WallClock clock;
   const auto config = io::ConfigNode::load_file(config_file);
-  sweep::Space space = sweep::parse_space(config.table("space"));
+  sweep::Space space = sweep::parse_space(config.table("space"), parameter_readings(config));
   const KernelSpec kernel = make_kernel(config, space);
   // The CSV header names the axes with their units (m[kg], k[N/m^n], v[m/s]).
   for (sweep::Axis& axis : space.axes) axis.name = vocabulary::column(axis.name);

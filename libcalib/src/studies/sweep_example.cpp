@@ -5,7 +5,7 @@
 namespace calib::studies {
 
 std::string_view example_sweep_config() {
-  return R"toml(# A calib sweep config (TOML). Every number is in SI units.
+  return R"toml(# A calib sweep config (TOML). A number is in SI units.
 #   calib sweep --example > my_sweep.toml
 #   calib sweep --config my_sweep.toml --out my_sweep.csv
 # The output CSV has one row per point of [space]: point (the index), the swept parameters
@@ -33,8 +33,8 @@ model = "linear-damper"
 #          m, k and v: all three for kernel "impact"; for "calibrate" all three (the damping
 #          also in SI units) or none (the dimensionless damping alone)
 #   clamp  1: no tensile (negative) contact force, 0: the law as written (default: the model's)
-# m, v and k here are numbers in SI or strings with a unit ("50g", "50cm/s"; k in N/m^n at the
-# fixed n, a number when n is an axis); axis values are numbers in SI.
+# m, v and k, here and on a [space] axis, are numbers in SI or strings with a unit ("50g",
+# "50cm/s"; k in N/m^n at the fixed n, a number when n is an axis); e, n and clamp are numbers.
 [fixed]
 m = 0.05
 k = 1e8
@@ -46,6 +46,7 @@ clamp = 1
 #   x = { linspace = { from = A, to = B, count = C } }         C values from A to B, B included
 #   x = { logspace = { from = A, to = B, count = C } }         the same evenly in log (A, B > 0)
 #   x = { range = { from = A, to = B, step = S } }             A, A+S, ... up to B included
+#   m = { values = ["20g", "50g"] }                             a unit on every number of m, k, v
 #   x = { random = { dist = "uniform", from = A, to = B } }    a draw per point ("loguniform":
 #                                                               uniform in log)
 [space]

@@ -53,22 +53,10 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-// [fixed] k in N/m^n with the fixed (or default) n; with an n axis its unit would change from
-// point to point, so it is a number in SI then, checked point by point like every swept value.
-double fixed_stiffness(const io::ConfigNode& f, const std::vector<std::string>& axis_names) {
-  if (!contains(axis_names, "n"))
-    return f.quantity("k", units::contact_stiffness(f.has("n") ? f.number("n") : Point{}.n));
-  try {
-    return f.number("k");
-  } catch (const InputError&) {
-    throw InputError(fmt::format("{}: n is a [space] axis, so k's unit N/m^n changes from point "
-                                 "to point; give k as a number in SI", f.where("k")));
-  }
-}
-
-// [fixed]: known parameters that are not also [space] axes.
+// [fixed]: known parameters that are not also [space] axes, each read as `readings` says.
 std::map<std::string, double> read_fixed(const io::ConfigNode& config,
-                                         const std::vector<std::string>& axis_names) {
+                                         const std::vector<std::string>& axis_names,
+                                         const sweep::AxisReadings& readings) {
   std::map<std::string, double> fixed_values;
   if (auto f = config.optional_table("fixed")) {
     for (const auto& key : f->keys()) {
@@ -78,11 +66,7 @@ std::map<std::string, double> read_fixed(const io::ConfigNode& config,
       if (contains(axis_names, key))
         throw InputError(fmt::format(
             "{}: '{}' is both fixed and a [space] axis; give it in one place", f->where(key), key));
-      // m, v and k are quantities ("2.5g", "3 m/s", "1e7kN/m^1.5"); k's unit N/m^n needs n.
-      fixed_values[key] = key == "m"   ? f->quantity(key, units::mass)
-                          : key == "v" ? f->quantity(key, units::speed)
-                          : key == "k" ? fixed_stiffness(*f, axis_names)
-                                       : f->number(key);
+      fixed_values[key] = sweep::read_number(*f, key, readings.at(key));
       if (key == "clamp") require_switch(fixed_values[key], f->where(key));
     }
   }
@@ -231,13 +215,37 @@ void set_calibrate_kernel(KernelSpec& spec, const models::Model& model, PointAss
 
 }  // namespace
 
+sweep::AxisReadings parameter_readings(const io::ConfigNode& config) {
+  const auto fixed = config.optional_table("fixed");
+  const auto space = config.optional_table("space");
+  const auto ratio = [](std::string_view name) {
+    return sweep::AxisReading{std::nullopt, fmt::format("{} is dimensionless: a number", name)};
+  };
+  sweep::AxisReadings readings{{"e", ratio("the restitution e")},
+                               {"n", ratio("the exponent n")},
+                               {"clamp", {std::nullopt, "clamp is a switch: 0 or 1"}},
+                               {"m", {units::mass, ""}},
+                               {"v", {units::speed, ""}}};
+  // k in N/m^n needs n: with an n axis its unit would change from point to point.
+  if (space && space->has("n")) {
+    readings["k"] = {std::nullopt, "n is a [space] axis, so k's unit N/m^n changes from point "
+                                   "to point; give k as a number in SI"};
+    return readings;
+  }
+  const double n = fixed && fixed->has("n") ? sweep::read_number(*fixed, "n", readings["n"])
+                                            : Point{}.n;
+  readings["k"] = {units::contact_stiffness(n), ""};
+  return readings;
+}
+
 KernelSpec make_kernel(const io::ConfigNode& config, const sweep::Space& space) {
   const std::vector<std::string> axis_names = space.names();
   check_clamp_axis(config, space);
   KernelSpec spec;
   spec.name = config.string("kernel");
   const models::Model& model = models::find(config.string("model"));
-  const std::map<std::string, double> fixed_values = read_fixed(config, axis_names);
+  const std::map<std::string, double> fixed_values =
+      read_fixed(config, axis_names, parameter_readings(config));
   for (const auto& a : axis_names)
     if (!is_parameter(a))
       throw InputError(fmt::format("{}: unknown parameter '{}' (e, n, m, k, v, clamp)",

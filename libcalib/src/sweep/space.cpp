@@ -2,6 +2,7 @@
 // computed from i (grid values from their rule, random draws from a counter), never from a list.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include <fmt/format.h>
@@ -32,6 +33,41 @@ double unit_draw(std::uint64_t seed, std::size_t stream, std::size_t i) {
 
 namespace {
 
+// Runs `read` (a read of table.key as plain numbers); a refusal of a value that is there gets
+// the reading's reason why it must be a number.
+template <class Read>
+auto numbers_only(const io::ConfigNode& table, const std::string& key, const AxisReading& reading,
+                  const Read& read) {
+  try {
+    return read();
+  } catch (const InputError& e) {
+    if (reading.numbers_only.empty() || !table.has(key)) throw;
+    throw InputError(fmt::format("{} ({})", e.what(), reading.numbers_only));
+  }
+}
+
+}  // namespace
+
+double read_number(const io::ConfigNode& table, const std::string& key,
+                   const AxisReading& reading) {
+  if (reading.quantity) return table.quantity(key, *reading.quantity);
+  return numbers_only(table, key, reading, [&] { return table.number(key); });
+}
+
+namespace {
+
+// The step of a range axis: a difference of two values, so of their dimension but not bound by
+// their range (0.1 nm/s between impact speeds is a step below the smallest speed accepted).
+AxisReading step_reading(const AxisReading& reading) {
+  AxisReading step = reading;
+  if (step.quantity) {
+    step.quantity->lo = 0.0;  // a step of 0 or below: "must be > 0" (parse_grid)
+    step.quantity->lo_open = false;
+    step.quantity->hi = std::numeric_limits<double>::infinity();
+  }
+  return step;
+}
+
 // a · b, or nothing when it exceeds `limit` (no overflow: checked before multiplying).
 std::optional<std::size_t> checked_product(std::size_t a, std::size_t b, std::size_t limit) {
   if (a != 0 && b > limit / a) return std::nullopt;
@@ -59,11 +95,13 @@ std::size_t range_count(double from, double to, double step, std::size_t max_poi
   return static_cast<std::size_t>(quotient) + 1;
 }
 
-Grid parse_grid(const io::ConfigNode& axis, const std::string& kind, std::size_t max_points) {
+Grid parse_grid(const io::ConfigNode& axis, const std::string& kind, const AxisReading& reading,
+                std::size_t max_points) {
   auto spec = axis.table(kind);
   Grid grid;
+  const double from = read_number(spec, "from", reading), to = read_number(spec, "to", reading);
   if (kind == "range") {
-    const double from = spec.number("from"), to = spec.number("to"), step = spec.number("step");
+    const double step = read_number(spec, "step", step_reading(reading));
     spec.reject_unknown();
     if (!(step > 0))
       throw InputError(fmt::format("{}: must be > 0, got {}", spec.where("step"), step));
@@ -76,7 +114,6 @@ Grid parse_grid(const io::ConfigNode& axis, const std::string& kind, std::size_t
     grid.step = step;
     return grid;
   }
-  const double from = spec.number("from"), to = spec.number("to");
   const std::int64_t count = spec.integer("count");
   spec.reject_unknown();
   if (count <= 0)
@@ -149,8 +186,11 @@ bool read_zipped(const io::ConfigNode& table) {
   return combine == "zipped";
 }
 
-std::vector<double> read_values(const io::ConfigNode& axis_table) {
-  std::vector<double> values = axis_table.numbers("values");
+std::vector<double> read_values(const io::ConfigNode& axis_table, const AxisReading& reading) {
+  std::vector<double> values =
+      reading.quantity ? axis_table.quantities("values", *reading.quantity)
+                       : numbers_only(axis_table, "values", reading,
+                                      [&] { return axis_table.numbers("values"); });
   if (values.empty()) throw InputError(fmt::format("{}: empty list", axis_table.where("values")));
   for (double v : values)
     if (!std::isfinite(v))
@@ -160,11 +200,11 @@ std::vector<double> read_values(const io::ConfigNode& axis_table) {
 }
 
 // random = { dist = "uniform" | "loguniform", from, to }.
-void read_random(const io::ConfigNode& axis_table, Axis& axis) {
+void read_random(const io::ConfigNode& axis_table, const AxisReading& reading, Axis& axis) {
   auto r = axis_table.table("random");
   const std::string dist = r.string("dist");
-  axis.from = r.number("from");
-  axis.to = r.number("to");
+  axis.from = read_number(r, "from", reading);
+  axis.to = read_number(r, "to", reading);
   r.reject_unknown();
   if (dist != "uniform" && dist != "loguniform")
     throw InputError(fmt::format("{}: unknown distribution \"{}\" (uniform or loguniform)",
@@ -179,7 +219,8 @@ void read_random(const io::ConfigNode& axis_table, Axis& axis) {
 }
 
 // One parameter: a table with exactly one of values, linspace, logspace, range, random.
-Axis read_axis(const io::ConfigNode& table, const std::string& name, std::size_t max_points) {
+Axis read_axis(const io::ConfigNode& table, const std::string& name, const AxisReading& reading,
+               std::size_t max_points) {
   auto axis_table = table.table(name);
   Axis axis;
   axis.name = name;
@@ -189,11 +230,11 @@ Axis read_axis(const io::ConfigNode& table, const std::string& name, std::size_t
         "{}: give exactly one of values, linspace, logspace, range, random", table.where(name)));
   const std::string& kind = kinds.front();
   if (kind == "values")
-    axis.values = read_values(axis_table);
+    axis.values = read_values(axis_table, reading);
   else if (kind == "linspace" || kind == "logspace" || kind == "range")
-    axis.grid = parse_grid(axis_table, kind, max_points);
+    axis.grid = parse_grid(axis_table, kind, reading, max_points);
   else if (kind == "random")
-    read_random(axis_table, axis);
+    read_random(axis_table, reading, axis);
   else
     throw InputError(
         fmt::format("{}: unknown axis kind (values, linspace, logspace, range, random)",
@@ -241,7 +282,7 @@ void check_point_count(const io::ConfigNode& table, const Space& s) {
 
 }  // namespace
 
-Space parse_space(const io::ConfigNode& table) {
+Space parse_space(const io::ConfigNode& table, const AxisReadings& readings) {
   Space s;
   s.zipped = read_zipped(table);
   if (table.has("max_points")) {
@@ -252,7 +293,10 @@ Space parse_space(const io::ConfigNode& table) {
   }
   for (const std::string& name : table.keys()) {
     if (name == "combine" || name == "samples" || name == "seed" || name == "max_points") continue;
-    s.axes.push_back(read_axis(table, name, s.max_points));
+    const auto reading = readings.find(name);
+    s.axes.push_back(read_axis(table, name,
+                               reading == readings.end() ? AxisReading{} : reading->second,
+                               s.max_points));
   }
   if (s.axes.empty())
     throw InputError(fmt::format("{}: the space has no parameters", table.where("")));

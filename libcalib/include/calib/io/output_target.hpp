@@ -14,9 +14,11 @@ bool path_exists(const std::filesystem::path& p) noexcept;
 bool is_folder(const std::filesystem::path& p) noexcept;
 
 // `out` will be (re)written as a regular file: InputError when it exists and is not a regular
-// file (FIFO, device, socket, directory) or is a symlink, when it or a file it is published
-// with (its sidecar, pending sidecar, lock, partial) is one of `inputs` or an input's sidecar
-// (compared by inode, not by name), or when its folder cannot be created or written.
+// file (FIFO, device, socket, directory; a folder holding one of `inputs` is named with it) or
+// is a symlink, when it or a file it is published with (its sidecar, pending sidecar, lock,
+// partial) is one of `inputs` or one of the files an input is published with (compared by
+// inode where both exist, else by resolved path), or when its folder cannot be created or
+// written.
 void prepare_output_file(const std::filesystem::path& out,
                          const std::vector<std::filesystem::path>& inputs = {});
 // `dir` will receive result files: InputError when it exists and is not a folder, is or holds

@@ -8,10 +8,12 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "calib/core/units.hpp"
 #include "calib/io/config.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/provenance.hpp"
@@ -66,12 +68,29 @@ struct Space {
   std::vector<double> point(std::size_t i) const;
 };
 
+// How an axis's numbers (its values, grid bounds and step, random bounds) are read. The engine
+// knows no physics: the caller says which axes are quantities.
+struct AxisReading {
+  // A quantity (ConfigNode::quantity: a number is SI, a string may carry a unit of q's
+  // dimension, each value range-checked); none: plain numbers.
+  std::optional<units::Quantity> quantity;
+  // Without a quantity: why a number is required, added to the refusal of anything else
+  // ("the restitution e is dimensionless: a number").
+  std::string numbers_only;
+};
+using AxisReadings = std::map<std::string, AxisReading, std::less<>>;
+
+// table.key read as `reading` says (a config's fixed value of an axis parameter reads the same).
+double read_number(const io::ConfigNode& table, const std::string& key,
+                   const AxisReading& reading);
+
 // Parses a [space] table (axes in alphabetical key order — toml++ tables are sorted — the
 // last grid axis varying fastest): per parameter one of values = [...], linspace = {from,to,count},
 // logspace = {from,to,count}, range = {from,to,step}, random = {dist,from,to}; plus
 // optional keys combine = "cartesian"|"zipped", samples, seed (both required with random),
-// max_points. Sizes are computed in checked arithmetic: InputError above max_points.
-Space parse_space(const io::ConfigNode& table);
+// max_points. Sizes are computed in checked arithmetic: InputError above max_points. An axis
+// named in `readings` is read as it says, the others as plain numbers.
+Space parse_space(const io::ConfigNode& table, const AxisReadings& readings = {});
 
 // Draw i of stream `stream` in [0, 1): SplitMix64 of (seed, stream, i), independent of
 // thread scheduling. Used by random axes and by `calib validate`.
