@@ -140,7 +140,12 @@ void parallel_indices(std::size_t count, const std::function<void(std::size_t)>&
     oneapi::tbb::parallel_for(0, workers, [&](int) {
       for (std::size_t i = next++; i < end; i = next++) {
         if (stop_requested()) return;  // per point: ≤ 1 point latency
-        body(i);
+        try {
+          body(i);
+        } catch (const Interrupted&) {  // a point that polls the stop itself (a record fit)
+          if (!stop_requested()) throw;
+          return;  // ends as the map's stop below, naming the points
+        }
       }
     });
     if (stop_requested())
