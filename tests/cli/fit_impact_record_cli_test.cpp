@@ -74,7 +74,8 @@ TEST(FitImpactRecordCli, BadRecordsAndFlagsExitTwoNamingTheField) {
 // own sigma: the sample has F and delta with their sigmas) and the text; a given scale is named
 // "given". The value itself is checked against an independent MAD in fit_record_loss_test.
 TEST(FitImpactRecordCli, TheRobustLossAndItsScaleAreRecorded) {
-  const std::string base = "--data " + kSample + " --law hunt-crossley-alpha --v 1 --m 0.01 --loss huber";
+  const std::string base =
+      "--data " + kSample + " --law hunt-crossley-alpha --v 1 --m 0.01 --loss huber";
   const ShellRun json = fit_impact(base + " --format json");
   ASSERT_EQ(json.code, 0) << json.out;
   const auto j = nlohmann::json::parse(json.out);
@@ -88,8 +89,8 @@ TEST(FitImpactRecordCli, TheRobustLossAndItsScaleAreRecorded) {
   ASSERT_EQ(given.code, 0) << given.out;
   EXPECT_EQ(nlohmann::json::parse(given.out)["loss_scale"].get<double>(), 3.0);
   EXPECT_EQ(nlohmann::json::parse(given.out)["loss_scale_source"], "given");
-  const ShellRun plain = fit_impact("--data " + kSample +
-                                    " --law hunt-crossley-alpha --v 1 --m 0.01 --format json");
+  const ShellRun plain =
+      fit_impact("--data " + kSample + " --law hunt-crossley-alpha --v 1 --m 0.01 --format json");
   ASSERT_EQ(plain.code, 0) << plain.out;
   EXPECT_EQ(nlohmann::json::parse(plain.out)["robust"], "none");
 }
@@ -103,7 +104,8 @@ TEST(FitImpactRecordCli, CtrlCDuringTheStartGridsEndsWithExit130AndNothingWritte
   std::string csv = "t[s],F[N]\n";
   for (int i = 0; i < 200000; ++i) {
     const double t = 1.6e-4 * i / 199999.0, x = (t - 2e-5) / 1.2e-4;
-    csv += fmt::format("{},{}\n", t, x > 0 && x < 1 ? 800 * std::pow(std::sin(M_PI * x), 1.2) : 0.0);
+    csv +=
+        fmt::format("{},{}\n", t, x > 0 && x < 1 ? 800 * std::pow(std::sin(M_PI * x), 1.2) : 0.0);
   }
   put(dir / "large.csv", csv);
   const ShellRun r = run_shell(
@@ -115,8 +117,8 @@ TEST(FitImpactRecordCli, CtrlCDuringTheStartGridsEndsWithExit130AndNothingWritte
       "wait $pid; echo rc=$?");
   EXPECT_EQ(r.out.find("running"), std::string::npos) << "no exit within 5 s of SIGINT";
   EXPECT_NE(r.out.find("rc=130"), std::string::npos) << r.out;
-  EXPECT_NE(calib_test::slurp(dir / "log").find(
-                "interrupted: fit-impact stopped during the record (200000 samples) fit"),
+  EXPECT_NE(calib_test::slurp(dir / "log")
+                .find("interrupted: fit-impact stopped during the record (200000 samples) fit"),
             std::string::npos)
       << calib_test::slurp(dir / "log");
   EXPECT_FALSE(std::filesystem::exists(dir / "out" / "fit_impact.json"));

@@ -281,9 +281,10 @@ RecordFitReport fit_at_given_loss(ImpactLaw law, double m, double v,
   if (options.damping_start > 0) p.damping = options.damping_start;
   double t0 = NAN;
   const RecordCost cost(res, options.fit);
-  detail::scan_start(law, m, v, cost,
-             {options.fit_K, options.fit_n, options.fit_damping && !(options.damping_start > 0)},
-             t0_start, d, &p, &t0);
+  detail::scan_start(
+      law, m, v, cost,
+      {options.fit_K, options.fit_n, options.fit_damping && !(options.damping_start > 0)}, t0_start,
+      d, &p, &t0);
 
   detail::RecordScaling scaling;
   scaling.scale = {p.K, 1.0, p.damping > 0 ? p.damping : 1.0, impact_scales(m, p.K, v, p.n).time};
