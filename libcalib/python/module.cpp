@@ -16,6 +16,7 @@
 #include "calib/calibrate/calibrate.hpp"
 #include "calib/calibrate/records.hpp"
 #include "calib/core/error.hpp"
+#include "calib/core/interrupt.hpp"
 #include "calib/core/required.hpp"
 #include "calib/core/units.hpp"
 #include "calib/core/vocabulary.hpp"
@@ -32,7 +33,6 @@
 #include "calib/models/planar_system.hpp"
 #include "calib/studies/kn_fitter.hpp"
 #include "calib/studies/study.hpp"
-#include "calib/sweep/interrupt.hpp"
 #include "calib/sweep/sweep.hpp"
 #include "calib/version.hpp"
 #include "to_python.hpp"
@@ -331,7 +331,7 @@ py::object simulate(const std::string& system, const std::string& origin,
   dynamics::SimulationResult r;
   {
     py::gil_scoped_release release;
-    sweep::InterruptScope interrupts;  // Ctrl-C as in run_study: KeyboardInterrupt
+    const InterruptScope interrupts;  // Ctrl-C as in run_study: KeyboardInterrupt
     s.options.stop_requested = [&interrupts] { return interrupts.requested(); };
     r = dynamics::simulate_and_write(s, out_dir, source);
   }

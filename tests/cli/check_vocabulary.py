@@ -22,6 +22,9 @@ BY_BODY = ("after", "final", "series", "contacts", "parameters")  # keyed by a b
 SIGMA_UNITS = ("sigma_e", "sigma_F", "sigma_delta")  # weighted residuals
 # The unit of an unweighted residual (no sigma in the data): the data's own (e has none).
 DATA_UNIT = {"sigma_e": None, "sigma_F": "N", "sigma_delta": "m"}
+# A robust loss's scale is in the units of the residuals it weighs: any of the above, or "sigma"
+# for an impact record's F and delta residuals together, each in units of its own sigma.
+LOSS_SCALE_UNITS = SIGMA_UNITS + ("sigma",) + tuple(DATA_UNIT.values())
 RECORD_UNITS = ("typed_units", "unit") + SIGMA_UNITS  # units the record gives (docs/outputs.md)
 ROW = re.compile(r"^\| `([A-Za-z0-9_]+)` \| (\S+) \|")
 
@@ -87,6 +90,11 @@ class Checker:
             self.errors.append(f"{where}: no 'units' object")
             return
         for name, unit in physical.items():
+            if name == "loss_scale":
+                if units.get(name) not in LOSS_SCALE_UNITS:
+                    self.errors.append(f"{where}: units['loss_scale'] is {units.get(name)!r}, not "
+                                       f"a residual's unit {LOSS_SCALE_UNITS}")
+                continue
             if unit in SIGMA_UNITS:  # weighted residuals: in units of that sigma, else the data's
                 if units.get(name, unit) not in (unit, DATA_UNIT[unit]):
                     self.errors.append(f"{where}: units['{name}'] is {units[name]!r}, not {unit} "
@@ -391,6 +399,8 @@ def self_test(source):
         "residual column in a foreign unit": lambda c: c.columns("x", ["force_residual[kN]"]),
         "residual unit neither sigma nor the data's": lambda c: c.record(
             "x", {"force_residual": 1.0, "units": {"force_residual": "kN"}}),
+        "loss scale in no residual's unit": lambda c: c.record(
+            "x", {"loss_scale": 1.0, "units": {"loss_scale": "kN"}}),
         "text label not the CSV header": lambda c: c.text("x", ["m 1.0"], ["m[kg]"]),
     }
     studies = read_study_columns(source)
@@ -408,6 +418,7 @@ def self_test(source):
     good.record("x", {"c": 1.0, "e": 0.5, "after": {"ball": {"x": 1.0}}, "units": {"c": "N*s/m", "x": "m"}})
     good.columns("x", ["ball.x[m]", "e", "c[N*s/m]", "force_residual[sigma_F]", "delta_residual[m]"])
     good.record("x", {"force_residual": 1.0, "units": {"force_residual": "N"}})
+    good.record("x", {"loss_scale": 1.0, "units": {"loss_scale": "sigma"}})
     print(f"a correct record: {good.errors or 'accepted'}")
     return 1 if failed or good.errors else 0
 

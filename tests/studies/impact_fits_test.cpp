@@ -61,6 +61,28 @@ TEST(ImpactFitsStudy, NoiseFreeCurvesRecoverTheTruthAndRankTheirLawFirst) {
   }
 }
 
+TEST(ImpactFitsStudy, NoisyEAboveOneIsKeptAsDrawnUpToThreeSigma) {
+  // σ = 0.05 on Hunt–Crossley curves whose exact e (fit::restitution) at the 6 speeds is
+  // 0.594–0.993: a draw lands above 1 with probability P(z > 0.13) ≈ 0.45 at the slowest speed,
+  // so 10 replicates hold some (a clamp at 1 would leave none); fit-impact takes e up to 3σ
+  // above 1 (fit::validate), the most the study may keep.
+  std::string config = kTinyConfig;
+  config.replace(config.find("sigma = 0.0"), 11, "sigma = 0.05");
+  config.replace(config.find("replicates = 1"), 14, "replicates = 10");
+  const auto cfg = studies::impact_fits::Config::from(io::ConfigNode::parse(config, "tiny"));
+  int above_one = 0;
+  for (int replicate = 0; replicate < 10; ++replicate) {
+    const fit::RestitutionCurve c =
+        studies::impact_fits::generate_curve(cfg, fit::ImpactLaw::hunt_crossley_alpha, replicate);
+    for (const double e : c.e) {
+      above_one += e > 1.0;
+      EXPECT_LE(e, 1.0 + fit::kSigmaAboveOne * 0.05);
+      EXPECT_GT(e, 0.0);
+    }
+  }
+  EXPECT_GT(above_one, 0);
+}
+
 TEST(ImpactFitsStudy, WritesTablesWithRowCountsThroughTheRegistry) {
   const fs::path dir = calib_test::fresh_dir("calib_impact_fits_", "registry");
   const fs::path config = dir / "tiny.toml";

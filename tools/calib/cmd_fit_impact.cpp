@@ -114,10 +114,9 @@ fit::FitImpactRequest request_of(const FitImpactArgs& a, bool record) {
                                             : fit::Loss::none;
   if (a.loss_scale && !(*a.loss_scale > 0 && std::isfinite(*a.loss_scale)))
     throw InputError(fmt::format("--loss-scale: must be a finite number > 0, got {}", *a.loss_scale));
-  // Without --loss-scale: from the data for a restitution curve, 1 (in residual units) for a
-  // record.
-  q.options.loss_scale_from_data = !a.loss_scale && !record;
-  q.options.fit.loss_scale = a.loss_scale.value_or(1.0);
+  // Without --loss-scale: from the data (1.4826 MAD of a plain fit's residuals).
+  q.options.loss_scale_from_data = !a.loss_scale;
+  if (a.loss_scale) q.options.fit.loss_scale = *a.loss_scale;
   return q;
 }
 
@@ -230,8 +229,8 @@ void register_fit_impact(CLI::App& app) {
       ->check(CLI::IsMember({"none", "huber", "cauchy"}))
       ->capture_default_str();
   cmd->add_option("--loss-scale", a.loss_scale,
-                  "robust loss scale, in residual units (sigma_e when given); default: 1.4826 MAD "
-                  "of a plain fit's residuals (restitution curve), 1 (impact record)");
+                  "robust loss scale, in residual units (sigma_e, sigma_F, sigma_delta when "
+                  "given); default: 1.4826 MAD of a plain fit's residuals");
   cmd->add_option("--out", a.out, "folder for fit_impact.json and the figure data")
       ->check(not_empty_path());
   add_format_flag(*cmd, a.format, {Format::text, Format::json});

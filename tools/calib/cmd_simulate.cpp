@@ -9,12 +9,12 @@
 #include <fmt/ranges.h>
 
 #include "calib/core/error.hpp"
+#include "calib/core/interrupt.hpp"
 #include "calib/dynamics/systems.hpp"
 #include "calib/dynamics/write_run.hpp"
 #include "calib/io/csv.hpp"
 #include "calib/io/resources.hpp"
 #include "calib/studies/kn_fitter.hpp"
-#include "calib/sweep/interrupt.hpp"
 #include "commands.hpp"
 
 namespace calib::cli {
@@ -83,7 +83,7 @@ void register_simulate(CLI::App& app) {
     if (!a.model.empty()) o.model = a.model;
     if (!a.method.empty()) o.method = dynamics::method_from_name(a.method, "--method");
     dynamics::apply(o, s);
-    sweep::InterruptScope interrupts;  // Ctrl-C: stop, keep the partial output, exit 130
+    const InterruptScope interrupts;  // Ctrl-C: stop, keep the partial output, exit 130
     s.options.stop_requested = [&interrupts] { return interrupts.requested(); };
     s.options.progress = a.progress;
     const auto r = dynamics::simulate_and_write(s, a.out, source);

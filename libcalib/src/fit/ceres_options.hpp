@@ -14,6 +14,10 @@ namespace calib::fit::detail {
 void silence_ceres_logging();
 // The options' FitMonitor, if any, as an iteration callback of the solve (fit_monitor.cpp).
 void attach_monitor(const FitOptions& options, ceres::Solver::Options* o);
+// Between the steps of a fit that are not Ceres iterations (grid points, profile points):
+// calib::Interrupted when a stop was requested (core/interrupt.hpp), with the monitor's message
+// (FitMonitor::throw_if_stopped) when the options have one.
+void throw_if_stopped(const FitOptions& options);
 
 // FitOptions as Ceres options, silent; InputError when invalid.
 inline ceres::Solver::Options solver_options(const FitOptions& options) {

@@ -1,11 +1,7 @@
 // Progress lines and Ctrl-C for long fits (fit_monitor.hpp).
 #include "calib/fit/fit_monitor.hpp"
 
-#include <unistd.h>
-
-#include <atomic>
 #include <cmath>
-#include <csignal>
 
 #include <ceres/ceres.h>
 #include <fmt/format.h>
@@ -14,17 +10,6 @@
 #include "fit/ceres_options.hpp"
 
 namespace calib::fit {
-
-namespace {
-
-std::atomic<int> g_signals{0};
-
-extern "C" void on_fit_signal(int) {
-  // Async-signal-safe: an atomic increment, and _exit on the second signal.
-  if (g_signals.fetch_add(1) >= 1) ::_exit(130);
-}
-
-}  // namespace
 
 struct FitMonitor::Callback final : ceres::IterationCallback {
   explicit Callback(FitMonitor& m) : monitor(m) {}
@@ -35,16 +20,9 @@ struct FitMonitor::Callback final : ceres::IterationCallback {
 };
 
 FitMonitor::FitMonitor(bool progress, double delay_s)
-    : progress_(progress), delay_s_(delay_s), callback_(std::make_unique<Callback>(*this)) {
-  g_signals.store(0);
-  old_int_ = std::signal(SIGINT, on_fit_signal);
-  old_term_ = std::signal(SIGTERM, on_fit_signal);
-}
+    : progress_(progress), delay_s_(delay_s), callback_(std::make_unique<Callback>(*this)) {}
 
 FitMonitor::~FitMonitor() {
-  std::signal(SIGINT, old_int_);
-  std::signal(SIGTERM, old_term_);
-  g_signals.store(0);  // a later fit in this process (Python, a test) is not stopped by this one's
   if (printed_) fmt::print(stderr, "\n");
 }
 
@@ -93,12 +71,18 @@ void FitMonitor::throw_if_stopped() const {
                                   what_));
 }
 
-bool FitMonitor::stop_requested() { return g_signals.load(std::memory_order_relaxed) > 0; }
+bool FitMonitor::stop_requested() { return calib::stop_requested(); }
 
 namespace detail {
 
 void attach_monitor(const FitOptions& options, ceres::Solver::Options* o) {
   if (options.monitor) o->callbacks.push_back(&options.monitor->callback());
+}
+
+void throw_if_stopped(const FitOptions& options) {
+  if (!calib::stop_requested()) return;
+  if (options.monitor) options.monitor->throw_if_stopped();
+  throw Interrupted("the fit was stopped (SIGINT or SIGTERM); it has no result");
 }
 
 }  // namespace detail

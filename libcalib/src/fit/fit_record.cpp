@@ -11,116 +11,16 @@
 #include "fit/ceres_options.hpp"
 #include "fit/impact_fit_common.hpp"
 #include "fit/record_cost.hpp"
+#include "fit/record_scans.hpp"
 #include "fit/record_t0_profile.hpp"
 
 namespace calib::fit {
 
 namespace {
 
+using detail::RecordCost;
 using detail::RecordResiduals;
-
-// The undamped law's stiffness from the record's peak: energy ½mv² = K δ_m^(n+1)/(n+1) at the
-// largest penetration, or F_max = K δ_m^n with that δ_m (PN2020 eq. 27). Damping lowers both
-// peaks, so this K is a start, not an estimate.
-double stiffness_from_peak(const ImpactRecord& d, double m, double v, double n) {
-  const double energy = 0.5 * (n + 1.0) * m * v * v;
-  if (d.has_delta())
-    return energy / std::pow(*std::max_element(d.delta.begin(), d.delta.end()), n + 1.0);
-  const double f = *std::max_element(d.force.begin(), d.force.end());
-  return std::pow(f / std::pow(energy, n / (n + 1.0)), n + 1.0);
-}
-
-// The first sample above 5 % of the record's peak (δ, else F): the contact started before it.
-double first_rise(const ImpactRecord& d) {
-  const std::vector<double>& y = d.has_delta() ? d.delta : d.force;
-  const double peak = *std::max_element(y.begin(), y.end());
-  std::size_t i = 0;
-  while (i + 1 < y.size() && !(y[i] > 0.05 * peak)) ++i;
-  return d.t[i];
-}
-
-double cost_at(const RecordResiduals& res, const ImpactLawParameters& p, double t0) {
-  std::vector<double> r(res.count());
-  if (!res.evaluate(p, t0, r.data(), nullptr)) return INFINITY;
-  double c = 0;
-  for (double x : r) c += x * x;
-  return c;
-}
-
-// The t0 of lowest cost on `count` points evenly over [from, to], or, where the record's
-// samples are coarser than that grid, at the midpoints of its sample intervals in [from, to]:
-// a model that jumps at t0 (the linear damper's force starts at c·v) has a cost that jumps where
-// t0 crosses a sample, and Ceres' derivative in t0 cannot see past the jump.
-double scan_t0(const RecordResiduals& res, const ImpactLawParameters& p,
-               const std::vector<double>& t, double from, double to, int count) {
-  std::vector<double> candidates;
-  for (std::size_t i = 1; i < t.size(); ++i)
-    if (const double mid = 0.5 * (t[i - 1] + t[i]); mid >= from && mid <= to)
-      candidates.push_back(mid);
-  if (candidates.empty() || int(candidates.size()) > count) {
-    candidates.clear();
-    for (int i = 0; i < count; ++i) candidates.push_back(from + (to - from) * i / (count - 1));
-  }
-  double best = INFINITY, best_t0 = 0.5 * (from + to);
-  for (const double t0 : candidates)
-    if (const double c = cost_at(res, p, t0); c < best) best = c, best_t0 = t0;
-  return best_t0;
-}
-
-// Parameter i of (K, n, d) set to the value of lowest cost among value·10^(e) for the exponents
-// e in [lo, hi] in `count` steps (unchanged when none is lower). False when no value finishes.
-bool scan_factor(const RecordResiduals& res, ImpactLawParameters* p, double t0, int i, double lo,
-                 double hi, int count) {
-  double& x = i == 0 ? p->K : p->damping;
-  const double x0 = x;
-  double best = cost_at(res, *p, t0), best_x = x0;
-  for (int k = 0; k < count; ++k) {
-    x = x0 * std::pow(10.0, lo + (hi - lo) * k / (count - 1));
-    if (const double c = cost_at(res, *p, t0); c < best) best = c, best_x = x;
-  }
-  x = best_x;
-  return std::isfinite(best);
-}
-
-// n set to the value of lowest cost on [1, 2] in steps of 0.05, unchanged when none is lower.
-void scan_exponent(const RecordResiduals& res, ImpactLawParameters* p, double t0) {
-  double best = cost_at(res, *p, t0), best_n = p->n;
-  for (int k = 0; k <= 20; ++k) {
-    ImpactLawParameters trial = *p;
-    trial.n = 1.0 + 0.05 * k;
-    if (const double c = cost_at(res, trial, t0); c < best) best = c, best_n = trial.n;
-  }
-  p->n = best_n;
-}
-
-// The starts by coordinate descent on grids of the cost: t0 over the half contact time scale T
-// before the record's rise (the undamped Hertz contact reaches 5 % of its peak force 0.14 T after
-// it starts), the damping on its dimensionless number (two values per decade over [1e-4, 1e2],
-// from 0.1), K within a factor 3 of its peak estimate (which damping biases); then n on [1, 2]
-// when free, and the others again on finer grids around their values, twice. With a t0 start given,
-// the first t0 scan is skipped. About 220 solves: with 1000 samples a few tens of ms, against the
-// fit's local minima at a wrong t0.
-void scan_start(ImpactLaw law, double m, double v, const RecordResiduals& res,
-                const std::array<bool, 3>& free, double t0_start, const ImpactRecord& d,
-                ImpactLawParameters* p, double* t0) {
-  const double rise = first_rise(d);
-  const double T = impact_scales(m, p->K, v, p->n).time;
-  const double D1 = to_dimensionless(physical_impact(law, m, {p->K, p->n, 1.0}, v)).damping;
-  if (free[2]) p->damping = 0.1 / D1;
-  *t0 = std::isfinite(t0_start) ? t0_start : scan_t0(res, *p, d.t, rise - 0.5 * T, rise, 26);
-  bool finished = true;
-  if (free[2]) finished = scan_factor(res, p, *t0, 2, -3.0, 3.0, 13);
-  if (free[0]) finished = scan_factor(res, p, *t0, 0, -0.5, 0.5, 11) && finished;
-  for (int round = 0; round < 2; ++round) {
-    if (free[1]) scan_exponent(res, p, *t0);
-    *t0 = scan_t0(res, *p, d.t, *t0 - 0.1 * T, *t0 + 0.1 * T, 41);
-    if (free[2]) finished = scan_factor(res, p, *t0, 2, -0.25, 0.25, 11);
-    if (free[0]) finished = scan_factor(res, p, *t0, 0, -0.1, 0.1, 11) && finished;
-  }
-  if (!finished)
-    throw ComputeError(
-        fmt::format("{}: no start on the grids gives a finished impact", impact_law_name(law)));
-}
+using detail::scan_t0;
 
 void check_request(ImpactLaw law, double m, double v, const ImpactLawParameters& start,
                    const ImpactRecord& d, const ImpactFitOptions& o) {
@@ -147,18 +47,19 @@ struct RescanSummary {
   ceres::Solver::Summary last;
   int iterations_total = 0;
 };
-RescanSummary solve_with_t0_rescan(ceres::Problem& problem, const RecordResiduals& res,
+RescanSummary solve_with_t0_rescan(ceres::Problem& problem, const RecordCost& cost,
                                    const ImpactRecord& d, const detail::RecordScaling& scaling,
                                    const FitOptions& fit, std::array<double, 4>* x) {
   RescanSummary out;
   for (int round = 0; round < 5; ++round) {
+    detail::throw_if_stopped(fit);
     ceres::Solve(detail::solver_options(fit), &problem, &out.last);
     out.iterations_total += static_cast<int>(out.last.iterations.size());
     const ImpactLawParameters p{scaling.value(0, (*x)[0]), scaling.value(1, (*x)[1]),
                                 scaling.value(2, (*x)[2])};
     const double t0 = scaling.value(3, (*x)[3]), T = scaling.scale[3];
-    const double better = scan_t0(res, p, d.t, t0 - 0.05 * T, t0 + 0.05 * T, 41);
-    if (!(cost_at(res, p, better) < cost_at(res, p, t0) * (1.0 - 1e-9))) break;
+    const double better = scan_t0(cost, p, d.t, t0 - 0.05 * T, t0 + 0.05 * T, 41);
+    if (!(cost(p, better) < cost(p, t0) * (1.0 - 1e-9))) break;
     (*x)[3] = (better - scaling.offset[3]) / T;
   }
   return out;
@@ -178,17 +79,17 @@ std::ptrdiff_t sample_at(const std::vector<double>& t, double t0) {
   return *next - t0 < tolerance ? next - t.begin() : -1;
 }
 
-bool t0_may_be_trapped(const RecordResiduals& res, const ImpactRecord& d,
+bool t0_may_be_trapped(const RecordCost& cost, const ImpactRecord& d,
                        const detail::RecordScaling& scaling, const std::array<double, 4>& x,
                        int free_parameters, bool profiled) {
   const double t0 = scaling.value(3, x[3]);
   if (sample_at(d.t, t0) >= 0) return true;
   if (profiled) return false;
   if (d.sigma_force.empty() && d.sigma_delta.empty()) return true;
-  const double dof = res.count() - free_parameters;
+  const double dof = cost.count() - free_parameters;
   const ImpactLawParameters p{scaling.value(0, x[0]), scaling.value(1, x[1]),
                               scaling.value(2, x[2])};
-  return !(cost_at(res, p, t0) <= dof + 3.0 * std::sqrt(2.0 * dof));
+  return !(cost(p, t0) <= dof + 3.0 * std::sqrt(2.0 * dof));
 }
 
 // Ceres again from t0 at the midpoints of the sample interval that holds the fitted t0 and of its
@@ -217,6 +118,7 @@ void multi_start_t0(ceres::Problem& problem, const std::vector<double>& t,
     const auto at = std::upper_bound(t.begin(), t.end(), t0) - t.begin() - 1;
     for (auto i = at - 1; i <= at + 1; ++i) {
       if (i < 0 || i + 1 >= std::ptrdiff_t(t.size())) continue;
+      detail::throw_if_stopped(fit);
       *x = fitted;
       (*x)[3] = (0.5 * (t[i] + t[i + 1]) - scaling.offset[3]) / scaling.scale[3];
       ceres::Solver::Summary trial;
@@ -242,7 +144,7 @@ void multi_start_t0(ceres::Problem& problem, const std::vector<double>& t,
 // (t − t0)^a, a < 1, for Tsuji and viscoelastic: the cusp), after t_k, where sample k is outside
 // the contact and the cost has a derivative (inside, the rate of F is unbounded at the sample and
 // the covariance not finite).
-void off_the_sample(ImpactLaw law, const RecordResiduals& res, const std::vector<double>& t,
+void off_the_sample(ImpactLaw law, const RecordCost& cost, const std::vector<double>& t,
                     const detail::RecordScaling& scaling, std::array<double, 4>* x) {
   const std::ptrdiff_t k = sample_at(t, scaling.value(3, (*x)[3]));
   if (k < 0 || k + 1 >= std::ptrdiff_t(t.size())) return;
@@ -250,7 +152,7 @@ void off_the_sample(ImpactLaw law, const RecordResiduals& res, const std::vector
                               scaling.value(2, (*x)[2])};
   const double shift = 1e-9 * (t[k + 1] - t[k]), before = t[k] - shift, after = t[k] + shift;
   const bool jumps = law == ImpactLaw::linear_damper;
-  const double t0 = jumps && cost_at(res, p, before) < cost_at(res, p, after) ? before : after;
+  const double t0 = jumps && cost(p, before) < cost(p, after) ? before : after;
   (*x)[3] = (t0 - scaling.offset[3]) / scaling.scale[3];
 }
 
@@ -262,7 +164,7 @@ detail::T0Profile profile_over_start_window(ceres::Problem& problem, const Impac
                                             const detail::RecordScaling& scaling,
                                             const FitOptions& fit, std::array<double, 4>* x) {
   if (!d.has_force()) return {};
-  const double rise = first_rise(d), T = scaling.scale[3], t0 = scaling.value(3, (*x)[3]);
+  const double rise = detail::first_rise(d), T = scaling.scale[3], t0 = scaling.value(3, (*x)[3]);
   const detail::T0Profile profile = detail::profile_t0(
       problem, x, scaling, d.t, std::min(rise - 0.5 * T, t0), std::max(rise, t0), fit);
   if (std::isfinite(profile.cost)) *x = profile.x;
@@ -368,21 +270,21 @@ std::vector<std::vector<double>> record_covariance(ImpactLaw law, const ImpactRe
   return covariance();
 }
 
-}  // namespace
-
-RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
+// The fit at the loss of the options as given (fit_impact_record: with its scale from the data).
+RecordFitReport fit_at_given_loss(ImpactLaw law, double m, double v,
                                   const ImpactLawParameters& start, const ImpactRecord& d,
                                   const ImpactFitOptions& options, double t0_start) {
-  check_request(law, m, v, start, d, options);
   const RecordResiduals res(law, m, v, d, options.impact);
   ImpactLawParameters p = start;
-  if (!(p.K > 0)) p.K = stiffness_from_peak(d, m, v, p.n);
+  if (!(p.K > 0)) p.K = detail::stiffness_from_peak(d, m, v, p.n);
   require_positive("K", p.K);
   if (options.damping_start > 0) p.damping = options.damping_start;
   double t0 = NAN;
-  scan_start(law, m, v, res,
-             {options.fit_K, options.fit_n, options.fit_damping && !(options.damping_start > 0)},
-             t0_start, d, &p, &t0);
+  const RecordCost cost(res, options.fit);
+  detail::scan_start(
+      law, m, v, cost,
+      {options.fit_K, options.fit_n, options.fit_damping && !(options.damping_start > 0)}, t0_start,
+      d, &p, &t0);
 
   detail::RecordScaling scaling;
   scaling.scale = {p.K, 1.0, p.damping > 0 ? p.damping : 1.0, impact_scales(m, p.K, v, p.n).time};
@@ -402,12 +304,12 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
   for (int i = 0; i < 3; ++i)
     if (!free[i]) problem.SetParameterBlockConstant(&x[i]);
   const detail::T0Profile profile = profile_over_start_window(problem, d, scaling, options.fit, &x);
-  RescanSummary solved = solve_with_t0_rescan(problem, res, d, scaling, options.fit, &x);
-  if (t0_may_be_trapped(res, d, scaling, x, 1 + int(free[0]) + int(free[1]) + int(free[2]),
+  RescanSummary solved = solve_with_t0_rescan(problem, cost, d, scaling, options.fit, &x);
+  if (t0_may_be_trapped(cost, d, scaling, x, 1 + int(free[0]) + int(free[1]) + int(free[2]),
                         std::isfinite(profile.cost)))
     multi_start_t0(problem, d.t, scaling, options.fit, &x, &solved);
   polish(problem, evaluation, options.fit, &solved);
-  off_the_sample(law, res, d.t, scaling, &x);
+  off_the_sample(law, cost, d.t, scaling, &x);
 
   RecordFitReport r;
   ImpactFitReport& f = r.fit;
@@ -425,6 +327,8 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
                    std::string(damping_parameter_unit(law)), fitted.damping, 0.0, !free[2]},
                   {"t0", "s", t0_fit, 0.0, false}};
   add_record_residuals(res, d, fitted, t0_fit, &r);
+  if (options.fit.loss != Loss::none)
+    f.loss = {std::string(detail::loss_name(options.fit.loss)), options.fit.loss_scale, "given"};
   f.status = detail::fit_status(solved.last, f.parameters, f.residual_count, f.free_parameters,
                                 f.chi2, f.weighted, &f.message);
   require_the_profiled_optimum(problem, profile, scaling, &f);
@@ -441,6 +345,23 @@ RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
   r.t0 = f.parameters[3];
   f.parameters.pop_back();  // K, n, damping as for a restitution curve; t0 in r.t0
   return r;
+}
+
+}  // namespace
+
+RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
+                                  const ImpactLawParameters& start, const ImpactRecord& d,
+                                  const ImpactFitOptions& options, double t0_start) {
+  check_request(law, m, v, start, d, options);
+  if (options.fit.loss == Loss::none || !options.loss_scale_from_data)
+    return fit_at_given_loss(law, m, v, start, d, options, t0_start);
+  return detail::fit_with_loss_from_data<RecordFitReport>(
+      options, [&](const ImpactFitOptions& o, const RecordFitReport* plain) {
+        return plain ? fit_at_given_loss(law, m, v, plain->fit.values(), d,
+                                         detail::started_from(o, plain->fit.values()),
+                                         plain->t0.value)
+                     : fit_at_given_loss(law, m, v, start, d, o, t0_start);
+      });
 }
 
 }  // namespace calib::fit

@@ -134,26 +134,6 @@ void require_valid(ImpactLaw law, const ImpactLawParameters& start, const Impact
   physical_impact(law, 1.0, {start.K, start.n, std::max(start.damping, 0.0)}, 1.0);
 }
 
-// 1.4826 · median |r − median r|: the residuals' standard deviation estimated robustly (the
-// normal distribution's MAD is 0.6745 σ). NaN when a residual is not a number.
-double robust_spread(std::vector<double> r) {
-  if (r.empty() || std::any_of(r.begin(), r.end(), [](double x) { return !std::isfinite(x); }))
-    return NAN;
-  const auto median = [](std::vector<double>& x) {
-    const auto mid = x.begin() + static_cast<std::ptrdiff_t>(x.size() / 2);
-    std::nth_element(x.begin(), mid, x.end());
-    if (x.size() % 2 == 1) return *mid;
-    return 0.5 * (*mid + *std::max_element(x.begin(), mid));
-  };
-  const double centre = median(r);
-  for (double& x : r) x = std::abs(x - centre);
-  return 1.4826 * median(r);
-}
-
-std::string_view loss_name(Loss loss) {
-  return loss == Loss::huber ? "huber" : loss == Loss::cauchy ? "cauchy" : "none";
-}
-
 // Model values, residuals, χ², the criteria at the fitted parameters.
 void add_residuals(const detail::RestitutionModel& model, const RestitutionCurve& data,
                    const ImpactLawParameters& p, ImpactFitReport* r) {
@@ -182,33 +162,6 @@ void add_residuals(const detail::RestitutionModel& model, const RestitutionCurve
   r->rms_residual = std::sqrt(r->chi2 / r->residual_count);
   detail::information_criteria(r->chi2, r->residual_count, r->free_parameters, r->weighted,
                                &r->aic, &r->bic);
-}
-
-// The robust loss at a scale from the data: the plain least-squares fit first, then the robust
-// fit started from it at the scale 1.4826 MAD of its residuals (in their units: sigma_e when
-// given, else e). When that spread is 0 or not a number (an exact fit, a failed solve) the plain
-// fit stands: a loss at scale 0 is not defined, and there is no outlier to weigh down.
-ImpactFitReport fit_with_loss_from_data(ImpactLaw law, double m, const ImpactLawParameters& start,
-                                        const RestitutionCurve& data,
-                                        const ImpactFitOptions& options) {
-  ImpactFitOptions o = options;
-  o.fit.loss = Loss::none;
-  ImpactFitReport plain = fit_restitution_curve(law, m, start, data, o);
-  const double scale = robust_spread(plain.residuals);
-  const std::string source = "1.4826 MAD of the residuals of the plain least-squares fit";
-  if (!(scale > 0)) {
-    plain.loss = {std::string(loss_name(options.fit.loss)), scale,
-                  source + " (0 or not a number: the plain fit stands)"};
-    return plain;
-  }
-  o = options;
-  o.loss_scale_from_data = false;
-  o.fit.loss_scale = scale;
-  const ImpactLawParameters from = plain.values();
-  o.damping_start = from.damping > 0 ? from.damping : 0.0;
-  ImpactFitReport r = fit_restitution_curve(law, m, from, data, o);
-  r.loss.scale_source = source;
-  return r;
 }
 
 }  // namespace
@@ -263,7 +216,12 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
     throw InputError(why);
   require_valid(law, start, options);
   if (options.fit.loss != Loss::none && options.loss_scale_from_data)
-    return fit_with_loss_from_data(law, m, start, data, options);
+    return detail::fit_with_loss_from_data<ImpactFitReport>(
+        options, [&](const ImpactFitOptions& o, const ImpactFitReport* plain) {
+          return plain ? fit_restitution_curve(law, m, plain->values(), data,
+                                               detail::started_from(o, plain->values()))
+                       : fit_restitution_curve(law, m, start, data, o);
+        });
   const int k = int(options.fit_K) + int(options.fit_n) + int(options.fit_damping);
   const int N = static_cast<int>(data.v_in.size());
   const int measured = N * (1 + int(!data.t_contact.empty()) + int(!data.f_max.empty()));
@@ -310,7 +268,7 @@ ImpactFitReport fit_restitution_curve(ImpactLaw law, double m, const ImpactLawPa
                    !options.fit_damping}};
   add_residuals(model, data, fitted, &r);
   if (options.fit.loss != Loss::none)
-    r.loss = {std::string(loss_name(options.fit.loss)), options.fit.loss_scale, "given"};
+    r.loss = {std::string(detail::loss_name(options.fit.loss)), options.fit.loss_scale, "given"};
   r.status = detail::fit_status(summary, r.parameters, r.residual_count, r.free_parameters,
                                 r.chi2, r.weighted, &r.message);
   if (!std::isfinite(r.chi2)) {

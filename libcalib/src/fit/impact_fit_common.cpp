@@ -13,6 +13,35 @@ ceres::LossFunction* robust_loss(const FitOptions& options) {
   return nullptr;
 }
 
+std::string_view loss_name(Loss loss) {
+  return loss == Loss::huber ? "huber" : loss == Loss::cauchy ? "cauchy" : "none";
+}
+
+double robust_spread(std::vector<double> r) {
+  if (r.empty() || std::any_of(r.begin(), r.end(), [](double x) { return !std::isfinite(x); }))
+    return NAN;
+  const auto median = [](std::vector<double>& x) {
+    const auto mid = x.begin() + static_cast<std::ptrdiff_t>(x.size() / 2);
+    std::nth_element(x.begin(), mid, x.end());
+    if (x.size() % 2 == 1) return *mid;
+    return 0.5 * (*mid + *std::max_element(x.begin(), mid));
+  };
+  const double centre = median(r);
+  for (double& x : r) x = std::abs(x - centre);
+  return 1.4826 * median(r);
+}
+
+ImpactFitOptions started_from(ImpactFitOptions options, const ImpactLawParameters& from) {
+  options.damping_start = from.damping > 0 ? from.damping : 0.0;
+  return options;
+}
+
+std::vector<double> loss_residuals(const RecordFitReport& r) {
+  std::vector<double> all = r.force_residuals;
+  all.insert(all.end(), r.delta_residuals.begin(), r.delta_residuals.end());
+  return all;
+}
+
 namespace {
 // Bounds: n ∈ [1, 2] and a damping parameter ≥ 0; K (> 0, never reached) and t0 have none.
 bool on_bound(const FittedParameter& p) {

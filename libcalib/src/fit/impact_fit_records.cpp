@@ -63,6 +63,14 @@ std::string gnuplot_script(const FitImpactOutcome& o) {
          "(strcol(4) eq '' ? 0 : $4) with yerrorbars pt 7 ps 0.6 lc 'black' title 'data'\n";
 }
 
+// The unit of the loss scale in the text: for a restitution curve sigma (weighted residuals) or
+// none (residuals in units of e); for an impact record its units' (sigma_F, N, sigma_delta, m).
+std::string loss_scale_unit(const Json& record, bool weighted) {
+  if (record.value("data_kind", "") == "impact-record")
+    return " " + record["units"]["loss_scale"].get<std::string>();
+  return weighted ? " sigma" : "";
+}
+
 }  // namespace
 
 Json impact_fit_record(const ImpactFitReport& r, const RestitutionCurve& data, double m) {
@@ -112,7 +120,7 @@ std::string fit_impact_text(const FitImpactOutcome& o) {
     s += fmt::format("  separation: {}\n", separation_rule(r.law));
     if (r.loss.name != "none")
       s += fmt::format("  robust loss {}, scale {:.4g}{} ({})\n", r.loss.name, r.loss.scale,
-                       r.weighted ? " sigma" : "", r.loss.scale_source);
+                       loss_scale_unit(o.record, r.weighted), r.loss.scale_source);
   }
   if (o.record.contains("left_out"))
     for (const auto& l : o.record["left_out"])

@@ -35,11 +35,16 @@ Json assumptions(const RecordFitReport& r) {
 }
 
 // The residuals are in units of sigma_F and sigma_delta only when the record gives them
-// (docs/outputs.md); otherwise in the data's N and m.
+// (docs/outputs.md); otherwise in the data's N and m. The robust loss's scale is in the units of
+// the residuals it acts on: those of F or of δ, or, for both (which then have their sigmas), of
+// each one's own sigma.
 Json residual_units(Json record, const ImpactRecord& d) {
   Json& units = record["units"];
   if (units.contains("force_residual") && d.sigma_force.empty()) units["force_residual"] = "N";
   if (units.contains("delta_residual") && d.sigma_delta.empty()) units["delta_residual"] = "m";
+  units["loss_scale"] = d.has_force() && d.has_delta() ? Json("sigma")
+                        : d.has_force()                ? units["force_residual"]
+                                                       : units["delta_residual"];
   return record;
 }
 
@@ -67,6 +72,9 @@ Json impact_record_fit_json(const RecordFitReport& r, const ImpactRecord& d,
                   {"delta_residual", json_number(r.delta_residuals[i])}});
     rows.push_back(row);
   }
+  rec["robust"] = f.loss.name;
+  rec["loss_scale"] = json_number(f.loss.scale);
+  rec["loss_scale_source"] = f.loss.scale_source;
   rec["assumptions"] = assumptions(r);
   return residual_units(vocabulary::with_units(std::move(rec)), d);
 }

@@ -63,7 +63,10 @@ T0Profile profile_t0(ceres::Problem& problem, std::array<double, 4>* x,
   // The points `indices` in order, each from the last one solved (the first from `from_x`).
   const auto sweep = [&](const std::vector<int>& indices, std::array<double, 4> from_x) {
     for (const int i : indices) {
-      if (!done.contains(i)) done[i] = solver.at(from_x, mid[i]);
+      if (!done.contains(i)) {
+        throw_if_stopped(fit);  // each point is a solve: Ctrl-C ends the profile between them
+        done[i] = solver.at(from_x, mid[i]);
+      }
       if (std::isfinite(done[i].cost)) from_x = done[i].x;
     }
   };

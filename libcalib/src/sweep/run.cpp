@@ -16,21 +16,19 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include "calib/core/error.hpp"
+#include "calib/core/interrupt.hpp"
 #include "calib/io/atomic_file.hpp"
 #include "calib/io/output_lock.hpp"
 #include "calib/io/output_target.hpp"
 #include "calib/version.hpp"
 #include "sweep/partial.hpp"
-#include "sweep/signals.hpp"
 #include "calib/sweep/sweep.hpp"
 
 namespace calib::sweep {
 
 using detail::OpenedPartial;
-using detail::SignalGuard;
 using detail::open_partial;
 using detail::row_index;
-using detail::stop_requested;
 
 namespace {
 
@@ -101,8 +99,6 @@ class Progress {
 
 }  // namespace
 
-void request_stop() { detail::request_stop_flag(); }
-
 bool SweepOptions::IsValid(std::string* error) const {
   if (shard_count < 1 || shard_index < 0 || shard_index >= shard_count) {
     if (error)
@@ -125,7 +121,7 @@ std::string SweepSummary::BriefReport() const {
 namespace detail {
 void parallel_indices(std::size_t count, const std::function<void(std::size_t)>& body,
                       const Execution& execution) {
-  SignalGuard signals;
+  const InterruptScope interrupts;  // Ctrl-C: the points started finish, nothing new starts
   auto limit = thread_limit(execution.threads);
   // Blocks of ~1/100 of the work (at least 64 points): enough to keep every core busy, small
   // enough that progress moves and a stop request ends the map quickly.
@@ -144,7 +140,12 @@ void parallel_indices(std::size_t count, const std::function<void(std::size_t)>&
     oneapi::tbb::parallel_for(0, workers, [&](int) {
       for (std::size_t i = next++; i < end; i = next++) {
         if (stop_requested()) return;  // per point: ≤ 1 point latency
-        body(i);
+        try {
+          body(i);
+        } catch (const Interrupted&) {  // a point that polls the stop itself (a record fit)
+          if (!stop_requested()) throw;
+          return;  // ends as the map's stop below, naming the points
+        }
       }
     });
     if (stop_requested())
@@ -219,7 +220,7 @@ SweepSummary run(const Space& space, const std::vector<std::string>& outputs, co
   std::string why;
   if (!options.IsValid(&why)) throw InputError("sweep options: " + why);
   const auto t0 = std::chrono::steady_clock::now();
-  SignalGuard signals;
+  const InterruptScope interrupts;  // Ctrl-C: the points started finish, nothing new starts
   auto limit = thread_limit(options.threads);
 
   const std::size_t total = space.size();

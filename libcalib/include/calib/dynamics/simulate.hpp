@@ -42,7 +42,7 @@ struct SimulateOptions {
   double max_wall_time = std::numeric_limits<double>::infinity();  // [s]
   bool progress = false;  // a progress line on stderr: t reached, steps, their rate, ETA
   // Polled before every step: true stops the run (Stop::interrupted). The CLI and Python doors
-  // set it from sweep::InterruptScope (Ctrl-C as in sweeps and studies).
+  // set it from calib::InterruptScope (Ctrl-C as in sweeps and studies).
   std::function<bool()> stop_requested;
   bool record_loops = false;  // keep (δ, F) samples of every contact (Impact::loop)
   // Constrained systems only: the Baumgarte rate α [1/s] (system.hpp), and the bound on the

@@ -105,8 +105,8 @@ struct ImpactFitOptions {
   double damping_start = 0.0;
   // With a robust loss (fit.loss huber or cauchy): true takes its scale from the data, 1.4826
   // MAD of the residuals of a plain least-squares fit of the same law (a robust estimate of
-  // their standard deviation, in their units: sigma_e when given, else e), and fits again from
-  // there; false takes fit.loss_scale as given.
+  // their standard deviation, in their units: sigma_e when given, else e; for an impact record
+  // its sigmas, else N or m), and fits again from there; false takes fit.loss_scale as given.
   bool loss_scale_from_data = true;
 
   bool IsValid(std::string* error) const;

@@ -46,6 +46,10 @@ struct RecordFitReport {
 // estimated from the record's peak (δ_max or F_max of the undamped law), n is the start (or fixed)
 // exponent; t0_start NaN: estimated from the record's rise. The damping parameter's start is
 // scanned (options.damping_start ≤ 0). Free: options.fit_K, fit_n, fit_damping, and always t0.
+// A robust loss (options.fit.loss) takes its scale from the data as for a restitution curve
+// (ImpactFitOptions::loss_scale_from_data: 1.4826 MAD of the F and δ residuals of a plain fit,
+// in units of their σ, or of N or m without one), and fit.loss records it. calib::Interrupted
+// when a stop is requested (core/interrupt.hpp) during the fit's grids or between its solves.
 RecordFitReport fit_impact_record(ImpactLaw law, double m, double v,
                                   const ImpactLawParameters& start, const ImpactRecord& record,
                                   const ImpactFitOptions& options, double t0_start = NAN);

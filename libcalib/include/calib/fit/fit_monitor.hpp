@@ -1,9 +1,10 @@
 #pragma once
-// Progress and Ctrl-C for a long fit (`calib fit-impact` sets one; studies do not). While a
-// monitor lives, SIGINT and SIGTERM ask the fit to stop: each Ceres solve that has the monitor in
-// its FitOptions ends at its next iteration, the restitution residuals refuse to evaluate, and
-// the caller ends with throw_if_stopped() (calib::Interrupted, CLI exit 130) before it writes
-// anything. A second signal exits at once with status 130, as in the sweep engine.
+// Progress and Ctrl-C for a long fit (`calib fit-impact` sets one; studies do not). A monitor
+// holds an InterruptScope (core/interrupt.hpp): while it lives, SIGINT and SIGTERM ask the fit to
+// stop: each Ceres solve that has the monitor in its FitOptions ends at its next iteration, the
+// restitution residuals refuse to evaluate, the record fit's grid scans end at their next point,
+// and the caller ends with throw_if_stopped() (calib::Interrupted, CLI exit 130) before it writes
+// anything. A second signal exits at once with status 130.
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -11,6 +12,8 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+
+#include "calib/core/interrupt.hpp"
 
 namespace calib::fit {
 
@@ -33,7 +36,7 @@ class FitMonitor {
   void evaluated();
   // Interrupted naming the fit that was running, when a signal came.
   void throw_if_stopped() const;
-  // A signal came while a monitor lives (checked by the residuals; cheap).
+  // A signal came while a monitor lives (calib::stop_requested; checked by the residuals).
   static bool stop_requested();
 
   struct Callback;  // the Ceres iteration callback (src/fit/fit_monitor.cpp)
@@ -52,8 +55,7 @@ class FitMonitor {
   std::mutex print_;
   void print_line();
   std::unique_ptr<Callback> callback_;
-  void (*old_int_)(int) = nullptr;
-  void (*old_term_)(int) = nullptr;
+  InterruptScope interrupts_;
 };
 
 }  // namespace calib::fit

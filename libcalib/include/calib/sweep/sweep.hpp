@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "calib/core/interrupt.hpp"
 #include "calib/core/units.hpp"
 #include "calib/io/config.hpp"
 #include "calib/io/csv.hpp"
@@ -164,8 +165,9 @@ void run_both(const std::function<void()>& serial, const std::function<void()>& 
 std::string run_fingerprint(const Space& space, const std::vector<std::string>& output_columns,
                             const SweepOptions& options);
 
-// Ask a running sweep to stop after the points in flight (what the signal handler does).
-void request_stop();
+// Ask a running sweep to stop after the points in flight (what the first Ctrl-C does:
+// core/interrupt.hpp).
+using calib::request_stop;
 
 // Combine shard outputs (any order) into exactly the file a single run writes, with its sidecar.
 // InputError when a shard has no sidecar, when a shard's rows differ from the checksums its

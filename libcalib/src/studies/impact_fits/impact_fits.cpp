@@ -72,7 +72,10 @@ fit::RestitutionCurve generate_curve(const Config& c, fit::ImpactLaw law, int re
     const double exact =
         fit::restitution(law, c.m, truth, c.speeds[i], fit::ImpactFitOptions{}.impact);
     const double noisy = exact + c.sigma * normal_draw(c.seed, stream, i);
-    curve.e.push_back(std::clamp(noisy, 1e-6, 1.0));  // a measured e stays in (0, 1]
+    // Kept as drawn: a measured e may exceed 1 by its noise, and fit-impact takes it up to
+    // kSigmaAboveOne σ above 1 (fit::validate); only a draw beyond that (probability ≤ 1.3e-3,
+    // the normal tail at 3σ, for a true e of 1) or not above 0 is held at the edge.
+    curve.e.push_back(std::clamp(noisy, 1e-6, 1.0 + fit::kSigmaAboveOne * c.sigma));
     if (c.sigma > 0) curve.sigma_e.push_back(c.sigma);
   }
   fit::validate(curve);
