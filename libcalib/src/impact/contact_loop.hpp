@@ -33,6 +33,7 @@ using StepperState = std::decay_t<decltype(std::declval<Stepper&>().current_stat
 template <class Stepper>
 class StepView {
  public:
+  using state_type = State;  // locate_event_on's dense output
   StepView(Stepper& stepper, const ContactSystem& sys, StepperState<Stepper>& scratch, double t0,
            double t1)
       : stepper_(stepper), sys_(sys), tmp_(scratch), t0(t0), t1(t1),
@@ -43,6 +44,7 @@ class StepView {
     stepper_.calc_state(t, tmp_);
     return as_state(tmp_);
   }
+  void calc_state(double t, State& x) { x = at(t); }
   // The state at a located instant and its time derivative: re-stepped where the stepper can,
   // else its dense output.
   State accurate(double t, State& deriv) {
@@ -79,9 +81,9 @@ bool note_turning_point(Contact& contact, StepView<Stepper>& step) {
   if (!contact.rebounding && step.cur[1] <= 0.0) {
     contact.rebounding = true;
     if (!contact.opt.diagnostics) return false;
-    auto vel = [&](double t) { return step.at(t)[1]; };
-    const auto br = locate_event(vel, step.t0, step.t1, step.prev[1], step.cur[1],
-                                 contact.opt.event_bits);
+    const auto br = locate_event_on(
+        step, [](const State& s) { return s[1]; }, step.t0, step.t1, step.prev[1], step.cur[1],
+        contact.opt.event_bits);
     // x is stationary there: one Newton step on x' from the accurate state,
     // x_max = x − x'²/(2x''), leaves an error third order in the located time's error.
     State d;
@@ -177,9 +179,9 @@ bool separated(Contact& contact, StepView<Stepper>& step) {
   const double g0 = sys.contact_indicator(step.prev);
   double t_event = step.t1;
   if (g0 > 0.0) {
-    auto g = [&](double t) { return sys.contact_indicator(step.at(t)); };
-    const auto br = locate_event(g, step.t0, step.t1, g0, g1, contact.opt.event_bits, 200);
-    t_event = g(br.second) >= 0.0 ? br.second : br.first;  // the end still in contact
+    auto g = [&](const State& s) { return sys.contact_indicator(s); };
+    const auto br = locate_event_on(step, g, step.t0, step.t1, g0, g1, contact.opt.event_bits, 200);
+    t_event = g(step.at(br.second)) >= 0.0 ? br.second : br.first;  // the end still in contact
   }
   State d;
   const State se = step.accurate(t_event, d);

@@ -120,12 +120,7 @@ class EnergyTimeSolve {
   template <class G>
   std::pair<double, EnergyState> locate(G g, double s0, double s1, double g0, double g1,
                                         EnergyState& deriv) {
-    const double s = bracket_midpoint(locate_event(
-        [&](double s) {
-          stepper_.calc_state(s, scratch_);
-          return g(scratch_);
-        },
-        s0, s1, g0, g1, bits_));
+    const double s = bracket_midpoint(locate_event_on(stepper_, g, s0, s1, g0, g1, bits_));
     return {s, stepper_.exact_state(s, deriv)};
   }
 
@@ -155,7 +150,8 @@ class EnergyTimeSolve {
   // be long (b ≥ 2.5; below it the stepper reaches capture in ≲ 80 steps).
   bool overdamped_capture(double s1, const EnergyState& y1) {
     if (!(never_separates_ && b_ >= 2.5)) return false;
-    const auto tail = overdamped_tail(y1[0], y1[1], b_, beta_, opt_.capture_tol * c_.V);
+    const auto tail = overdamped_tail(y1[0], y1[1], b_, beta_, opt_.capture_tol * c_.V,
+                                      opt_.event_bits);
     if (!tail) return false;
     r_.status = Status::captured;
     r_.x_sep = std::pow(tail->q / cq_, to_x_);
@@ -235,7 +231,6 @@ class EnergyTimeSolve {
   Stepper stepper_;
   const int bits_;
   std::vector<Node>& nodes_;
-  EnergyState scratch_{};
   bool rebounding_ = false, peak_found_ = false;
   double s_max_ = 0.0, q_max_ = 0.0;
 };

@@ -34,15 +34,10 @@ struct ToSI {
   }
 };
 
-// Where g (a function of τ on the step's interpolant) changes sign inside [t0, t1].
+// Where g (a function of the state on the step's interpolant) changes sign inside [t0, t1].
 template <class G>
 double locate_on_step(const Stepper& stepper, G g, double t0, double t1, int bits) {
-  State x;
-  const auto at = [&](double t) {
-    stepper.calc_state(t, x);
-    return g(x);
-  };
-  return bracket_midpoint(locate_event(at, t0, t1, at(t0), at(t1), bits));
+  return bracket_midpoint(locate_event_on(stepper, g, t0, t1, bits));
 }
 
 // The state at τ inside the last step, from a fresh Dormand–Prince step from the step's start:
