@@ -8,6 +8,8 @@
 
 namespace calib::impact::detail {
 
+class StepSampler;  // step_sampler.hpp
+
 // What the solve reports, in the solve's units (dimensionless, or SI for the direct solve).
 struct RawResult {
   Status status = Status::max_steps;
@@ -50,6 +52,7 @@ struct Contact {
   bool rebounding = false;   // x' ≤ 0 has been seen
   double x_peak = 0.0;       // the largest penetration seen, over every phase
   bool stiff = false;        // the Rosenbrock fallback runs (its budget is max_steps)
+  StepSampler* sampler = nullptr;  // handed every accepted step, where a history is wanted
 
   double V() const { return sys.c.V; }
   // Explicit steps left before the stiff fallback takes over.

@@ -14,6 +14,7 @@
 
 #include "core/locate_event.hpp"
 #include "impact/contact.hpp"
+#include "impact/step_sampler.hpp"
 
 namespace calib::impact::detail {
 
@@ -217,9 +218,14 @@ PhaseEnd contact_loop(Contact& contact, Stepper& stepper, Rhs rhs, HandoverRule&
       contact.at = {step.prev, t0, t1 - t0};
       return PhaseEnd::handed_over;
     }
-    if (note_turning_point(contact, step)) return PhaseEnd::finished;
-    if (contact.opt.diagnostics) peak.update(contact, step);
-    if (captured(contact, step.cur, t1) || separated(contact, step)) return PhaseEnd::finished;
+    bool finished = note_turning_point(contact, step);
+    if (!finished) {
+      if (contact.opt.diagnostics) peak.update(contact, step);
+      finished = captured(contact, step.cur, t1) || separated(contact, step);
+    }
+    if (contact.sampler)
+      contact.sampler->take<Time>(contact.sys, step, finished ? r.t_sep : Time::tau(t1), finished);
+    if (finished) return PhaseEnd::finished;
     if (verdict == Handover::after_step) {
       contact.at = {step.cur, t1, t1 - t0};
       return PhaseEnd::handed_over;

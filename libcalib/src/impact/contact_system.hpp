@@ -161,10 +161,13 @@ struct ContactSystem {
 // work, xⁿ); every rate is multiplied by dτ/dσ = 2σ.
 // The stepped variable t of a phase and dτ/dt: τ itself, or σ = √τ (SqrtTimeSystem).
 struct TauTime {
+  static double tau(double t) { return t; }
+  static double from_tau(double tau) { return tau; }
   static double dtau_dt(double) { return 1.0; }
 };
 struct SqrtTime {
   static double tau(double sigma) { return sigma * sigma; }
+  static double from_tau(double tau) { return std::sqrt(tau); }
   static double dtau_dt(double sigma) { return 2.0 * sigma; }
 };
 
