@@ -154,13 +154,9 @@ class PeakForce {
   double f_prev_ = std::numeric_limits<double>::quiet_NaN(), rate_prev_ = 0.0;
 };
 
-// Capture: the energy left, √(x'² + 2U(x)), below capture_tol·V; U ≥ 0, so the cheap |x'| test
-// comes first and U (a power of x) is only evaluated when it can matter.
+// Capture once rebounding (Contact::energy_below_capture).
 inline bool captured(Contact& contact, const State& cur, double t1) {
-  const double limit = contact.opt.capture_tol * contact.V();
-  if (!contact.rebounding || !(std::abs(cur[1]) < limit) ||
-      !(std::sqrt(cur[1] * cur[1] + 2.0 * contact.sys.potential(cur[0])) < limit))
-    return false;
+  if (!contact.rebounding || !contact.energy_below_capture(cur[0], cur[1])) return false;
   RawResult& r = contact.r;
   r.status = Status::captured;  // creeping to rest: e_out < capture_tol
   r.t_sep = t1;

@@ -65,12 +65,9 @@ std::string ImpactResult::BriefReport() const {
 
 namespace {
 
-// The hysteresis family's force xⁿ(A + a x') stays > 0 until δ = 0 (x'' ∝ −(A + a x') vanishes
-// as x' → −A/a, which x' only approaches: energy_time.hpp), so its clamp never acts. Tested
-// anyway, F = 0 fires by rounding once 1 + (a/A)x' ~ 1e-16 (h ≳ 30) and cuts a creeping rebound
-// short: e_out stays right, but t_contact and δ_sep do not.
+// The clamp only where it acts (contact_system.hpp: not for the hysteresis family).
 GenericCoefficients without_inert_clamp(GenericCoefficients c) {
-  if (has_hysteresis_form(c)) c.clamp = false;
+  c.clamp = separates_at_force_zero(c);
   return c;
 }
 
