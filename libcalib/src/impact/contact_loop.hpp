@@ -1,8 +1,9 @@
 #pragma once
-// Private to the impact layer: the stepping loop every phase of a contact runs (phases.hpp), with
-// the contact's events — maximum penetration, peak force, capture, separation — each located on
-// the stepper's interpolant (TOMS748, Brent) and reported from the state there to the stepper's
-// full accuracy plus one Newton correction. C++17-clean (impact_stiff.cpp).
+// Private to the impact layer: the stepping loop every phase of a contact runs (phases.hpp), and
+// its observers: ContactEvents (maximum penetration, peak force, capture, separation, each
+// located on the stepper's interpolant by TOMS748 or Brent and reported from the state there to
+// the stepper's full accuracy plus one Newton correction) and, where a history is wanted, a
+// StepSampler (step_sampler.hpp). C++17-clean (impact_stiff.cpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -194,6 +195,25 @@ bool separated(Contact& contact, StepView<Stepper>& step) {
   return true;
 }
 
+// The contact's four events (δ_max, the peak force, capture, separation) on the accepted steps
+// of a phase, as an Odeint-style observer: contact_loop hands it each step. True when the
+// contact ended inside the step (contact.r holds the result).
+template <class Time>
+class ContactEvents {
+ public:
+  explicit ContactEvents(Contact& contact) : contact_(contact) {}
+  template <class Stepper>
+  bool on_step(StepView<Stepper>& step) {
+    if (note_turning_point(contact_, step)) return true;
+    if (contact_.opt.diagnostics) peak_.update(contact_, step);
+    return captured(contact_, step.cur, step.t1) || separated(contact_, step);
+  }
+
+ private:
+  Contact& contact_;
+  PeakForce<Time> peak_;
+};
+
 // Steps `stepper` (initialised by the phase) until the contact ends (finished), the phase's
 // `handover(prev, cur, rebounding)` rule ends it (handed_over: contact.at says where the next
 // phase starts), or the step budget is spent (out_of_steps). `Time` (TauTime or SqrtTime) is the
@@ -201,7 +221,7 @@ bool separated(Contact& contact, StepView<Stepper>& step) {
 // searched for δ_max, capture or separation, whose Newton steps and times are written in τ).
 template <class Time = TauTime, class Stepper, class Rhs, class HandoverRule>
 PhaseEnd contact_loop(Contact& contact, Stepper& stepper, Rhs rhs, HandoverRule&& handover) {
-  PeakForce<Time> peak;
+  ContactEvents<Time> events(contact);
   StepperState<Stepper> scratch = stepper.current_state();
   RawResult& r = contact.r;
   const std::size_t budget = contact.budget();
@@ -214,11 +234,7 @@ PhaseEnd contact_loop(Contact& contact, Stepper& stepper, Rhs rhs, HandoverRule&
       contact.at = {step.prev, t0, t1 - t0};
       return PhaseEnd::handed_over;
     }
-    bool finished = note_turning_point(contact, step);
-    if (!finished) {
-      if (contact.opt.diagnostics) peak.update(contact, step);
-      finished = captured(contact, step.cur, t1) || separated(contact, step);
-    }
+    const bool finished = events.on_step(step);
     if (contact.sampler)
       contact.sampler->take<Time>(contact.sys, step, finished ? r.t_sep : Time::tau(t1), finished);
     if (finished) return PhaseEnd::finished;
