@@ -268,10 +268,10 @@ TEST(ContactEvents, SearchFindsAHumpBetweenNegativeStepEnds) {
     const double x = (t - 0.37) / 0.01, bump = 2e-3 * std::exp(-x * x);
     return detail::GapPoint{t, -1e-3 + bump, -2 * x / 0.01 * bump};
   };
-  const double t = detail::first_contact_start(hump, hump(0.0), hump(1.0), 1e-12, false);
+  const double t = detail::first_contact_start(hump, hump(0.0), hump(1.0), 1e-12, false, 52);
   EXPECT_NEAR(t, 0.37 - 0.01 * std::sqrt(std::log(2.0)), 1e-12);
   const auto flat = [](double t) { return detail::GapPoint{t, -1e-3 + 1e-4 * t * t, 2e-4 * t}; };
-  EXPECT_TRUE(std::isinf(detail::first_contact_start(flat, flat(0.0), flat(1.0), 1e-12, false)));
+  EXPECT_TRUE(std::isinf(detail::first_contact_start(flat, flat(0.0), flat(1.0), 1e-12, false, 52)));
 }
 
 TEST(ContactEvents, AffineGapTestClearsOnlyGapsThatStayNegative) {
@@ -286,7 +286,7 @@ TEST(ContactEvents, AffineGapTestClearsOnlyGapsThatStayNegative) {
       const double l = alpha - 0.01 * t;
       return detail::GapPoint{t, -1e-3 + c * l, dc * l - 0.01 * c};
     };
-    const double t = detail::first_contact_start(quintic, quintic(0.0), quintic(1.0), 1e-12, true);
+    const double t = detail::first_contact_start(quintic, quintic(0.0), quintic(1.0), 1e-12, true, 52);
     if (alpha == 0.01) {
       EXPECT_TRUE(std::isinf(t));
       continue;

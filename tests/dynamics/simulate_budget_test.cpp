@@ -1,6 +1,7 @@
 // dynamics::simulate's series grid, open contacts and work budget on the SF2020 §8 bouncing ball
 // (a 1 kg ball of radius 0.1 m dropped from 1 m: first contact at t = √(2·0.9/9.8) = 0.4286 s).
 #include <cmath>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -128,4 +129,21 @@ TEST(SimulateBudget, AWallTimeBudgetStopsTheRun) {
   EXPECT_THROW(require_complete(r), ComputeError);
   o.max_wall_time = 0;
   EXPECT_THROW(simulate(kBall, v1(1.0), v1(0.0), kLaw, o), InputError);
+}
+
+TEST(SimulateOptionsCheck, EventBitsOutsideTheDoublesPrecisionAreRefused) {
+  // TOMS748 can bracket an event time to at most the 53 bits of a double's significand, and
+  // fewer than 10 bits (1e-3 of the step) would not be an event time: both ends are refused,
+  // naming the field and the value; 10 and 53 are accepted.
+  SimulateOptions o;
+  std::string why;
+  for (const int bits : {9, 54}) {
+    o.event_bits = bits;
+    EXPECT_FALSE(o.IsValid(&why));
+    EXPECT_EQ(why, "event_bits must be in [10,53], got " + std::to_string(bits));
+  }
+  for (const int bits : {10, 53}) {
+    o.event_bits = bits;
+    EXPECT_TRUE(o.IsValid(&why)) << why;
+  }
 }

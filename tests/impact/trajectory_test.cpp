@@ -31,9 +31,10 @@ std::vector<PhysicalImpact> laws() {
 
 }  // namespace
 
-// The same impact by two solvers: the event solve (Fehlberg 7(8), energy time, Taylor bulk) and
-// the dense-output Dormand–Prince 5(4) here, both at rel_tol 1e-12: e, t_c, F_max and δ_max
-// agree to 1e-9 relative (each is exact to ~1e-11; the margin is the two solvers' errors).
+// The same impact by two paths of the solve: impact::solve_physical's (energy time, series
+// start, Taylor bulk where they apply) and the trajectory's, stepped in τ throughout (its steps
+// carry a dense output to sample), both at rel_tol 1e-12: e, t_c, F_max and δ_max agree to 1e-9
+// relative (each is exact to ~1e-11; the margin is the two paths' errors).
 TEST(Trajectory, AgreesWithTheEventSolve) {
   for (const PhysicalImpact& p : laws()) {
     const impact::PhysicalResult ref = impact::solve_physical(p, tight());
@@ -83,6 +84,49 @@ TEST(Trajectory, LinearDamperMatchesTheDampedOscillator) {
       EXPECT_NEAR(q.delta, delta(times[i]), 1e-9 * v / omega) << "t = " << times[i];
       EXPECT_NEAR(q.rate, rate(times[i]), 1e-9 * v) << "t = " << times[i];
       EXPECT_NEAR(q.force, K * delta(times[i]) + c * rate(times[i]), 1e-9 * K * v / omega);
+    }
+  }
+}
+
+// The undamped Hertz impact m δ'' = −K δⁿ in closed form (energy conservation): δ_max =
+// ((n + 1) m v²/(2K))^(1/(n+1)), F_max = K δ_maxⁿ, and t_c = 2 (δ_max/v) ∫₀¹ du/√(1 − u^(n+1)) =
+// 2 (δ_max/v) √π Γ(1 + 1/(n+1))/Γ(1/2 + 1/(n+1)); e = 1. To 1e-10 relative at rel_tol 1e-12.
+TEST(Trajectory, UndampedHertzImpactMatchesItsClosedForm) {
+  for (const double n : {1.0, 1.5, 1.8}) {
+    const double m = 0.01, K = 1e9, v = 1.0, k = 1.0 / (n + 1);
+    const double delta_max = std::pow((n + 1) * m * v * v / (2 * K), k);
+    const double t_c =
+        2 * delta_max / v * std::sqrt(M_PI) * std::tgamma(1 + k) / std::tgamma(0.5 + k);
+    const PhysicalImpact p{Family::linear_damper, m, K, v, n, 0.0, false};
+    const impact::Trajectory tr = impact::trajectory(p, {}, tight());
+    ASSERT_EQ(tr.status, impact::Status::separated) << n;
+    EXPECT_NEAR(tr.delta_max, delta_max, 1e-10 * delta_max) << n;
+    EXPECT_NEAR(tr.f_max, K * std::pow(delta_max, n), 1e-10 * K * std::pow(delta_max, n)) << n;
+    EXPECT_NEAR(tr.t_contact, t_c, 1e-10 * t_c) << n;
+    EXPECT_NEAR(tr.e_out, 1.0, 1e-10) << n;
+  }
+}
+
+// The peak force of m δ'' + c δ' + K δ = 0 (n = 1) in closed form: with δ as above,
+// F = K δ + c δ' = e^{−βt} (P sin ω_d t + Q cos ω_d t), P = v (K − cβ)/ω_d, Q = c v, whose
+// dF/dt = 0 at tan ω_d t* = (ω_d P − βQ)/(βP + ω_d Q); where that t* < 0 (c = 400 here) F falls
+// from the touch and its peak is F(0) = c v. The trajectory's f_max is the solve's located peak:
+// to 1e-10 relative (F is stationary there, so the instant's error enters squared).
+TEST(Trajectory, LinearDamperPeakForceMatchesTheClosedForm) {
+  for (const double c : {40.0, 400.0}) {
+    const double m = 0.02, K = 5e6, v = 0.8;
+    const double beta = c / (2 * m), omega = std::sqrt(K / m),
+                 wd = std::sqrt(omega * omega - beta * beta);
+    const double P = v * (K - c * beta) / wd, Q = c * v;
+    const double t_peak = std::atan2(wd * P - beta * Q, beta * P + wd * Q) / wd;
+    const double f_peak =
+        t_peak > 0 ? std::exp(-beta * t_peak) * (P * std::sin(wd * t_peak) + Q * std::cos(wd * t_peak))
+                   : c * v;
+    for (const bool clamp : {false, true}) {
+      const PhysicalImpact p{Family::linear_damper, m, K, v, 1.0, c, clamp};
+      const impact::Trajectory tr = impact::trajectory(p, {}, tight());
+      ASSERT_EQ(tr.status, impact::Status::separated);
+      EXPECT_NEAR(tr.f_max, f_peak, 1e-10 * f_peak) << "c " << c << " clamp " << clamp;
     }
   }
 }

@@ -82,7 +82,8 @@ bool affine_step_clear(const GapAt& gap, const GapPoint& a, const GapPoint& b, d
 
 class StartSearch {
  public:
-  StartSearch(const GapAt& gap, double tolerance) : gap_(gap), tolerance_(tolerance) {}
+  StartSearch(const GapAt& gap, double tolerance, int bits)
+      : gap_(gap), tolerance_(tolerance), bits_(bits) {}
 
   // The first contact start in (a.t, b.t]; δ(a) ≤ 0.
   double first_in(const GapPoint& a, const GapPoint& b, int depth) {
@@ -102,7 +103,8 @@ class StartSearch {
  private:
   double delta_at(double t) const { return gap_(t).delta; }
   double crossing(const GapPoint& a, const GapPoint& b) const {
-    return first_crossing([this](double t) { return delta_at(t); }, a.t, b.t, a.delta, b.delta);
+    return first_crossing([this](double t) { return delta_at(t); }, a.t, b.t, a.delta, b.delta,
+                          bits_);
   }
   // A piece too short to bisect further: δ can exceed zero inside only at a local maximum
   // (δ̇ from + to −), found by Brent.
@@ -113,29 +115,30 @@ class StartSearch {
         [&](double u) { return -delta_at(a.t + u * (b.t - a.t)); }, 0.0, 1.0, 52);
     if (-top.second <= 0) return kNone;
     return first_crossing([this](double t) { return delta_at(t); }, a.t,
-                          a.t + top.first * (b.t - a.t), a.delta, -top.second);
+                          a.t + top.first * (b.t - a.t), a.delta, -top.second, bits_);
   }
 
   const GapAt& gap_;
   double tolerance_;
+  int bits_;
   int samples_ = 0;
 };
 
 }  // namespace
 
 double first_contact_start(const GapAt& gap, const GapPoint& start, const GapPoint& end,
-                           double gap_tolerance, bool affine_gap) {
+                           double gap_tolerance, bool affine_gap, int bits) {
   if (!(end.t > start.t)) return kNone;
   if (affine_gap && end.delta <= 0 && affine_step_clear(gap, start, end, gap_tolerance))
     return kNone;
-  return StartSearch(gap, gap_tolerance).first_in(start, end, 0);
+  return StartSearch(gap, gap_tolerance, bits).first_in(start, end, 0);
 }
 
 double first_crossing(const std::function<double(double)>& g, double t0, double t1, double g0,
-                      double g1) {
+                      double g1, int bits) {
   if (g0 >= 0) return t0;
   if (g1 < 0) return t1;  // (not a crossing; callers pass g1 ≥ 0)
-  const auto bracket = locate_event(g, t0, t1, g0, g1, 50, 200);
+  const auto bracket = locate_event(g, t0, t1, g0, g1, bits, 200);
   return g(bracket.second) >= 0 ? bracket.second : bracket.first;  // the first instant past 0
 }
 

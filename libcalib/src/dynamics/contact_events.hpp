@@ -18,14 +18,15 @@ using GapAt = std::function<GapPoint(double)>;
 // found (contact_events.cpp says how and when that is guaranteed). Humps of δ that cannot reach
 // gap_tolerance (the positions' absolute accuracy) may be passed over. affine_gap: δ is affine
 // in q (System::affine_penetration), which makes it a known kind of polynomial on the step (a
-// cheaper exact test). start and end are the step's ends; requires start.delta ≤ 0.
+// cheaper exact test). start and end are the step's ends; requires start.delta ≤ 0. The start
+// is located to `bits` of its time (SimulateOptions::event_bits).
 double first_contact_start(const GapAt& gap, const GapPoint& start, const GapPoint& end,
-                           double gap_tolerance, bool affine_gap);
+                           double gap_tolerance, bool affine_gap, int bits);
 
-// The first instant on the far side of g's rise through zero in [t0, t1] (TOMS748), given
-// g0 = g(t0) and g1 = g(t1) ≥ 0; t0 when g0 ≥ 0 already.
+// The first instant on the far side of g's rise through zero in [t0, t1] (TOMS748, to `bits`
+// of the time), given g0 = g(t0) and g1 = g(t1) ≥ 0; t0 when g0 ≥ 0 already.
 double first_crossing(const std::function<double(double)>& g, double t0, double t1, double g0,
-                      double g1);
+                      double g1, int bits);
 
 // The maximum of value_at over [times.front(), times.back()] from its samples `values` at
 // `times` (increasing): Brent on the dense output between the largest sample's neighbours, or

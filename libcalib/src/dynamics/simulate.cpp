@@ -272,13 +272,14 @@ double Run::contact_start(int k, double t0, double t1) {
     };
     const double t_apart =
         detail::first_contact_start([&](double time) { return negated(gap_at(k, time)); },
-                                    negated(a), negated(b), o_.abs_tol, sys_.affine_penetration(k));
+                                    negated(a), negated(b), o_.abs_tol, sys_.affine_penetration(k),
+                                    o_.event_bits);
     if (!(t_apart < t1)) return kNever;
     a = gap_at(k, t_apart);
   }
   if (!(a.delta <= 0)) return kNever;
   return detail::first_contact_start([this, k](double time) { return gap_at(k, time); }, a, b,
-                                     o_.abs_tol, sys_.affine_penetration(k));
+                                     o_.abs_tol, sys_.affine_penetration(k), o_.event_bits);
 }
 
 // The contact's indicator (δ, or F for clamped laws) falling through 0 while δ decreases.
@@ -290,7 +291,8 @@ double Run::contact_end(int k, double t0, double t1) {
   const double i1 = indicator(stepper_.current_state());
   if (!(i1 <= 0 && probe_(k, stepper_.current_state()).delta_dot < 0)) return kNever;
   auto rising = [&](double time) { return -indicator(state_at(time)); };
-  return detail::first_crossing(rising, t0, t1, -indicator(stepper_.previous_state()), -i1);
+  return detail::first_crossing(rising, t0, t1, -indicator(stepper_.previous_state()), -i1,
+                                o_.event_bits);
 }
 
 // The time series and the open contacts' diagnostics over [t0, t_stop].

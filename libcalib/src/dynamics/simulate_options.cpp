@@ -34,6 +34,8 @@ bool SimulateOptions::IsValid(std::string* error) const {
     return fail(fmt::format("drift_tol must be > 0, got {}", drift_tol));
   if (t_end / output_dt > 1e7)
     return fail(fmt::format("t_end/output_dt = {:.3g} samples; at most 1e7", t_end / output_dt));
+  if (event_bits < 10 || event_bits > 53)
+    return fail(fmt::format("event_bits must be in [10,53], got {}", event_bits));
   if (max_steps < 1) return fail("max_steps must be >= 1, got 0");
   if (!(max_wall_time > 0)) return fail(fmt::format("max_wall_time must be > 0 [s], got {}", max_wall_time));
   return true;

@@ -1,12 +1,15 @@
 #pragma once
 // Private to the impact layer: the context one contact's solve carries from phase to phase
 // (impact.cpp runs the phases; phases.hpp declares them). C++17-clean (impact_stiff.cpp).
+#include <cmath>
 #include <cstddef>
 
 #include "calib/impact/impact.hpp"
 #include "impact/contact_system.hpp"
 
 namespace calib::impact::detail {
+
+class StepSampler;  // step_sampler.hpp
 
 // What the solve reports, in the solve's units (dimensionless, or SI for the direct solve).
 struct RawResult {
@@ -50,12 +53,19 @@ struct Contact {
   bool rebounding = false;   // x' ≤ 0 has been seen
   double x_peak = 0.0;       // the largest penetration seen, over every phase
   bool stiff = false;        // the Rosenbrock fallback runs (its budget is max_steps)
+  StepSampler* sampler = nullptr;  // handed every accepted step, where a history is wanted
 
   double V() const { return sys.c.V; }
   // Explicit steps left before the stiff fallback takes over.
   std::size_t budget() const {
     if (stiff) return opt.max_steps;
     return opt.stiff_after > r.steps ? opt.stiff_after - r.steps : 0;
+  }
+  // Capture: the energy left, √(x'² + 2U(x)), below capture_tol·V; U ≥ 0, so the cheap |x'|
+  // test comes first and U (a power of x) is only evaluated when it can matter.
+  bool energy_below_capture(double x, double v) const {
+    const double limit = opt.capture_tol * V();
+    return std::abs(v) < limit && std::sqrt(v * v + 2.0 * sys.potential(x)) < limit;
   }
   // The contact has developed: far enough from δ = 0 for the bulk's stepper.
   bool developed(const State& s, double fraction) const {

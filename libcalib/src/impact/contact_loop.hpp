@@ -1,8 +1,9 @@
 #pragma once
-// Private to the impact layer: the stepping loop every phase of a contact runs (phases.hpp), with
-// the contact's events — maximum penetration, peak force, capture, separation — each located on
-// the stepper's interpolant (TOMS748, Brent) and reported from the state there to the stepper's
-// full accuracy plus one Newton correction. C++17-clean (impact_stiff.cpp).
+// Private to the impact layer: the stepping loop every phase of a contact runs (phases.hpp), and
+// its observers: ContactEvents (maximum penetration, peak force, capture, separation, each
+// located on the stepper's interpolant by TOMS748 or Brent and reported from the state there to
+// the stepper's full accuracy plus one Newton correction) and, where a history is wanted, a
+// StepSampler (step_sampler.hpp). C++17-clean (impact_stiff.cpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -14,6 +15,7 @@
 
 #include "core/locate_event.hpp"
 #include "impact/contact.hpp"
+#include "impact/step_sampler.hpp"
 
 namespace calib::impact::detail {
 
@@ -33,6 +35,7 @@ using StepperState = std::decay_t<decltype(std::declval<Stepper&>().current_stat
 template <class Stepper>
 class StepView {
  public:
+  using state_type = State;  // locate_event_on's dense output
   StepView(Stepper& stepper, const ContactSystem& sys, StepperState<Stepper>& scratch, double t0,
            double t1)
       : stepper_(stepper), sys_(sys), tmp_(scratch), t0(t0), t1(t1),
@@ -43,6 +46,7 @@ class StepView {
     stepper_.calc_state(t, tmp_);
     return as_state(tmp_);
   }
+  void calc_state(double t, State& x) { x = at(t); }
   // The state at a located instant and its time derivative: re-stepped where the stepper can,
   // else its dense output.
   State accurate(double t, State& deriv) {
@@ -79,9 +83,9 @@ bool note_turning_point(Contact& contact, StepView<Stepper>& step) {
   if (!contact.rebounding && step.cur[1] <= 0.0) {
     contact.rebounding = true;
     if (!contact.opt.diagnostics) return false;
-    auto vel = [&](double t) { return step.at(t)[1]; };
-    const auto br = locate_event(vel, step.t0, step.t1, step.prev[1], step.cur[1],
-                                 contact.opt.event_bits);
+    const auto br = locate_event_on(
+        step, [](const State& s) { return s[1]; }, step.t0, step.t1, step.prev[1], step.cur[1],
+        contact.opt.event_bits);
     // x is stationary there: one Newton step on x' from the accurate state,
     // x_max = x − x'²/(2x''), leaves an error third order in the located time's error.
     State d;
@@ -151,13 +155,9 @@ class PeakForce {
   double f_prev_ = std::numeric_limits<double>::quiet_NaN(), rate_prev_ = 0.0;
 };
 
-// Capture: the energy left, √(x'² + 2U(x)), below capture_tol·V; U ≥ 0, so the cheap |x'| test
-// comes first and U (a power of x) is only evaluated when it can matter.
+// Capture once rebounding (Contact::energy_below_capture).
 inline bool captured(Contact& contact, const State& cur, double t1) {
-  const double limit = contact.opt.capture_tol * contact.V();
-  if (!contact.rebounding || !(std::abs(cur[1]) < limit) ||
-      !(std::sqrt(cur[1] * cur[1] + 2.0 * contact.sys.potential(cur[0])) < limit))
-    return false;
+  if (!contact.rebounding || !contact.energy_below_capture(cur[0], cur[1])) return false;
   RawResult& r = contact.r;
   r.status = Status::captured;  // creeping to rest: e_out < capture_tol
   r.t_sep = t1;
@@ -177,9 +177,9 @@ bool separated(Contact& contact, StepView<Stepper>& step) {
   const double g0 = sys.contact_indicator(step.prev);
   double t_event = step.t1;
   if (g0 > 0.0) {
-    auto g = [&](double t) { return sys.contact_indicator(step.at(t)); };
-    const auto br = locate_event(g, step.t0, step.t1, g0, g1, contact.opt.event_bits, 200);
-    t_event = g(br.second) >= 0.0 ? br.second : br.first;  // the end still in contact
+    auto g = [&](const State& s) { return sys.contact_indicator(s); };
+    const auto br = locate_event_on(step, g, step.t0, step.t1, g0, g1, contact.opt.event_bits, 200);
+    t_event = g(step.at(br.second)) >= 0.0 ? br.second : br.first;  // the end still in contact
   }
   State d;
   const State se = step.accurate(t_event, d);
@@ -195,6 +195,25 @@ bool separated(Contact& contact, StepView<Stepper>& step) {
   return true;
 }
 
+// The contact's four events (δ_max, the peak force, capture, separation) on the accepted steps
+// of a phase, as an Odeint-style observer: contact_loop hands it each step. True when the
+// contact ended inside the step (contact.r holds the result).
+template <class Time>
+class ContactEvents {
+ public:
+  explicit ContactEvents(Contact& contact) : contact_(contact) {}
+  template <class Stepper>
+  bool on_step(StepView<Stepper>& step) {
+    if (note_turning_point(contact_, step)) return true;
+    if (contact_.opt.diagnostics) peak_.update(contact_, step);
+    return captured(contact_, step.cur, step.t1) || separated(contact_, step);
+  }
+
+ private:
+  Contact& contact_;
+  PeakForce<Time> peak_;
+};
+
 // Steps `stepper` (initialised by the phase) until the contact ends (finished), the phase's
 // `handover(prev, cur, rebounding)` rule ends it (handed_over: contact.at says where the next
 // phase starts), or the step budget is spent (out_of_steps). `Time` (TauTime or SqrtTime) is the
@@ -202,7 +221,7 @@ bool separated(Contact& contact, StepView<Stepper>& step) {
 // searched for δ_max, capture or separation, whose Newton steps and times are written in τ).
 template <class Time = TauTime, class Stepper, class Rhs, class HandoverRule>
 PhaseEnd contact_loop(Contact& contact, Stepper& stepper, Rhs rhs, HandoverRule&& handover) {
-  PeakForce<Time> peak;
+  ContactEvents<Time> events(contact);
   StepperState<Stepper> scratch = stepper.current_state();
   RawResult& r = contact.r;
   const std::size_t budget = contact.budget();
@@ -215,9 +234,10 @@ PhaseEnd contact_loop(Contact& contact, Stepper& stepper, Rhs rhs, HandoverRule&
       contact.at = {step.prev, t0, t1 - t0};
       return PhaseEnd::handed_over;
     }
-    if (note_turning_point(contact, step)) return PhaseEnd::finished;
-    if (contact.opt.diagnostics) peak.update(contact, step);
-    if (captured(contact, step.cur, t1) || separated(contact, step)) return PhaseEnd::finished;
+    const bool finished = events.on_step(step);
+    if (contact.sampler)
+      contact.sampler->take<Time>(contact.sys, step, finished ? r.t_sep : Time::tau(t1), finished);
+    if (finished) return PhaseEnd::finished;
     if (verdict == Handover::after_step) {
       contact.at = {step.cur, t1, t1 - t0};
       return PhaseEnd::handed_over;

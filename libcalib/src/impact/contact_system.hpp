@@ -13,6 +13,15 @@
 
 namespace calib::impact::detail {
 
+// The clamped law's no-pull rule (PN2020 eq. 20): its contact ends at the first zero of F, before
+// δ = 0. Not for the hysteresis family, whose F = xⁿ(A + a x') stays > 0 until δ = 0 (x'' ∝
+// −(A + a x') vanishes as x' → −A/a, which x' only approaches: energy_time.hpp), so its clamp
+// never acts. Tested anyway, F = 0 fires by rounding once 1 + (a/A)x' ~ 1e-16 (h ≳ 30) and cuts
+// a creeping rebound short: e_out stays right, but t_contact and δ_sep do not.
+inline bool separates_at_force_zero(const GenericCoefficients& c) {
+  return c.clamp && !has_hysteresis_form(c);
+}
+
 // Penetration, rate, work done by the damping force, and xⁿ while it is tracked (below).
 using State = std::array<double, 4>;
 
@@ -161,10 +170,13 @@ struct ContactSystem {
 // work, xⁿ); every rate is multiplied by dτ/dσ = 2σ.
 // The stepped variable t of a phase and dτ/dt: τ itself, or σ = √τ (SqrtTimeSystem).
 struct TauTime {
+  static double tau(double t) { return t; }
+  static double from_tau(double tau) { return tau; }
   static double dtau_dt(double) { return 1.0; }
 };
 struct SqrtTime {
   static double tau(double sigma) { return sigma * sigma; }
+  static double from_tau(double tau) { return std::sqrt(tau); }
   static double dtau_dt(double sigma) { return 2.0 * sigma; }
 };
 

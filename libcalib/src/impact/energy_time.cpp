@@ -15,6 +15,7 @@
 #include <boost/numeric/odeint.hpp>
 
 #include "core/locate_event.hpp"
+#include "impact/contact_system.hpp"
 #include "impact/energy_time_parts.hpp"
 #include "impact/hermite_dense.hpp"
 
@@ -39,7 +40,7 @@ class EnergyTimeSolve {
         damping_{tsuji_ ? 2.0 * c.a / (cq_ * (c.n + 1.0)) : c.a / c.A, tsuji_}, b_(damping_.b),
         to_x_(2.0 / (c.n + 1.0)), force_power_(2.0 * c.n / (c.n + 1.0)),
         k_(2.0 * std::pow(cq_, beta_) / (cq_ * (c.n + 1.0))),
-        separates_at_force_zero_(tsuji_ && c.clamp),
+        separates_at_force_zero_(separates_at_force_zero(c)),
         never_separates_(tsuji_ && !c.clamp && b_ >= 2.0),
         sys_{damping_, &r_.evaluations},
         // q and v are speeds: tolerances scale with V.
@@ -108,8 +109,8 @@ class EnergyTimeSolve {
     return (1.0 + beta_ - b_ * b_) * q * v + beta_ * b_ * v * v - b_ * q * q;
   }
   // The separation event g = 0: q = 0, or for the clamped Tsuji law F = 0, i.e. q + b v = 0
-  // (reached before q = 0). The hysteresis family's clamp never acts: v' = −q(1 + b v) vanishes
-  // as v → −1/b, so F = xⁿ(A + a v) stays > 0 until δ = 0.
+  // (reached before q = 0). The hysteresis family's clamp never acts (separates_at_force_zero):
+  // v' = −q(1 + b v) vanishes as v → −1/b, so F = xⁿ(A + a v) stays > 0 until δ = 0.
   double contact_indicator(const EnergyState& y) const {
     return separates_at_force_zero_ ? y[0] + b_ * y[1] : y[0];
   }
@@ -120,12 +121,7 @@ class EnergyTimeSolve {
   template <class G>
   std::pair<double, EnergyState> locate(G g, double s0, double s1, double g0, double g1,
                                         EnergyState& deriv) {
-    const double s = bracket_midpoint(locate_event(
-        [&](double s) {
-          stepper_.calc_state(s, scratch_);
-          return g(scratch_);
-        },
-        s0, s1, g0, g1, bits_));
+    const double s = bracket_midpoint(locate_event_on(stepper_, g, s0, s1, g0, g1, bits_));
     return {s, stepper_.exact_state(s, deriv)};
   }
 
@@ -155,7 +151,8 @@ class EnergyTimeSolve {
   // be long (b ≥ 2.5; below it the stepper reaches capture in ≲ 80 steps).
   bool overdamped_capture(double s1, const EnergyState& y1) {
     if (!(never_separates_ && b_ >= 2.5)) return false;
-    const auto tail = overdamped_tail(y1[0], y1[1], b_, beta_, opt_.capture_tol * c_.V);
+    const auto tail = overdamped_tail(y1[0], y1[1], b_, beta_, opt_.capture_tol * c_.V,
+                                      opt_.event_bits);
     if (!tail) return false;
     r_.status = Status::captured;
     r_.x_sep = std::pow(tail->q / cq_, to_x_);
@@ -235,7 +232,6 @@ class EnergyTimeSolve {
   Stepper stepper_;
   const int bits_;
   std::vector<Node>& nodes_;
-  EnergyState scratch_{};
   bool rebounding_ = false, peak_found_ = false;
   double s_max_ = 0.0, q_max_ = 0.0;
 };

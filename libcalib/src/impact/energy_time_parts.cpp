@@ -195,7 +195,7 @@ double panels_integral(const std::vector<Node>& nodes, double lo, double hi, dou
 
 
 std::optional<OverdampedTail> overdamped_tail(double q1, double v1, double b, double beta,
-                                              double capture_speed) {
+                                              double capture_speed, int bits) {
   const double root = std::sqrt(b * b - 4.0);
   const double l1 = -2.0 / (b + root), l2 = -0.5 * (b + root);
   const double a1 = (v1 - l2 * q1) / (l1 - l2), a2 = q1 - a1;
@@ -211,7 +211,7 @@ std::optional<OverdampedTail> overdamped_tail(double q1, double v1, double b, do
   const double t_hi = std::log(capture_speed / bound) / l1;
   const double g0 = log_speed_excess(0.0), g1 = log_speed_excess(t_hi);
   if (!(g0 > 0.0) || !(g1 <= 0.0)) return std::nullopt;
-  const double t_c = locate_event(log_speed_excess, 0.0, t_hi, g0, g1, 52, 200).second;
+  const double t_c = locate_event(log_speed_excess, 0.0, t_hi, g0, g1, bits, 200).second;
   // q^(−β) grows like e^(−β λ₁ t) (smooth, no zero of q on the way): adaptive Gauss–Kronrod.
   double integral = t_c;
   if (beta > 0.0) {

@@ -62,7 +62,8 @@ struct OverdampedTail {
   double t_capture, q, v;  // time after (q1, v1), and the state there
   double integral;         // ∫ q^(−β) dt over [0, t_capture]
 };
+// The capture instant is located to `bits` (ImpactOptions::event_bits).
 std::optional<OverdampedTail> overdamped_tail(double q1, double v1, double b, double beta,
-                                              double capture_speed);
+                                              double capture_speed, int bits);
 
 }  // namespace calib::impact::detail

@@ -102,6 +102,7 @@ class HermiteDense {
  public:
   // x, x', then quantities carried along (the damping work, a tracked xⁿ; contact_system.hpp).
   using State = typename ErrorStepper::state_type;
+  using state_type = State;
 
 // GCC 12 warns that copying odeint's freshly constructed stepper (its scratch arrays are
 // uninitialised until the first step writes them) reads uninitialised memory; nothing reads them.

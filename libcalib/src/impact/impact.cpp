@@ -10,6 +10,7 @@
 #include "impact/contact_system.hpp"
 #include "impact/energy_time.hpp"
 #include "impact/phases.hpp"
+#include "impact/step_sampler.hpp"
 
 namespace calib::impact {
 
@@ -64,20 +65,25 @@ std::string ImpactResult::BriefReport() const {
 
 namespace {
 
-// The hysteresis family's force xⁿ(A + a x') stays > 0 until δ = 0 (x'' ∝ −(A + a x') vanishes
-// as x' → −A/a, which x' only approaches: energy_time.hpp), so its clamp never acts. Tested
-// anyway, F = 0 fires by rounding once 1 + (a/A)x' ~ 1e-16 (h ≳ 30) and cuts a creeping rebound
-// short: e_out stays right, but t_contact and δ_sep do not.
+// The clamp only where it acts (contact_system.hpp: not for the hysteresis family).
 GenericCoefficients without_inert_clamp(GenericCoefficients c) {
-  if (has_hysteresis_form(c)) c.clamp = false;
+  c.clamp = separates_at_force_zero(c);
   return c;
 }
 
+// The state where the contact ended (the last of a history of every step's end).
+void record_end(const Contact& contact, StepSampler& sampler) {
+  const RawResult& r = contact.r;
+  sampler.finish(contact.sys, r.t_sep,
+                 State{r.x_sep, r.v_sep, r.work, contact.sys.power_n(std::max(r.x_sep, 0.0))});
+}
+
 // The solve in τ: the plan of phases for the law (phases.hpp), then the stiff fallback where
-// the explicit steppers ran out of budget.
+// the explicit steppers ran out of budget; each accepted step is handed to `sampler`, if any.
 RawResult integrate(const GenericCoefficients& law, double length_scale,
-                    const ImpactOptions& opt) {
+                    const ImpactOptions& opt, StepSampler* sampler = nullptr) {
   Contact contact(without_inert_clamp(law), length_scale, opt);
+  contact.sampler = sampler;
   PhaseEnd end;
   if (law.indentation()) {
     end = indentation_contact(contact);
@@ -86,10 +92,12 @@ RawResult integrate(const GenericCoefficients& law, double length_scale,
     if (end == PhaseEnd::handed_over) end = bulk_phase(contact);
     if (end == PhaseEnd::handed_over) end = rebound_phase(contact);
   }
-  if (end == PhaseEnd::finished || contact.r.steps >= opt.max_steps) return contact.r;
-  const std::size_t before = contact.r.steps;
-  continue_stiff(contact);
-  contact.r.stiff_steps = contact.r.steps - before;
+  if (end != PhaseEnd::finished && contact.r.steps < opt.max_steps) {
+    const std::size_t before = contact.r.steps;
+    continue_stiff(contact);
+    contact.r.stiff_steps = contact.r.steps - before;
+  }
+  if (sampler && contact.r.status != Status::max_steps) record_end(contact, *sampler);
   return contact.r;
 }
 
@@ -114,7 +122,10 @@ PhysicalResult to_physical_result(const RawResult& r, const GenericCoefficients&
 
 }  // namespace
 
-ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
+namespace {
+
+ImpactResult solve_with(const ContactLaw& law, const ImpactOptions& options,
+                        StepSampler* sampler) {
   if (!(law.n >= 1.0 && law.n <= 2.0))
     throw InputError(fmt::format("n (Hertz exponent) must be in [1, 2], got {}", law.n));
   if (!std::isfinite(law.damping) || law.damping < 0)
@@ -131,7 +142,7 @@ ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
   HandOverCost handed_over;  // what energy time spent before handing over to τ, if it did
   if (options.strategy.energy_time && solvable_in_energy_time(c))
     in_energy_time = integrate_energy_time(c, options, handed_over);
-  RawResult raw = in_energy_time ? *in_energy_time : integrate(c, 1.0, options);
+  RawResult raw = in_energy_time ? *in_energy_time : integrate(c, 1.0, options, sampler);
   raw.steps += handed_over.steps;
   raw.evaluations += handed_over.evaluations;
   const PhysicalResult p = to_physical_result(raw, c, 1.0);
@@ -147,6 +158,19 @@ ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
   r.rhs_evaluations = raw.evaluations;
   r.stiff_steps = raw.stiff_steps;
   return r;
+}
+
+}  // namespace
+
+ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
+  return solve_with(law, options, nullptr);
+}
+
+ImpactResult detail::solve_sampled(const ContactLaw& law, const ImpactOptions& options,
+                                   StepSampler& sampler) {
+  ImpactOptions in_tau = options;
+  in_tau.strategy = Strategy{false, false, false};
+  return solve_with(law, in_tau, &sampler);
 }
 
 PhysicalResult solve_physical(const PhysicalImpact& p, const ImpactOptions& options) {

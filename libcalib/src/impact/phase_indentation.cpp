@@ -29,14 +29,9 @@ bool anchor_at_turning_point(Contact& contact, DormandPrince& stepper) {
   } while (stepper.current_state()[1] > 0.0 && r.steps < contact.opt.max_steps);
   if (stepper.current_state()[1] > 0.0) return false;
   const double t0 = stepper.previous_time(), t1 = stepper.current_time();
-  State tmp;
-  auto velocity = [&](double t) {
-    stepper.calc_state(t, tmp);
-    return tmp[1];
-  };
-  const double t_located = bracket_midpoint(locate_event(
-      velocity, t0, t1, stepper.previous_state()[1], stepper.current_state()[1],
-      contact.opt.event_bits));
+  const double t_located = bracket_midpoint(locate_event_on(
+      stepper, [](const State& s) { return s[1]; }, t0, t1, stepper.previous_state()[1],
+      stepper.current_state()[1], contact.opt.event_bits));
   State d;
   const State s = stepper.exact_state(t_located, d);
   const double dt = d[1] < 0.0 ? -s[1] / d[1] : 0.0;  // x'' = −A xⁿ < 0

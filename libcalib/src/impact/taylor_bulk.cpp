@@ -140,10 +140,8 @@ class TaylorBulk {
     }
     r_.f_max = std::max(r_.f_max, best);
   }
-  // Capture: the energy left below capture_tol·V (as contact_loop).
   bool captured(const Point& end) const {
-    return contact_.rebounding && std::abs(end.v) < opt_.capture_tol * c_.V &&
-           std::sqrt(end.v * end.v + 2.0 * sys_.potential(end.x)) < opt_.capture_tol * c_.V;
+    return contact_.rebounding && contact_.energy_below_capture(end.x, end.v);
   }
   // The clamped law separates where F falls to 0 while x' < 0 (the clamp never acts inside the
   // contact: contact_system.hpp); x' is stationary there (x'' = −F = 0), so v_sep, hence e_out,

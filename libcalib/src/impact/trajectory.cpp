@@ -1,59 +1,18 @@
-// The impact's time history on dense output (calib/impact/trajectory.hpp).
+// The impact's time history (calib/impact/trajectory.hpp): impact::solve's τ solve with a
+// sampling observer on its steps (step_sampler.hpp).
 #include "calib/impact/trajectory.hpp"
 
-#include <algorithm>
 #include <cmath>
-#include <functional>
+#include <vector>
 
 #include <fmt/format.h>
-#include <boost/numeric/odeint.hpp>
 
 #include "calib/core/error.hpp"
-#include "core/generic_coefficients.hpp"
-#include "core/locate_event.hpp"
-#include "impact/contact_system.hpp"
+#include "impact/step_sampler.hpp"
 
 namespace calib::impact {
 
 namespace {
-
-namespace odeint = boost::numeric::odeint;
-using detail::ContactSystem;
-using detail::State;
-using Stepper = decltype(odeint::make_dense_output(1.0, 1.0, odeint::runge_kutta_dopri5<State>()));
-
-// The dimensionless solve's state as an SI point (lengths × δ_m, speeds × v, forces × m v²/δ_m,
-// times × δ_m/v: the scaling of calib/core/contact_law.hpp).
-struct ToSI {
-  ImpactScales s;
-  double v;
-  TrajectoryPoint operator()(const ContactSystem& sys, double tau, const State& x) const {
-    double rate = 0.0;
-    const double f = sys.force_and_rate(x, rate);
-    return {tau * s.time, x[0] * s.delta_m, x[1] * v, f * s.force, rate * s.force / s.time};
-  }
-};
-
-// Where g (a function of τ on the step's interpolant) changes sign inside [t0, t1].
-template <class G>
-double locate_on_step(const Stepper& stepper, G g, double t0, double t1, int bits) {
-  State x;
-  const auto at = [&](double t) {
-    stepper.calc_state(t, x);
-    return g(x);
-  };
-  return bracket_midpoint(locate_event(at, t0, t1, at(t0), at(t1), bits));
-}
-
-// The state at τ inside the last step, from a fresh Dormand–Prince step from the step's start:
-// the interpolant through a step that crosses δ = 0 carries the kink of xⁿ there (the unclamped
-// law's separation), the fresh step does not.
-State restep(const ContactSystem& sys, const Stepper& stepper, double tau) {
-  State x = stepper.previous_state();
-  const double t0 = stepper.previous_time();
-  if (tau > t0) odeint::runge_kutta_dopri5<State>().do_step(std::cref(sys), x, t0, tau - t0);
-  return x;
-}
 
 void require_ascending(std::span<const double> times) {
   for (std::size_t i = 0; i < times.size(); ++i) {
@@ -65,86 +24,52 @@ void require_ascending(std::span<const double> times) {
   }
 }
 
+// A dimensionless sample in SI (lengths × δ_m, speeds × v, forces × m v²/δ_m, times × δ_m/v:
+// the scaling of calib/core/contact_law.hpp).
+TrajectoryPoint to_si(const detail::Sample& q, const ImpactScales& s, double v) {
+  return {q.tau * s.time, q.state[0] * s.delta_m, q.state[1] * v, q.force * s.force,
+          q.force_rate * s.force / s.time};
+}
+
 }  // namespace
 
 Trajectory trajectory(const PhysicalImpact& p, std::span<const double> times,
                       const ImpactOptions& options) {
-  if (std::string why; !options.IsValid(&why)) throw InputError("impact options: " + why);
   if (p.family == Family::indentation)
     throw InputError("trajectory: the permanent indentation law is not supported");
   require_ascending(times);
-  GenericCoefficients c = generic_coefficients(to_dimensionless(p));
-  if (has_hysteresis_form(c)) c.clamp = false;  // its F never reaches 0 before δ does
-  std::size_t evaluations = 0;
-  const ContactSystem sys{c, &evaluations};
-  const ToSI si{impact_scales(p.m, p.k, p.v, p.n), p.v};
+  const ImpactScales s = impact_scales(p.m, p.k, p.v, p.n);
   Trajectory out;
-  TrajectoryPoint separation;  // the state at the located separation
-  std::size_t next = 0;        // the first requested time not yet emitted
-  // Before the touch the bodies approach at v: δ = v t < 0 (their centres' approach, from the
-  // touch).
+  // Before the touch the bodies approach at v: δ = v t < 0 (their centres' approach).
+  std::size_t next = 0;
   for (; next < times.size() && times[next] < 0; ++next)
     out.points.push_back({times[next], p.v * times[next], p.v, 0.0, 0.0});
+  std::vector<double> taus;
+  for (std::size_t i = next; i < times.size(); ++i) taus.push_back(times[i] / s.time);
 
-  Stepper stepper = odeint::make_dense_output(options.abs_tol, options.rel_tol,
-                                              odeint::runge_kutta_dopri5<State>());
-  stepper.initialize(State{0.0, 1.0, 0.0, 0.0}, 0.0, 1e-3);
-  const auto keep_peaks = [&](const TrajectoryPoint& q) {
-    out.f_max = std::max(out.f_max, q.force);
-    out.delta_max = std::max(out.delta_max, q.delta);
-  };
-  while (out.steps < options.max_steps) {
-    stepper.do_step(std::cref(sys));
-    ++out.steps;
-    const double t0 = stepper.previous_time();
-    double t1 = stepper.current_time();
-    const State s0 = stepper.previous_state(), s1 = stepper.current_state();
-    double r0 = 0, r1 = 0;
-    sys.force_and_rate(s0, r0), sys.force_and_rate(s1, r1);
-    if (r0 > 0 && r1 <= 0) {  // the peak force: where dF/dt turns negative
-      const double tp = locate_on_step(
-          stepper,
-          [&](const State& x) {
-            double r;
-            sys.force_and_rate(x, r);
-            return r;
-          },
-          t0, t1, options.event_bits);
-      keep_peaks(si(sys, tp, restep(sys, stepper, tp)));
-    }
-    if (s0[1] > 0 && s1[1] <= 0) {  // the largest penetration: where δ' turns negative
-      const double tm = locate_on_step(
-          stepper, [](const State& x) { return x[1]; }, t0, t1, options.event_bits);
-      keep_peaks(si(sys, tm, restep(sys, stepper, tm)));
-    }
-    const bool separates = t0 > 0 && sys.contact_indicator(s1) <= 0;
-    if (separates)
-      t1 = locate_on_step(
-          stepper, [&](const State& x) { return sys.contact_indicator(x); }, t0, t1,
-          options.event_bits);
-    for (; next < times.size() && times[next] <= t1 * si.s.time; ++next) {
-      State x;
-      stepper.calc_state(times[next] / si.s.time, x);
-      out.points.push_back(si(sys, times[next] / si.s.time, x));
-      out.points.back().t = times[next];  // as requested, not rounded through τ
-      keep_peaks(out.points.back());
-    }
-    const State end = separates ? restep(sys, stepper, t1) : s1;
-    if (times.empty()) out.points.push_back(si(sys, t1, end));
-    keep_peaks(si(sys, t1, end));
-    if (!separates) continue;
-    out.status = Status::separated;
-    separation = si(sys, t1, end);
-    out.t_contact = t1 * si.s.time;
-    out.e_out = -end[1];
-    break;
+  detail::StepSampler sampler(taus);
+  const ImpactResult r = detail::solve_sampled(to_dimensionless(p), options, sampler);
+  for (const detail::Sample& q : sampler.samples()) {
+    out.points.push_back(to_si(q, s, p.v));
+    if (!times.empty()) out.points.back().t = times[next++];  // as requested, not through τ
   }
-  // After separation they part at the separation speed: δ = δ_sep + δ'_sep (t − t_c), F = 0.
-  const TrajectoryPoint end = out.status == Status::separated ? separation : TrajectoryPoint{};
-  for (; next < times.size(); ++next) {
-    const double dt = times[next] - end.t;
-    out.points.push_back({times[next], end.delta + end.rate * dt, end.rate, 0.0, 0.0});
+  out.status = r.status;
+  out.steps = r.steps;
+  if (r.status == Status::max_steps) {  // the rest was not computed
+    const double nan = std::nan("");
+    for (; next < times.size(); ++next) out.points.push_back({times[next], nan, nan, nan, nan});
+    return out;
   }
+  out.e_out = r.e_out;
+  out.t_contact = r.t_contact * s.time;
+  out.f_max = r.f_max * s.force;
+  out.delta_max = r.delta_max * s.delta_m;
+  // After the contact the bodies part at the separation speed: δ = δ_sep + δ'_sep (t − t_c),
+  // F = 0 (after a capture δ'_sep = 0: they rest at δ_sep).
+  const double delta_sep = r.delta_sep * s.delta_m, rate_sep = -r.e_out * p.v;
+  for (; next < times.size(); ++next)
+    out.points.push_back(
+        {times[next], delta_sep + rate_sep * (times[next] - out.t_contact), rate_sep, 0.0, 0.0});
   return out;
 }
 

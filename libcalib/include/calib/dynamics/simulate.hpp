@@ -33,6 +33,10 @@ struct SimulateOptions {
   double t_end = 1.0;        // [s]
   double rel_tol = 1e-10, abs_tol = 1e-12;
   double output_dt = 1e-3;   // time-series spacing [s] (events are always recorded)
+  // TOMS748 bracket precision (bits of the time) of a contact's start and end on a step's
+  // dense output. Each located event restarts the stepper there, so in a long run with many
+  // contacts (a chaotic impact damper) the last bits of each event time reach later results.
+  int event_bits = 50;
   // The work budget. A stiff contact (regularised friction locking a sticking contact, a very
   // large K) forces the explicit integrator into steps of its own time scale, and a large
   // system costs much per step: either can run for hours. A run that has taken max_steps

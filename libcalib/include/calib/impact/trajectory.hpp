@@ -1,10 +1,10 @@
 #pragma once
-// The time history of one direct central impact: δ(t), δ'(t) and F(t) on dense output, for
-// fitting a law to a measured force or displacement record. A separate solve from
-// impact::solve (which returns e, t_c and the peaks only and is kept lean for speed): the same
-// right-hand side (the generic equation x'' + a x^p x' + A xⁿ = 0 of calib/core/contact_law.hpp),
-// stepped by Boost.Odeint's Dormand–Prince 5(4) dense-output stepper at the same tolerances,
-// with the separation located on its interpolant by the solves' event locator (TOMS748).
+// The time history of one direct central impact: δ(t), δ'(t) and F(t), for fitting a law to a
+// measured force or displacement record. impact::solve's own solve in τ (its events: δ_max, the
+// peak force, capture and separation, by the same rules), with each accepted step's states at
+// the requested instants taken from the stepper (re-stepped where it can, else its dense
+// output). The solve's faster paths without a dense output (energy time, the linear damper's
+// series start and Taylor bulk) are not taken.
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -24,11 +24,14 @@ struct TrajectoryPoint {
 };
 
 struct Trajectory {
-  Status status = Status::max_steps;  // separated, or max_steps (no separation within them)
+  // separated; captured (the energy left fell below capture_tol's: the bodies rest at δ_sep);
+  // max_steps (no end within them: the points past the last step are NaN; e_out, t_contact,
+  // f_max and delta_max 0)
+  Status status = Status::max_steps;
   double e_out = 0.0;                 // −δ'(t_contact)/v
-  double t_contact = 0.0;             // the located separation [s]
-  double f_max = 0.0;                 // the largest force on the stepper's steps and samples [N]
-  double delta_max = 0.0;             // the largest δ on the steps and samples [m]
+  double t_contact = 0.0;             // the located end of the contact [s]
+  double f_max = 0.0;                 // the located peak force [N] (impact::solve's)
+  double delta_max = 0.0;             // the located largest δ [m] (impact::solve's)
   // At the requested times (in their order), or at the end of every accepted step when none
   // were requested. Out of contact F = 0 and the bodies move freely: before the touch δ = v t
   // (< 0), after separation δ = δ_sep + δ'_sep (t − t_contact) (a clamped law separates at
