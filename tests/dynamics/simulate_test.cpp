@@ -54,7 +54,7 @@ TEST(Dynamics, WithoutGravityEachLawAgreesWithTheSingleImpactSolver) {
     const Impact& i = r.impacts[0];
     EXPECT_NEAR(i.v_in, 2.0, 1e-12) << model;
     const auto single = impact::solve_physical(
-        {i.law.family, 0.5, 1e9, 2.0, 1.5, i.law.damping, i.law.clamp},
+        {{i.law.law.family, 1e9, 1.5, i.law.law.damping, i.law.law.clamp}, 0.5, 2.0},
         {.rel_tol = 1e-12, .abs_tol = 1e-14});
     EXPECT_NEAR(i.e, single.e_out, 1e-9) << model;
     // δ_max and the peak force: sampled 9 points a step and refined by Brent around the
@@ -173,7 +173,7 @@ TEST(Dynamics, FreeImpactDamperConservesMomentumAndMatchesTheSingleImpact) {
     EXPECT_NEAR(0.5 * i.qd_after[0] + 0.004 * i.qd_after[1], p0, 1e-12 * p0);
     EXPECT_NEAR(i.m_eff, m_eff, 1e-15);
     const auto single = impact::solve_physical(
-        {i.law.family, m_eff, 1e8, i.v_in, 1.5, i.law.damping, i.law.clamp},
+        {{i.law.law.family, 1e8, 1.5, i.law.law.damping, i.law.law.clamp}, m_eff, i.v_in},
         {.rel_tol = 1e-12, .abs_tol = 1e-14});
     EXPECT_NEAR(i.e, single.e_out, 1e-9);
   }

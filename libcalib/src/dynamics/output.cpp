@@ -54,8 +54,8 @@ double contact_force(const System& sys, const SimulationResult& r, int k, const 
     if (i.contact != k) continue;
     const bool open = !std::isfinite(i.t_end) || s.t <= i.t_end;
     if (!open || i.t_end == i.t_start) return 0.0;  // ended, or a piecewise impulse
-    return law_at(sys, k, i.law, i.region_laws, s.q)
-        .force(sys.penetration(k, s.q), sys.penetration_rate(k, s.q, s.qd));
+    const ActiveLaw& a = law_at(sys, k, i.law, i.region_laws, s.q);
+    return a.law.force(sys.penetration(k, s.q), sys.penetration_rate(k, s.q, s.qd), a.m_eff);
   }
   return 0.0;
 }

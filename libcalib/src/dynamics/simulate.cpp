@@ -50,8 +50,9 @@ struct Rhs {
     for (int k = 0; k < contacts; ++k) {
       dy[2 * n + k] = 0.0;
       if (!active[k]) continue;
-      const ActiveLaw& law = law_at(sys, k, *active[k], region_laws[k], q);
-      const double force = law.force(sys.penetration(k, q), sys.penetration_rate(k, q, qd));
+      const ActiveLaw& a = law_at(sys, k, *active[k], region_laws[k], q);
+      const double force =
+          a.law.force(sys.penetration(k, q), sys.penetration_rate(k, q, qd), a.m_eff);
       sys.add_generalized_force(k, q, -force, f);
       if (friction) friction_power += sys.add_friction_force(k, q, qd, force, f);
       dy[2 * n + k] = force;
@@ -285,7 +286,8 @@ double Run::contact_start(int k, double t0, double t1) {
 double Run::contact_end(int k, double t0, double t1) {
   auto indicator = [&](const State& y) {
     const ContactState c = probe_(k, y);
-    return probed_law(k).indicator(c.delta, c.delta_dot);
+    const ActiveLaw& a = probed_law(k);
+    return a.law.indicator(c.delta, c.delta_dot, a.m_eff);
   };
   const double i1 = indicator(stepper_.current_state());
   if (!(i1 <= 0 && probe_(k, stepper_.current_state()).delta_dot < 0)) return kNever;
@@ -310,7 +312,8 @@ void Run::update_extrema(int k, double t0, double t_stop) {
   Impact& imp = r_.impacts[open_impact_[k]];
   auto force = [&](double time) {
     const ContactState c = probe_(k, state_at(time));
-    return probed_law(k).force(c.delta, c.delta_dot);
+    const ActiveLaw& a = probed_law(k);
+    return a.law.force(c.delta, c.delta_dot, a.m_eff);
   };
   std::array<double, 9> times{}, deltas{}, forces{};
   for (int s = 0; s <= 8; ++s) {

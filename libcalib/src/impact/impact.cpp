@@ -150,7 +150,7 @@ ImpactResult solve(const ContactLaw& law, const ImpactOptions& options) {
 }
 
 PhysicalResult solve_physical(const PhysicalImpact& p, const ImpactOptions& options) {
-  const ImpactScales s = impact_scales(p.m, p.k, p.v, p.n);
+  const ImpactScales s = p.law.scales(p.m, p.v);
   const ImpactResult r = solve(to_dimensionless(p), options);
   return {r.status,
           r.e_out,
@@ -162,7 +162,7 @@ PhysicalResult solve_physical(const PhysicalImpact& p, const ImpactOptions& opti
 }
 
 PhysicalResult solve_physical_direct(const PhysicalImpact& p, const ImpactOptions& options) {
-  const ImpactScales s = impact_scales(p.m, p.k, p.v, p.n);
+  const ImpactScales s = p.law.scales(p.m, p.v);
   to_dimensionless(p);  // parameter validation
   require_valid(options);
   const GenericCoefficients c = generic_coefficients(p);

@@ -70,14 +70,14 @@ void require_ascending(std::span<const double> times) {
 Trajectory trajectory(const PhysicalImpact& p, std::span<const double> times,
                       const ImpactOptions& options) {
   if (std::string why; !options.IsValid(&why)) throw InputError("impact options: " + why);
-  if (p.family == Family::indentation)
+  if (p.law.family == Family::indentation)
     throw InputError("trajectory: the permanent indentation law is not supported");
   require_ascending(times);
   GenericCoefficients c = generic_coefficients(to_dimensionless(p));
   if (has_hysteresis_form(c)) c.clamp = false;  // its F never reaches 0 before δ does
   std::size_t evaluations = 0;
   const ContactSystem sys{c, &evaluations};
-  const ToSI si{impact_scales(p.m, p.k, p.v, p.n), p.v};
+  const ToSI si{p.law.scales(p.m, p.v), p.v};
   Trajectory out;
   TrajectoryPoint separation;  // the state at the located separation
   std::size_t next = 0;        // the first requested time not yet emitted

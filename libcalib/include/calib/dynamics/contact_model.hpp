@@ -22,16 +22,11 @@ struct ContactModel {
   double rate_exponent = 1.0;  // m
 };
 
-// The law of one contact event: the family, the physical damping (C, c, χ per family) and clamp.
+// The law of one contact event: the force law with its physical damping (C, c, χ per family)
+// and the effective mass m_eff captured at contact start (the Tsuji damper scales with it).
 struct ActiveLaw {
-  Family family;
-  double k, n, damping, m_eff;
-  bool clamp;
-  double rate_exponent = 1.0;  // hysteresis family: C δⁿ sgn(δ̇)|δ̇|ᵐ (PINSLOT eq. 153's m)
-  // Normal force F(δ, δ̇) (> 0 pushes apart); clamped laws never pull.
-  double force(double delta, double delta_dot) const;
-  // > 0 while in contact: δ, or the force itself for clamped laws (separation at F = 0).
-  double indicator(double delta, double delta_dot) const;
+  ForceLaw law;
+  double m_eff;
 };
 
 // The law for a contact starting at approach speed v_in > 0 with effective mass m_eff.

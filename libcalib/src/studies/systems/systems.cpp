@@ -80,9 +80,8 @@ double stick_time(const dynamics::SimulationResult& result, double friction_velo
 std::vector<double> single_impact_restitutions(const dynamics::SimulationResult& result) {
   std::vector<double> out;
   for (const auto& imp : result.impacts) {
-    const auto single = impact::solve_physical(
-        {imp.law.family, imp.m_eff, imp.law.k, imp.v_in, imp.law.n, imp.law.damping, imp.law.clamp},
-        {.rel_tol = 1e-11, .abs_tol = 1e-13});
+    const auto single = impact::solve_physical({imp.law.law, imp.m_eff, imp.v_in},
+                                               {.rel_tol = 1e-11, .abs_tol = 1e-13});
     out.push_back(single.e_out);
   }
   return out;
