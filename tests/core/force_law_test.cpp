@@ -113,7 +113,8 @@ TEST(MaterialLaw, FitAndDynamicsReadTheSameRows) {
   }
   // A system contact with alpha is the pinslot-alpha row, its clamp switchable.
   dynamics::ContactModel model;
-  model.k = 1e10, model.n = 1.5, model.alpha = 0.32, model.rate_exponent = 1.2;
+  model.k = 1e10, model.n = 1.5;
+  model.damping = dynamics::Material{&find_material_law("pinslot-alpha"), 0.32, 1.2};
   const dynamics::ActiveLaw a = dynamics::begin_contact(model, 1.5, 0.4);
   EXPECT_EQ(a.law.damping, 1.5 * 0.32 * 1e10);  // PINSLOT eq. 153
   EXPECT_EQ(a.law.rate_exponent, 1.2);

@@ -13,21 +13,23 @@ namespace calib::dynamics {
 ActiveLaw begin_contact(const ContactModel& model, double v_in, double m_eff) {
   require_positive("contact k [N/m^n]", model.k);
   require_exponent("contact n", model.n);
-  if (model.alpha) {  // PINSLOT eq. 153: C = (3/2) α K
-    require_non_negative("contact alpha [s/m]", *model.alpha);
-    require_positive("contact damping_exponent", model.rate_exponent);
-    ForceLaw law = find_material_law("pinslot-alpha")
-                       .to_force_law(model.k, model.n, *model.alpha, model.rate_exponent);
+  if (const Material* material = model.material()) {  // e.g. PINSLOT eq. 153: C = (3/2) α K
+    const MaterialLaw& row = *material->row;
+    require_non_negative(fmt::format("contact {} [{}]", row.parameter, row.unit),
+                         material->damping);
+    require_positive("contact damping_exponent", material->rate_exponent);
+    ForceLaw law = row.to_force_law(model.k, model.n, material->damping, material->rate_exponent);
     law.clamp = model.clamp.value_or(law.clamp);
     return {law, m_eff};
   }
-  require_cor("contact e", model.e);
-  const models::Model& m = models::find(model.model);
+  const Calibrated& calibrated = *model.calibrated();
+  require_cor("contact e", calibrated.e);
+  const models::Model& m = models::find(calibrated.model);
   if (m.family == Family::indentation)
     throw InputError(fmt::format(
         "contact model '{}': permanent-indentation laws are not simulated in systems yet",
-        model.model));
-  const ContactLaw law = calibrate::law_for(m, model.e, model.n, model.clamp);
+        calibrated.model));
+  const ContactLaw law = calibrate::law_for(m, calibrated.e, model.n, model.clamp);
   return {to_force_law(law, m_eff, model.k, v_in), m_eff};
 }
 

@@ -339,16 +339,17 @@ void Run::start_contact(int k) {
   const ContactModel* own = sys_.contact_model(k, region);
   const ContactModel& model = own ? *own : contact_;
   if (o_.method == Method::piecewise) {
-    if (model.alpha)
+    if (const Material* material = model.material())
       throw InputError(
-          fmt::format("simulate: contact '{}' has a damping factor alpha and no e; "
+          fmt::format("simulate: contact '{}' has a damping factor {} and no e; "
                       "the piecewise method needs an e",
-                      sys_.contact_name(k)));
+                      sys_.contact_name(k), material->row->parameter));
+    const double e = model.calibrated()->e;
     check_not_accumulating(k, v);
-    const double impulse = (1.0 + model.e) * m_eff * v;
+    const double impulse = (1.0 + e) * m_eff * v;
     qd -= accelerations(sys_, q, j) * impulse;
     r_.impacts.push_back(
-        {k, t_, t_, v, model.e * v, model.e, 0.0, 0.0, impulse, m_eff, {}, region, {}, q, qd, {}});
+        {k, t_, t_, v, e * v, e, 0.0, 0.0, impulse, m_eff, {}, region, {}, q, qd, {}});
     return;
   }
   std::vector<ActiveLaw> regions;

@@ -94,7 +94,7 @@ dynamics::SimulationResult pendulum_run(const dynamics::SystemSetup& setup, cons
   if (m == "piecewise")
     o.method = dynamics::Method::piecewise;
   else
-    c.model = m, o.method = dynamics::Method::continuous;
+    std::get<dynamics::Calibrated>(c.damping).model = m, o.method = dynamics::Method::continuous;
   return dynamics::simulate(*setup.system, setup.q0, setup.qd0, c, o);
 }
 
@@ -166,8 +166,9 @@ void StudyTasks::add_ball_runs() {
     light_.emplace_back([this, bb, i] {
       const BallPoint& p = ball_points_[i];
       dynamics::ContactModel c = ball_.contact;
-      c.model = p.model == "hertz" ? "hunt-crossley" : p.model;  // h = 0 at e = 1: pure Hertz
-      c.e = p.model == "hertz" ? 1.0 : p.cr;
+      c.damping = p.model == "hertz"  // h = 0 at e = 1: pure Hertz
+                      ? dynamics::Calibrated{"hunt-crossley", 1.0}
+                      : dynamics::Calibrated{p.model, p.cr};
       dynamics::SimulateOptions o = ball_.options;
       o.t_end = config_.ball_t_end;
       o.record_loops = true;
