@@ -1,7 +1,8 @@
 #pragma once
 // The table of force-law families (private to core): one row per family with everything the
-// library needs of it besides its solve (impact/), each function the family's equation from
-// contact_law.hpp. Adding a family is one row here.
+// library needs of it besides its solve, each function the family's equation from
+// contact_law.hpp. A new family is its enum value, one row here and its solve path in impact/
+// (plus a starting guess for calibrate's inverse).
 #include <string_view>
 
 #include "calib/core/contact_law.hpp"
