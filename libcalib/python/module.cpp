@@ -88,8 +88,9 @@ py::dict impact_many(const std::string& name, const Array& e, const Array& n, co
           const auto o = calibrate::simulate(
               model, {in.e[i], in.n[i], in.m[i], in.k[i], in.v[i], clamp_of(clamp)}, opt);
           const auto& r = o.result;
-          return ImpactRow{o.law.damping, o.impact.damping, r.e_out, r.delta_max, r.t_contact,
-                           r.f_max, r.delta_sep, r.energy_residual, r.status};
+          return ImpactRow{o.law.damping, o.impact.law.damping, r.e_out,
+                           r.delta_max,   r.t_contact,          r.f_max,
+                           r.delta_sep,   r.energy_residual,    r.status};
         },
         threads);
   }
@@ -163,7 +164,7 @@ py::dict calibrate_many(const std::string& name, const Array& e, const Array& n,
         [&](std::size_t i) {
           const auto o = calibrate::calibrate_query(
               model, {in.e[i], in.n[i], in.m[i], in.k[i], in.v[i], clamp_of(clamp)}, opt);
-          return CalibrationRow{o.calibration.damping, o.impact.damping, o.calibration.e_out,
+          return CalibrationRow{o.calibration.damping, o.impact.law.damping, o.calibration.e_out,
                                 static_cast<std::int64_t>(o.calibration.solves)};
         },
         threads);

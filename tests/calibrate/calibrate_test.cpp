@@ -57,7 +57,7 @@ TEST(Calibrate, COptScalesExactly) {
   // c_opt = ζ*·m v/δ_m and a physical direct solve with it gives e.
   const double m = 2.5, k = 3e7, v = 0.8, n = 1.5, e = 0.6;
   const double c = calibrate::c_opt(m, k, v, n, e);
-  const auto r = impact::solve_physical_direct({Family::linear_damper, m, k, v, n, c, true},
+  const auto r = impact::solve_physical_direct({{Family::linear_damper, k, n, c, true}, m, v},
                                                {1e-12, 1e-14, 52, 1000000});
   EXPECT_NEAR(r.e_out, e, 1e-9);
 }

@@ -263,14 +263,14 @@ TEST(Codes, ViscoelasticFamilyFollowsBrilliantovSpeedScaling) {
 
 TEST(Codes, ViscoelasticScalingAgreesWithTheDirectSolve) {
   // The new family's dimensionless number η = Cδ_m^{3/2}/(m v) against the SI-unit ODE.
-  const PhysicalImpact p{Family::viscoelastic, 2e-3, 3e8, 0.7, 1.5, 50.0, false};
+  const PhysicalImpact p{{Family::viscoelastic, 3e8, 1.5, 50.0, false}, 2e-3, 0.7};
   const auto a = impact::solve_physical(p, kSolver);
   const auto b = impact::solve_physical_direct(p, kSolver);
   EXPECT_NEAR(a.e_out, b.e_out, 1e-8);
   EXPECT_NEAR(a.t_contact, b.t_contact, 1e-8 * b.t_contact);
-  EXPECT_NEAR(to_physical_damping(Family::viscoelastic, to_dimensionless(p).damping, p.m, p.k,
-                                  p.v, p.n),
-              p.damping, 1e-12 * p.damping);
+  EXPECT_NEAR(to_physical_damping(Family::viscoelastic, to_dimensionless(p).damping, p.m, p.law.k,
+                                  p.v, p.law.n),
+              p.law.damping, 1e-12 * p.law.damping);
 }
 
 TEST(Codes, BadRequestsNameTheField) {
@@ -390,9 +390,9 @@ TEST(Codes, YadeWallsAndTheEdgesOfItsRange) {
   const auto& now = find_code_law("yade", "mindlin", "2023.02a");
   EXPECT_NEAR(e_of(old, 0.5, true, wall),
               butcher_segalman_e(models::damping_ratio_of_cor(0.5)), 1e-7);
-  EXPECT_NEAR(old.impact(0.5, true, wall).k, 4.0 / 3.0 * wall.e_star * std::sqrt(5e-4),
+  EXPECT_NEAR(old.impact(0.5, true, wall).law.k, 4.0 / 3.0 * wall.e_star * std::sqrt(5e-4),
               1e-12 * wall.k_hertz);
-  EXPECT_NEAR(now.impact(0.5, true, wall).k, wall.k_hertz, 1e-12 * wall.k_hertz);  // hertzian
+  EXPECT_NEAR(now.impact(0.5, true, wall).law.k, wall.k_hertz, 1e-12 * wall.k_hertz);  // hertzian
   // The snippet names the wall and its functor, and the 2023.02a one asks for a Hertzian wall.
   EXPECT_NE(now.snippet(0.5, true, wall).find("Ig2_Wall_Sphere_ScGeom(hertzian=True)"),
             std::string::npos);

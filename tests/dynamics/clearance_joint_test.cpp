@@ -103,11 +103,11 @@ TEST(ClearanceJoint, SingleJournalImpactIsTheSingleImpactSolve) {
     EXPECT_NEAR(i.v_in, 1.5, 1e-12) << law;
     EXPECT_NEAR(i.m_eff, 0.4, 1e-12) << law;
     if (law == "alpha = 0.32") {
-      EXPECT_NEAR(i.law.damping, 1.5 * 0.32 * 1e10, 1e-3) << law;
+      EXPECT_NEAR(i.law.law.damping, 1.5 * 0.32 * 1e10, 1e-3) << law;
     }
-    const auto single =
-        impact::solve_physical({i.law.family, 0.4, 1e10, 1.5, 1.5, i.law.damping, i.law.clamp},
-                               {.rel_tol = 1e-12, .abs_tol = 1e-14});
+    const auto single = impact::solve_physical(
+        {{i.law.law.family, 1e10, 1.5, i.law.law.damping, i.law.law.clamp}, 0.4, 1.5},
+        {.rel_tol = 1e-12, .abs_tol = 1e-14});
     EXPECT_NEAR(i.e, single.e_out, 1e-9) << law;
     // δ = |r_j − r_b| − 0.5 mm is a difference of positions ~6 times larger than δ_max: it
     // carries the positions' absolute error (abs_tol 1e-14 m per step, ~1e-13 m over the
@@ -253,7 +253,7 @@ TEST(PinInSlot, EachRegionsImpactIsTheSingleImpactSolveWithItsLaw) {
     EXPECT_NEAR(i.t_start, free_path / c.v, 1e-12) << c.region;
     EXPECT_NEAR(i.m_eff, 0.2, 1e-12) << c.region;
     const auto single =
-        impact::solve_physical({Family::hysteresis, 0.2, c.k, c.v, c.n, 1.5 * 0.32 * c.k, false},
+        impact::solve_physical({{Family::hysteresis, c.k, c.n, 1.5 * 0.32 * c.k, false}, 0.2, c.v},
                                {.rel_tol = 1e-12, .abs_tol = 1e-14});
     EXPECT_NEAR(i.e, single.e_out, 1e-8) << c.region;
     EXPECT_NEAR(i.peak_force, single.f_max, 1e-8 * single.f_max) << c.region;

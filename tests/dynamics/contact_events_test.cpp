@@ -75,7 +75,7 @@ SimulationResult run_crank(const FreeCrank& c, double block_mass, double t_end) 
   Vector q0(2), qd0(2);
   q0 << c.phi0, c.x_block;
   qd0 << c.omega, c.v_block;
-  return simulate(sys, q0, qd0, {"safaeifar-farshidianfar", 0.7, 9.5e9, 1.5, {}}, o);
+  return simulate(sys, q0, qd0, {Calibrated{"safaeifar-farshidianfar", 0.7}, 9.5e9, 1.5, {}}, o);
 }
 
 const std::filesystem::path kSystems = std::filesystem::path(CALIB_SOURCE_DIR) / "configs/systems";
@@ -163,7 +163,7 @@ double simulated_first_contact(const FreePair& f, double t_end) {
   o.output_dt = t_end / 10;
   const auto r = simulate(sys, (Vector(2) << f.x_primary, f.x_impact).finished(),
                           (Vector(2) << f.v_primary, f.v_impact).finished(),
-                          {"hunt-crossley", 0.8, 1e9, 1.5, {}}, o);
+                          {Calibrated{"hunt-crossley", 0.8}, 1e9, 1.5, {}}, o);
   return r.impacts.empty() ? std::nan("") : r.impacts[0].t_start;
 }
 }  // namespace
@@ -225,7 +225,7 @@ TEST(ContactEvents, PeakForceOfTheLinearSpringIsVSqrtKm) {
     o.t_end = gap / v + 2 * M_PI * std::sqrt(m / k);  // through the contact (half a period)
     o.output_dt = o.t_end / 4;
     const auto r = simulate(ball, Vector::Constant(1, 0.02 + gap), Vector::Constant(1, -v),
-                            {"hunt-crossley", 1.0, k, 1.0, {}}, o);
+                            {Calibrated{"hunt-crossley", 1.0}, k, 1.0, {}}, o);
     ASSERT_EQ(r.impacts.size(), 1u) << i;
     worst_force =
         std::max(worst_force, std::abs(r.impacts[0].peak_force / (v * std::sqrt(k * m)) - 1));

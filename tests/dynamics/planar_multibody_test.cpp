@@ -177,7 +177,8 @@ TEST(PlanarMultibody, TwoPendulumsFileReproducesTheGeneralizedCoordinateSystem) 
   for (const char* model : {"poursina-nikravesh", "linear-damper", "flores"}) {
     auto hand = load_system(kSystems / "two_pendulums.toml");
     auto planar = load_system(kSystems / "two_pendulums_planar.toml");
-    hand.contact.model = planar.contact.model = model;
+    std::get<Calibrated>(hand.contact.damping).model = model;
+    std::get<Calibrated>(planar.contact.damping).model = model;
     const auto a = simulate(*hand.system, hand.q0, hand.qd0, hand.contact, hand.options);
     const auto b = simulate(*planar.system, planar.q0, planar.qd0, planar.contact, planar.options);
     ASSERT_EQ(a.impacts.size(), 3u) << model;
@@ -233,7 +234,7 @@ TEST(PlanarMultibody, ElasticPiecewisePendulumsConserveEnergy) {
   // J q̇⁺ = −J q̇⁻), flight conserves ½q̇ᵀMq̇ + potential; the constraint forces do no work, so
   // the energy stays at its initial value to 1e-8 relative over 8 s.
   auto planar = load_system(kSystems / "two_pendulums_planar.toml");
-  planar.contact.e = 1.0;
+  std::get<Calibrated>(planar.contact.damping).e = 1.0;
   planar.options.method = Method::piecewise;
   planar.options.rel_tol = 1e-12;
   planar.options.abs_tol = 1e-14;

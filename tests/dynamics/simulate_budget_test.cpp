@@ -14,7 +14,7 @@ using namespace calib::dynamics;
 namespace {
 Vector v1(double x) { return Vector::Constant(1, x); }
 const BouncingBall kBall(1.0, 0.1, 9.8);
-const ContactModel kLaw{"linear-damper", 0.8, 1.4e8, 1.5, {}};
+const ContactModel kLaw{Calibrated{"linear-damper", 0.8}, 1.4e8, 1.5, {}};
 }  // namespace
 
 TEST(SimulateSeries, SamplesSitOnTheGridAndTheLastAtTEnd) {

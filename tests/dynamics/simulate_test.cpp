@@ -29,7 +29,8 @@ TEST(Dynamics, UndampedBallReturnsToItsHeightOverFiveBounces) {
   o.rel_tol = 1e-12;
   o.abs_tol = 1e-14;
   o.output_dt = 1e-3;
-  const auto r = simulate(ball, v1(1.0), v1(0.0), {"hunt-crossley", 1.0, 1.4e8, 1.5, {}}, o);
+  const auto r =
+      simulate(ball, v1(1.0), v1(0.0), {Calibrated{"hunt-crossley", 1.0}, 1.4e8, 1.5, {}}, o);
   ASSERT_GE(r.impacts.size(), 5u);
   const double e0 = ball.energy(v1(1.0), v1(0.0));
   double worst = 0;
@@ -48,13 +49,13 @@ TEST(Dynamics, WithoutGravityEachLawAgreesWithTheSingleImpactSolver) {
   o.rel_tol = 1e-12;
   o.abs_tol = 1e-14;
   for (const char* model : {"gonthier", "flores", "linear-damper", "poursina-nikravesh", "tsuji"}) {
-    const ContactModel c{model, 0.6, 1e9, 1.5, {}};
+    const ContactModel c{Calibrated{model, 0.6}, 1e9, 1.5, {}};
     const auto r = simulate(ball, v1(0.02 + 1e-4), v1(-2.0), c, o);
     ASSERT_EQ(r.impacts.size(), 1u) << model;
     const Impact& i = r.impacts[0];
     EXPECT_NEAR(i.v_in, 2.0, 1e-12) << model;
     const auto single = impact::solve_physical(
-        {i.law.family, 0.5, 1e9, 2.0, 1.5, i.law.damping, i.law.clamp},
+        {{i.law.law.family, 1e9, 1.5, i.law.law.damping, i.law.law.clamp}, 0.5, 2.0},
         {.rel_tol = 1e-12, .abs_tol = 1e-14});
     EXPECT_NEAR(i.e, single.e_out, 1e-9) << model;
     // δ_max and the peak force: sampled 9 points a step and refined by Brent around the
@@ -63,7 +64,8 @@ TEST(Dynamics, WithoutGravityEachLawAgreesWithTheSingleImpactSolver) {
     EXPECT_NEAR(i.peak_force, single.f_max, 1e-9 * single.f_max) << model;
   }
   // The exact c_opt (linear-damper) reproduces e itself.
-  const auto r = simulate(ball, v1(0.02 + 1e-4), v1(-2.0), {"linear-damper", 0.6, 1e9, 1.5, {}}, o);
+  const auto r = simulate(ball, v1(0.02 + 1e-4), v1(-2.0),
+                          {Calibrated{"linear-damper", 0.6}, 1e9, 1.5, {}}, o);
   EXPECT_NEAR(r.impacts[0].e, 0.6, 1e-9);
 }
 
@@ -73,7 +75,8 @@ TEST(Dynamics, PiecewiseJumpIsTheImpulseMomentumClosedForm) {
   SimulateOptions o;
   o.method = Method::piecewise;
   o.t_end = 2.0;
-  const auto r = simulate(ball, v1(1.0), v1(0.0), {"linear-damper", 0.7, 1.4e8, 1.5, {}}, o);
+  const auto r =
+      simulate(ball, v1(1.0), v1(0.0), {Calibrated{"linear-damper", 0.7}, 1.4e8, 1.5, {}}, o);
   ASSERT_GE(r.impacts.size(), 3u);
   EXPECT_NEAR(r.impacts[0].v_in, std::sqrt(2 * 9.8 * 0.9), 1e-9);  // SF2020 eq. 63
   for (const auto& i : r.impacts) {
@@ -95,7 +98,8 @@ TEST(Dynamics, ContinuousApproachesPiecewiseAsTheContactStiffens) {
   o.abs_tol = 1e-14;
   double previous = 1.0;
   for (double k : {1e8, 1e10, 1e12}) {
-    const auto r = simulate(ball, v1(1.0), v1(0.0), {"linear-damper", 0.7, k, 1.5, {}}, o);
+    const auto r =
+        simulate(ball, v1(1.0), v1(0.0), {Calibrated{"linear-damper", 0.7}, k, 1.5, {}}, o);
     ASSERT_GE(r.impacts.size(), 1u);
     const double gap = std::abs(r.impacts[0].e - 0.7);
     EXPECT_LT(gap, previous) << k;
@@ -119,8 +123,11 @@ TEST(Dynamics, BadInputNamesTheField) {
   o.t_end = -1;
   EXPECT_THROW(simulate(ball, v1(1.0), v1(0.0), {}, o), InputError);
   o.t_end = 1;
-  EXPECT_THROW(simulate(ball, v1(1.0), v1(0.0), {"no-such-model", 0.5, 1e8, 1.5, {}}, o), InputError);
-  EXPECT_THROW(simulate(ball, v1(1.0), v1(0.0), {"lankarani-nikravesh-1994", 0.5, 1e8, 1.5, {}}, o),
+  EXPECT_THROW(
+      simulate(ball, v1(1.0), v1(0.0), {Calibrated{"no-such-model", 0.5}, 1e8, 1.5, {}}, o),
+      InputError);
+  EXPECT_THROW(simulate(ball, v1(1.0), v1(0.0),
+                        {Calibrated{"lankarani-nikravesh-1994", 0.5}, 1e8, 1.5, {}}, o),
                InputError);
 }
 
@@ -141,7 +148,7 @@ TEST(Dynamics, ImpactDamperWithoutImpactsIsTheDampedOscillator) {
   o.abs_tol = 1e-14;
   Vector q0(2), qd0 = Vector::Zero(2);
   q0 << 0.03, 0.03;
-  const auto r = simulate(sys, q0, qd0, {"gonthier", 0.7, 1e8, 1.5, {}}, o);
+  const auto r = simulate(sys, q0, qd0, {Calibrated{"gonthier", 0.7}, 1e8, 1.5, {}}, o);
   EXPECT_TRUE(r.impacts.empty());
   const double w = std::sqrt(100.0 / 0.5), xi = 0.003, wd = w * std::sqrt(1 - xi * xi);
   const double exact = 0.03 * std::exp(-xi * w * 2.0) *
@@ -165,7 +172,7 @@ TEST(Dynamics, FreeImpactDamperConservesMomentumAndMatchesTheSingleImpact) {
   Vector q0(2), qd0(2);
   q0 << 0.0, 0.0;
   qd0 << 0.0, 0.5;  // the impact mass moves right at 0.5 m/s
-  const auto r = simulate(sys, q0, qd0, {"gonthier", 0.7, 1e8, 1.5, {}}, o);
+  const auto r = simulate(sys, q0, qd0, {Calibrated{"gonthier", 0.7}, 1e8, 1.5, {}}, o);
   ASSERT_GE(r.impacts.size(), 2u);
   const double p0 = 0.004 * 0.5;
   const double m_eff = 0.5 * 0.004 / 0.504;
@@ -173,7 +180,7 @@ TEST(Dynamics, FreeImpactDamperConservesMomentumAndMatchesTheSingleImpact) {
     EXPECT_NEAR(0.5 * i.qd_after[0] + 0.004 * i.qd_after[1], p0, 1e-12 * p0);
     EXPECT_NEAR(i.m_eff, m_eff, 1e-15);
     const auto single = impact::solve_physical(
-        {i.law.family, m_eff, 1e8, i.v_in, 1.5, i.law.damping, i.law.clamp},
+        {{i.law.law.family, 1e8, 1.5, i.law.law.damping, i.law.law.clamp}, m_eff, i.v_in},
         {.rel_tol = 1e-12, .abs_tol = 1e-14});
     EXPECT_NEAR(i.e, single.e_out, 1e-9);
   }
@@ -188,9 +195,11 @@ TEST(Dynamics, ImpactDamperFrictionRegularisationConverges) {
   Vector q0(2), qd0 = Vector::Zero(2);
   q0 << 0.03, 0.03;
   auto p = table4(0.02);
-  const auto a = simulate(ImpactDamper(p), q0, qd0, {"safaeifar-farshidianfar", 0.7, 1e8, 1.5, {}}, o);
+  const auto a = simulate(ImpactDamper(p), q0, qd0,
+                          {Calibrated{"safaeifar-farshidianfar", 0.7}, 1e8, 1.5, {}}, o);
   p.friction_velocity = 2.5e-5;
-  const auto b = simulate(ImpactDamper(p), q0, qd0, {"safaeifar-farshidianfar", 0.7, 1e8, 1.5, {}}, o);
+  const auto b = simulate(ImpactDamper(p), q0, qd0,
+                          {Calibrated{"safaeifar-farshidianfar", 0.7}, 1e8, 1.5, {}}, o);
   EXPECT_NEAR(a.q_final[0], b.q_final[0], 0.01 * 0.03);
   EXPECT_NEAR(static_cast<double>(a.impacts.size()), static_cast<double>(b.impacts.size()), 2.0);
 }
@@ -214,7 +223,7 @@ TEST(Dynamics, SliderCrankConservesEnergyWithoutDampingAndUsesNpEffectiveMass) {
   Vector q0(2), qd0(2);
   q0 << 0.0, 1.0;
   qd0 << 200.0, -20.0;
-  const auto r = simulate(sys, q0, qd0, {"hunt-crossley", 1.0, 9.5e9, 1.5, {}}, o);
+  const auto r = simulate(sys, q0, qd0, {Calibrated{"hunt-crossley", 1.0}, 9.5e9, 1.5, {}}, o);
   ASSERT_GE(r.impacts.size(), 1u);
   const double e0 = sys.energy(q0, qd0);
   double worst = 0;
@@ -229,8 +238,12 @@ TEST(Dynamics, SliderCrankConservesEnergyWithoutDampingAndUsesNpEffectiveMass) {
   // (The ratio v_out/v_in is not 1 here: M₁₁(φ) changes while the contact lasts, so an elastic
   // contact of the mechanism is not an elastic two-particle impact — measured 0.9985 and 1.0016.)
   // NP eq. 28 at the first contact start, recomputed from the recorded state there.
-  const auto first = simulate(sys, q0, qd0, {"hunt-crossley", 1.0, 9.5e9, 1.5, {}},
-                              [&] { auto p = o; p.t_end = r.impacts[0].t_start; return p; }());
+  const auto first =
+      simulate(sys, q0, qd0, {Calibrated{"hunt-crossley", 1.0}, 9.5e9, 1.5, {}}, [&] {
+        auto p = o;
+        p.t_end = r.impacts[0].t_start;
+        return p;
+      }());
   const double phi = first.q_final[0];
   const double h = 1e-6;
   const double dxs = (sys.penetration(0, (Vector(2) << phi + h, 0.0).finished()) -
@@ -248,7 +261,7 @@ TEST(Dynamics, DrivenCrankHoldsItsSpeedAndTheBlockSeesItsOwnMass) {
   Vector q0(2), qd0(2);
   q0 << 0.0, 1.0;
   qd0 << 200.0, -20.0;
-  const auto r = simulate(sys, q0, qd0, {"linear-damper", 0.7, 9.5e9, 1.5, {}}, o);
+  const auto r = simulate(sys, q0, qd0, {Calibrated{"linear-damper", 0.7}, 9.5e9, 1.5, {}}, o);
   ASSERT_GE(r.impacts.size(), 1u);
   EXPECT_NEAR(r.impacts[0].m_eff, 0.2, 1e-15);
   EXPECT_DOUBLE_EQ(r.qd_final[0], 200.0);
@@ -267,7 +280,8 @@ TEST(Dynamics, TwoPendulumsFirstImpactWhereNpPrintsIt) {
   SimulateOptions o;
   o.t_end = 8.0;
   o.method = Method::piecewise;
-  const auto r = simulate(sys, pendulums_q0(), Vector::Zero(2), {"linear-damper", 0.3, 1e8, 1.5, {}}, o);
+  const auto r = simulate(sys, pendulums_q0(), Vector::Zero(2),
+                          {Calibrated{"linear-damper", 0.3}, 1e8, 1.5, {}}, o);
   ASSERT_EQ(r.impacts.size(), 3u);
   const double deg = 180.0 / M_PI;
   EXPECT_NEAR(r.impacts[0].q_after[0] * deg, -3.0, 0.5);
@@ -285,7 +299,8 @@ TEST(Dynamics, TwoPendulumsPiecewiseJumpMatchesTheEffectiveMassClosedForm) {
   o.method = Method::piecewise;
   o.rel_tol = 1e-12;
   o.abs_tol = 1e-14;
-  const auto r = simulate(sys, pendulums_q0(), Vector::Zero(2), {"linear-damper", 0.3, 1e8, 1.5, {}}, o);
+  const auto r = simulate(sys, pendulums_q0(), Vector::Zero(2),
+                          {Calibrated{"linear-damper", 0.3}, 1e8, 1.5, {}}, o);
   ASSERT_EQ(r.impacts.size(), 1u);
   const Impact& i = r.impacts[0];
   const Vector j = sys.penetration_gradient(0, i.q_after);
@@ -307,11 +322,13 @@ TEST(Dynamics, TwoPendulumsContinuousApproachesPiecewiseAsKGrows) {
   o.rel_tol = 1e-12;
   o.abs_tol = 1e-14;
   o.method = Method::piecewise;
-  const auto pw = simulate(sys, pendulums_q0(), Vector::Zero(2), {"linear-damper", 0.3, 1e8, 1.5, {}}, o);
+  const auto pw = simulate(sys, pendulums_q0(), Vector::Zero(2),
+                           {Calibrated{"linear-damper", 0.3}, 1e8, 1.5, {}}, o);
   o.method = Method::continuous;
   double previous = 1e9;
   for (double k : {1e8, 1e10, 1e12}) {
-    const auto r = simulate(sys, pendulums_q0(), Vector::Zero(2), {"linear-damper", 0.3, k, 1.5, {}}, o);
+    const auto r = simulate(sys, pendulums_q0(), Vector::Zero(2),
+                            {Calibrated{"linear-damper", 0.3}, k, 1.5, {}}, o);
     ASSERT_EQ(r.impacts.size(), 1u);
     const double gap = (r.qd_final - pw.qd_final).norm();
     EXPECT_LT(gap, previous) << k;

@@ -40,7 +40,7 @@ TEST(Impact, HysteresisIndependentOfMassStiffnessSpeed) {
   const double e = 0.35, h = models::hysteresis_h_exact(e);
   for (int i = 0; i < 5; ++i) {
     const double m = std::pow(10, u(rng)), k = std::pow(10, 2 * u(rng)), v = std::pow(10, u(rng));
-    const PhysicalImpact p{Family::hysteresis, m, k, v, 1.5, h * k / v, false};
+    const PhysicalImpact p{{Family::hysteresis, k, 1.5, h * k / v, false}, m, v};
     EXPECT_NEAR(impact::solve_physical_direct(p, tight()).e_out, e, 1e-9);
   }
 }
@@ -84,7 +84,7 @@ TEST(Impact, PhysicalAgreesWithDimensionless) {
     const double m = std::pow(10, -5 + 7 * u(rng)), k = std::pow(10, 5 + 5 * u(rng));
     const double v = std::pow(10, -3 + 5 * u(rng)), n = 1 + u(rng);
     const double c = to_physical_damping(Family::linear_damper, 0.4, m, k, v, n);
-    const PhysicalImpact p{Family::linear_damper, m, k, v, n, c, true};
+    const PhysicalImpact p{{Family::linear_damper, k, n, c, true}, m, v};
     const auto a = impact::solve_physical(p, tight());
     const auto b = impact::solve_physical_direct(p, tight());
     EXPECT_NEAR(a.e_out, b.e_out, 1e-10 * a.e_out);
@@ -130,14 +130,14 @@ TEST(Impact, EnergyBalanceClosesForDampedLaws) {
 
 TEST(Impact, BadInputNamesTheParameter) {
   try {
-    impact::solve_physical({Family::linear_damper, -1.0, 1, 1, 1.5, 0.1, true});
+    impact::solve_physical({{Family::linear_damper, 1, 1.5, 0.1, true}, -1.0, 1});
     FAIL();
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("m (mass)"), std::string::npos);
   }
   EXPECT_THROW(impact::solve({Family::linear_damper, 2.5, 0.1, true}), InputError);
   EXPECT_THROW(impact::solve({Family::linear_damper, 1.5, std::nan(""), true}), InputError);
-  EXPECT_THROW(impact::solve_physical({Family::linear_damper, 1, 1, std::nan(""), 1.5, 0.1, true}),
+  EXPECT_THROW(impact::solve_physical({{Family::linear_damper, 1, 1.5, 0.1, true}, 1, std::nan("")}),
                InputError);
 }
 

@@ -43,7 +43,7 @@ TEST(Impact, PermanentIndentationRestoresExactlyE) {
   const double e = 0.55, m = 0.3, k = 4e9, v = 2.0, n = 1.5;
   const double dp = to_physical_damping(Family::indentation, 1 - e * e, m, k, v, n);
   const auto p = impact::solve_physical_direct(
-      PhysicalImpact{Family::indentation, m, k, v, n, dp, true}, tight);
+      PhysicalImpact{{Family::indentation, k, n, dp, true}, m, v}, tight);
   EXPECT_NEAR(p.e_out, e, 1e-9);
   EXPECT_THROW(impact::solve(ContactLaw{Family::indentation, 1.5, 1.0, true}), InputError);
 }

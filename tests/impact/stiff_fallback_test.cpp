@@ -31,8 +31,8 @@ TEST(Impact, StiffFallbackAfterAPhaseThatHadNoStepsLeft) {
   const double e = 0.00017520540544775591, n = 1.5857146103482158;
   const ContactLaw law = calibrate::law_for(models::find("flores"), e, n, false);
   const double m = 0.035730968445415116, k = 4250090.9065576, v = 1.4336188948285369;
-  const PhysicalImpact p{law.family, m, k, v, n,
-                         to_physical_damping(law.family, law.damping, m, k, v, n), false};
+  const PhysicalImpact p{
+      {law.family, k, n, to_physical_damping(law.family, law.damping, m, k, v, n), false}, m, v};
   const impact::ImpactOptions opt{.rel_tol = 1e-11, .abs_tol = 1e-13};
   const auto direct = impact::solve_physical_direct(p, opt);
   const auto scaled = impact::solve_physical(p, opt);

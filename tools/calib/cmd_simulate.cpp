@@ -103,7 +103,8 @@ void register_simulate(CLI::App& app) {
     // Every contact with its own law (clearance joints only): no file-wide model to name.
     const std::string law = dynamics::every_contact_has_own_law(*s.system)
                                 ? std::string("each joint's own law")
-                                : fmt::format("model {} e = {}", s.contact.model, s.contact.e);
+                                : fmt::format("model {} e = {}", s.contact.calibrated()->model,
+                                              s.contact.calibrated()->e);
     fmt::print("{} ({}), {}, {}, t_end {} s, rel_tol {:g}, abs_tol {:g}, {} steps\n", s.name,
                s.type, law, dynamics::method_name(s.options.method), s.options.t_end,
                s.options.rel_tol, s.options.abs_tol, r.steps);

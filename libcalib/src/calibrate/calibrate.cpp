@@ -184,7 +184,7 @@ Calibration c_opt_direct(double m, double k, double v, double n, double e,
   auto e_out = [&](double c) {
     ++out.solves;
     const auto r = impact::solve_physical_direct(
-        PhysicalImpact{Family::linear_damper, m, k, v, n, c, true}, options.impact);
+        PhysicalImpact{{Family::linear_damper, k, n, c, true}, m, v}, options.impact);
     if (r.status != impact::Status::separated)
       throw ComputeError(
           fmt::format("c_opt_direct (m={}, k={}, v={}, n={}, e={}): solve with c={} ended as {}", m,

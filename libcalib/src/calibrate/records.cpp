@@ -16,23 +16,23 @@ void add_parameters(Record& rec, const models::Model& model, const PhysicalImpac
   rec["model"] = model.name;
   rec["family"] = family_name(model.family);
   rec["e"] = e;
-  rec["n"] = p.n;
+  rec["n"] = p.law.n;
   rec["m"] = p.m;
-  rec["k"] = p.k;
+  rec["k"] = p.law.k;
   rec["v"] = p.v;
-  rec["clamp"] = p.clamp;
+  rec["clamp"] = p.law.clamp;
 }
 // The SI damping of a valid dimensionless answer can still overflow or fall below the
 // smallest normal double (c = ζ m v/δ_m at m = v = 1e308): a ComputeError saying so, never an
 // inf or a subnormal reported as the answer.
 void require_representable(Family family, double dimensionless, const PhysicalImpact& p) {
-  const double x = p.damping;
+  const double x = p.law.damping;
   if (std::isfinite(x) && (x == 0.0 || std::abs(x) >= DBL_MIN)) return;
   throw ComputeError(fmt::format(
       "{} = {} in SI units is not representable in double precision for m = {} kg, k = {}, "
       "v = {} m/s, n = {} (the dimensionless {} = {} is valid); restate the problem in other units",
-      vocabulary::column(physical_damping_key(family)), x, p.m, p.k, p.v, p.n, dimensionless_damping_key(family),
-      dimensionless));
+      vocabulary::column(physical_damping_key(family)), x, p.m, p.law.k, p.v, p.law.n,
+      dimensionless_damping_key(family), dimensionless));
 }
 
 
@@ -41,7 +41,7 @@ void add_calibration(Record& rec, const models::Model& model, double e, const Ca
                      const CalibrateOptions& options, const PhysicalImpact* p) {
   rec[std::string(dimensionless_damping_key(model.family))] = c.damping;
   if (p && physical_damping_key(model.family) != dimensionless_damping_key(model.family))
-    rec[std::string(physical_damping_key(model.family))] = p->damping;
+    rec[std::string(physical_damping_key(model.family))] = p->law.damping;
   if (model.family == Family::hysteresis) rec["h_algebraic"] = models::hysteresis_h_exact(e);
   rec["e_out"] = c.e_out;
   rec["solves"] = c.solves;
@@ -57,7 +57,7 @@ Record impact_record(const models::Model& model, const ContactLaw& law, const Ph
   add_parameters(rec, model, p, e);
   rec[std::string(dimensionless_damping_key(law.family))] = law.damping;
   if (physical_damping_key(law.family) != dimensionless_damping_key(law.family))
-    rec[std::string(physical_damping_key(law.family))] = p.damping;
+    rec[std::string(physical_damping_key(law.family))] = p.law.damping;
   rec["e_out"] = r.e_out;
   rec["delta_max"] = r.delta_max;
   rec["t_contact"] = r.t_contact;
@@ -111,8 +111,7 @@ ImpactOutcome simulate(const models::Model& model, const ImpactQuery& q, const i
   ImpactOutcome o;
   o.law = calibrate::law_for(model, q.e, q.n, q.clamp);
   require_impact_scales(q.m, q.k, q.v, q.n);
-  o.impact = {o.law.family, q.m, q.k, q.v, q.n,
-              to_physical_damping(o.law.family, o.law.damping, q.m, q.k, q.v, q.n), o.law.clamp};
+  o.impact = {to_force_law(o.law, q.m, q.k, q.v), q.m, q.v};
   require_representable(o.law.family, o.law.damping, o.impact);
   o.result = impact::solve_physical(o.impact, options);
   impact::require_finished(o.result, model.name);
@@ -125,8 +124,8 @@ CalibrationOutcome calibrate_query(const models::Model& model, const ImpactQuery
   require_impact_scales(q.m, q.k, q.v, q.n);
   const bool clamp = q.clamp.value_or(model.default_clamp);
   o.calibration = calibrate_damping(model.family, q.n, clamp, q.e, options);
-  o.impact = {model.family, q.m, q.k, q.v, q.n,
-              to_physical_damping(model.family, o.calibration.damping, q.m, q.k, q.v, q.n), clamp};
+  const ContactLaw law{model.family, q.n, o.calibration.damping, clamp};
+  o.impact = {to_force_law(law, q.m, q.k, q.v), q.m, q.v};
   require_representable(model.family, o.calibration.damping, o.impact);
   return o;
 }

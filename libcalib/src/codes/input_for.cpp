@@ -41,12 +41,12 @@ Achieved achieved(const CodeLaw& law, double value, bool clamp, const Contact& c
                   const impact::ImpactOptions& solver) {
   const PhysicalImpact p = law.impact(value, clamp, c);
   const impact::ImpactResult r = impact::solve(to_dimensionless(p), solver);
-  const double time_scale = impact_scales(p.m, p.k, p.v, p.n).time;
+  const double time_scale = p.law.scales(p.m, p.v).time;
   switch (r.status) {
     case impact::Status::separated:
-      return {r.e_out, r.t_contact * time_scale, r.delta_max * impact_scales(p.m, p.k, p.v, p.n).delta_m};
+      return {r.e_out, r.t_contact * time_scale, r.delta_max * p.law.scales(p.m, p.v).delta_m};
     case impact::Status::captured:  // overdamped without clamp: the bodies never separate
-      return {0.0, r.t_contact * time_scale, r.delta_max * impact_scales(p.m, p.k, p.v, p.n).delta_m};
+      return {0.0, r.t_contact * time_scale, r.delta_max * p.law.scales(p.m, p.v).delta_m};
     case impact::Status::max_steps:
       break;
   }

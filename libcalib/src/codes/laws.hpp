@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "calib/codes/code_law.hpp"
+#include "calib/core/material_law.hpp"
 #include "calib/models/catalog.hpp"
 
 namespace calib::codes::detail {
@@ -16,26 +17,34 @@ inline double zeta(double e) { return models::damping_ratio_of_cor(e); }
 
 // The DEM damping c = χ√(m*K)δ^{(n−1)/2} (Tsuji type) on the Hertz (n = 3/2) or the Hooke
 // (n = 1) spring of the contact.
+inline PhysicalImpact tsuji_law(double chi, bool clamp, const Contact& c, double k, double n) {
+  ForceLaw law = find_material_law("tsuji").to_force_law(k, n, chi);
+  law.clamp = clamp;
+  return {law, c.m_eff, c.v};
+}
 inline PhysicalImpact hertz_tsuji(double chi, bool clamp, const Contact& c) {
-  return {Family::tsuji, c.m_eff, c.k_hertz, c.v, 1.5, chi, clamp};
+  return tsuji_law(chi, clamp, c, c.k_hertz, 1.5);
 }
 inline PhysicalImpact hooke_tsuji(double chi, bool clamp, const Contact& c, double k) {
-  return {Family::tsuji, c.m_eff, k, c.v, 1.0, chi, clamp};
+  return tsuji_law(chi, clamp, c, k, 1.0);
 }
 // A dashpot η = γ·m* on the spring Kδⁿ (LAMMPS mass_velocity and gran/hooke/history, LIGGGHTS
 // hooke/stiffness): F = Kδⁿ + γm*δ', the linear-damper family.
 inline PhysicalImpact mass_dashpot(double gamma, bool clamp, const Contact& c, double k, double n) {
-  return {Family::linear_damper, c.m_eff, k, c.v, n, gamma * c.m_eff, clamp};
+  ForceLaw law = find_material_law("linear-damper").to_force_law(k, n, gamma * c.m_eff);
+  law.clamp = clamp;
+  return {law, c.m_eff, c.v};
 }
 // A dashpot η = γ·m*·a on the Hertz spring, a = √(R*δ) the contact radius (LAMMPS viscoelastic
 // and gran/hertz/history, LIGGGHTS hertz/stiffness): F = Kδ^{3/2} + γm*√R*·δ^{1/2}δ'.
 inline PhysicalImpact contact_radius_dashpot(double gamma, bool clamp, const Contact& c) {
-  return {Family::viscoelastic, c.m_eff, c.k_hertz, c.v, 1.5, gamma * c.m_eff * std::sqrt(c.r_eff),
-          clamp};
+  return {{Family::viscoelastic, c.k_hertz, 1.5, gamma * c.m_eff * std::sqrt(c.r_eff), clamp},
+          c.m_eff,
+          c.v};
 }
 // Hunt–Crossley type F = Kδ^{3/2}(1 + h δ'/v) on the Hertz spring: C = hK/v (SF2020 eq. 38).
 inline PhysicalImpact hertz_hysteresis(double h, const Contact& c) {
-  return {Family::hysteresis, c.m_eff, c.k_hertz, c.v, 1.5, h * c.k_hertz / c.v, false};
+  return {{Family::hysteresis, c.k_hertz, 1.5, h * c.k_hertz / c.v, false}, c.m_eff, c.v};
 }
 
 // Numbers in snippets: 10 significant digits, enough for e to 1e-9.

@@ -51,7 +51,7 @@ double thornton_chi(double en) {
 // The Hertz stiffness Yade uses on a wall without hertzian=True: R* = R/2.
 PhysicalImpact hertz_on_wall_radius_halved(double chi, bool clamp, const Contact& c) {
   PhysicalImpact p = hertz_tsuji(chi, clamp, c);
-  if (on_wall(c)) p.k = 4.0 / 3.0 * c.e_star * std::sqrt(c.radius / 2.0);
+  if (on_wall(c)) p.law.k = 4.0 / 3.0 * c.e_star * std::sqrt(c.radius / 2.0);
   return p;
 }
 

@@ -12,24 +12,6 @@ namespace mb = models::multibody;
 using V2 = Eigen::Vector2d;
 
 namespace {
-// A region's law as a dynamics contact model: K, n and eq. 153's α and m, or a catalog model at
-// a target e.
-ContactModel contact_model_of(const mb::ClearanceLaw& law) {
-  ContactModel m;
-  m.k = law.k;
-  m.n = law.n;
-  m.clamp = law.clamp;
-  if (law.alpha) {
-    m.alpha = law.alpha;
-    m.rate_exponent = law.rate_exponent;
-    m.model = "pinslot-eq153";
-  } else {
-    m.model = law.model;
-    m.e = law.e;
-  }
-  return m;
-}
-
 enum Region { kSideA = 0, kSideB = 1, kEnds = 2 };  // left|inner, right|outer, end caps
 
 // The point of a segment a → b closest to p, and the region: the side of a → b p lies on
@@ -62,7 +44,7 @@ ClearanceContact::ClearanceContact(const mb::PlanarSystem& system, const mb::Cle
       joint_(joint),
       play_((joint.slot ? joint.shape.half_width : joint.bearing_radius) - joint.journal_radius),
       wall_radius_(joint.slot ? joint.shape.half_width : joint.bearing_radius) {
-  for (const auto& r : joint.regions) models_.push_back(contact_model_of(r.law));
+  for (const auto& r : joint.regions) models_.push_back(r.law.contact);
 }
 
 V2 ClearanceContact::journal(const Vector& q) const {

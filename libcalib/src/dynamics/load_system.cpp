@@ -145,7 +145,7 @@ void read_planar(const io::ConfigNode& node, const std::string& origin, const Kn
             fmt::format("{}: region '{}' names kn_model = '{}', which needs the kn-fit "
                         "layer (calib simulate and calib.simulate fit it)",
                         origin, region.name, region.law.kn_model));
-      std::tie(region.law.k, region.law.n) = fitter(region.law);
+      std::tie(region.law.contact.k, region.law.contact.n) = fitter(region.law);
     }
   auto planar = std::make_unique<PlanarMultibody>(std::move(description));
   s.q0 = planar->initial_coordinates();
@@ -196,8 +196,10 @@ SystemSetup from_node(const io::ConfigNode& node, const std::string& origin,
   // checks that it has clearance joints then).
   if (s.type != "planar" || node.has("contact")) {
     const io::ConfigNode c = node.table("contact");
-    s.contact.model = c.string("model", s.contact.model);
-    s.contact.e = require_cor(c.where("e"), c.number("e"));
+    Calibrated calibrated;
+    calibrated.model = c.string("model", calibrated.model);
+    calibrated.e = require_cor(c.where("e"), c.number("e"));
+    s.contact.damping = calibrated;
     s.contact.n = require_exponent(c.where("n"), c.number("n", 1.5));
     s.contact.k = c.quantity("k", units::contact_stiffness(s.contact.n));
     if (c.has("clamp")) s.contact.clamp = c.boolean("clamp");
@@ -237,8 +239,8 @@ SystemSetup from_node(const io::ConfigNode& node, const std::string& origin,
 }  // namespace
 
 void apply(const Overrides& o, SystemSetup& s) {
-  if (o.model) s.contact.model = *o.model;
-  if (o.e) s.contact.e = require_cor("e", *o.e);
+  if (o.model) std::get<Calibrated>(s.contact.damping).model = *o.model;
+  if (o.e) std::get<Calibrated>(s.contact.damping).e = require_cor("e", *o.e);
   if (o.method) s.options.method = *o.method;
   if (o.t_end) s.options.t_end = *o.t_end;
   if (o.max_steps) s.options.max_steps = step_budget("max_steps", *o.max_steps);

@@ -32,12 +32,12 @@ nlohmann::ordered_json contact_laws(const System& sys) {
                                  {"region", sys.region_name(k, r)},
                                  {"k", m->k},
                                  {"n", m->n}};
-      if (m->alpha) {
-        law["alpha"] = *m->alpha;
-        law["damping_exponent"] = m->rate_exponent;
+      if (const Material* material = m->material()) {
+        law[std::string(material->row->parameter)] = material->damping;
+        law["damping_exponent"] = material->rate_exponent;
       } else {
-        law["model"] = m->model;
-        law["e"] = m->e;
+        law["model"] = m->calibrated()->model;
+        law["e"] = m->calibrated()->e;
       }
       out.push_back(law);
     }
@@ -54,8 +54,8 @@ double contact_force(const System& sys, const SimulationResult& r, int k, const 
     if (i.contact != k) continue;
     const bool open = !std::isfinite(i.t_end) || s.t <= i.t_end;
     if (!open || i.t_end == i.t_start) return 0.0;  // ended, or a piecewise impulse
-    return law_at(sys, k, i.law, i.region_laws, s.q)
-        .force(sys.penetration(k, s.q), sys.penetration_rate(k, s.q, s.qd));
+    const ActiveLaw& a = law_at(sys, k, i.law, i.region_laws, s.q);
+    return a.law.force(sys.penetration(k, s.q), sys.penetration_rate(k, s.q, s.qd), a.m_eff);
   }
   return 0.0;
 }
@@ -70,9 +70,10 @@ nlohmann::ordered_json to_json(const SystemSetup& setup, const SimulationResult&
   const bool own_laws = every_contact_has_own_law(*setup.system);
   nlohmann::ordered_json j;
   j["system"] = setup.name;
-  j["model"] = own_laws ? std::string("per contact") : setup.contact.model;
+  j["model"] = own_laws ? std::string("per contact") : setup.contact.calibrated()->model;
   j["method"] = method_name(method);
-  j["target_e"] = own_laws ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(setup.contact.e);
+  j["target_e"] = own_laws ? nlohmann::ordered_json(nullptr)
+                           : nlohmann::ordered_json(setup.contact.calibrated()->e);
   j["rel_tol"] = setup.options.rel_tol;
   j["state_abs_tol"] = setup.options.abs_tol;
   auto& impacts = j["impacts"] = nlohmann::ordered_json::array();

@@ -50,8 +50,9 @@ struct Rhs {
     for (int k = 0; k < contacts; ++k) {
       dy[2 * n + k] = 0.0;
       if (!active[k]) continue;
-      const ActiveLaw& law = law_at(sys, k, *active[k], region_laws[k], q);
-      const double force = law.force(sys.penetration(k, q), sys.penetration_rate(k, q, qd));
+      const ActiveLaw& a = law_at(sys, k, *active[k], region_laws[k], q);
+      const double force =
+          a.law.force(sys.penetration(k, q), sys.penetration_rate(k, q, qd), a.m_eff);
       sys.add_generalized_force(k, q, -force, f);
       if (friction) friction_power += sys.add_friction_force(k, q, qd, force, f);
       dy[2 * n + k] = force;
@@ -286,7 +287,8 @@ double Run::contact_start(int k, double t0, double t1) {
 double Run::contact_end(int k, double t0, double t1) {
   auto indicator = [&](const State& y) {
     const ContactState c = probe_(k, y);
-    return probed_law(k).indicator(c.delta, c.delta_dot);
+    const ActiveLaw& a = probed_law(k);
+    return a.law.indicator(c.delta, c.delta_dot, a.m_eff);
   };
   const double i1 = indicator(stepper_.current_state());
   if (!(i1 <= 0 && probe_(k, stepper_.current_state()).delta_dot < 0)) return kNever;
@@ -312,7 +314,8 @@ void Run::update_extrema(int k, double t0, double t_stop) {
   Impact& imp = r_.impacts[open_impact_[k]];
   auto force = [&](double time) {
     const ContactState c = probe_(k, state_at(time));
-    return probed_law(k).force(c.delta, c.delta_dot);
+    const ActiveLaw& a = probed_law(k);
+    return a.law.force(c.delta, c.delta_dot, a.m_eff);
   };
   std::array<double, 9> times{}, deltas{}, forces{};
   for (int s = 0; s <= 8; ++s) {
@@ -338,16 +341,17 @@ void Run::start_contact(int k) {
   const ContactModel* own = sys_.contact_model(k, region);
   const ContactModel& model = own ? *own : contact_;
   if (o_.method == Method::piecewise) {
-    if (model.alpha)
+    if (const Material* material = model.material())
       throw InputError(
-          fmt::format("simulate: contact '{}' has a damping factor alpha and no e; "
+          fmt::format("simulate: contact '{}' has a damping factor {} and no e; "
                       "the piecewise method needs an e",
-                      sys_.contact_name(k)));
+                      sys_.contact_name(k), material->row->parameter));
+    const double e = model.calibrated()->e;
     check_not_accumulating(k, v);
-    const double impulse = (1.0 + model.e) * m_eff * v;
+    const double impulse = (1.0 + e) * m_eff * v;
     qd -= accelerations(sys_, q, j) * impulse;
     r_.impacts.push_back(
-        {k, t_, t_, v, model.e * v, model.e, 0.0, 0.0, impulse, m_eff, {}, region, {}, q, qd, {}});
+        {k, t_, t_, v, e * v, e, 0.0, 0.0, impulse, m_eff, {}, region, {}, q, qd, {}});
     return;
   }
   std::vector<ActiveLaw> regions;

@@ -1,11 +1,11 @@
 // The four contact laws of fit_impact.hpp as core families, and the data checks.
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 #include <fmt/format.h>
 
 #include "calib/core/error.hpp"
+#include "calib/core/material_law.hpp"
 #include "calib/core/units.hpp"
 #include "calib/fit/fit_impact.hpp"
 
@@ -13,32 +13,15 @@ namespace calib::fit {
 
 namespace {
 
-struct LawInfo {
-  ImpactLaw law;
-  std::string_view name, parameter, unit, separation;
-};
-
-constexpr std::array<LawInfo, 4> kLaws{{
-    {ImpactLaw::hunt_crossley_alpha, "hunt-crossley-alpha", "alpha", "s/m",
-     "separation where delta returns to 0 (no clamp: the law may pull at the end of restitution)"},
-    {ImpactLaw::viscoelastic, "viscoelastic", "A", "s",
-     "clamped: force limited to >= 0, separation where it returns to 0 with the speed then"},
-    {ImpactLaw::linear_damper, "linear-damper", "c", "N*s/m",
-     "clamped: force limited to >= 0, separation where it returns to 0 with the speed then"},
-    {ImpactLaw::tsuji, "tsuji", "chi", "-",
-     "clamped: force limited to >= 0, separation where it returns to 0 with the speed then"},
-}};
-
-const LawInfo& info(ImpactLaw law) {
-  return kLaws[static_cast<std::size_t>(law)];
-}
+// fit-impact's laws: the first four rows of the table of material laws, in ImpactLaw's order.
+const MaterialLaw& row(ImpactLaw law) { return material_laws()[static_cast<std::size_t>(law)]; }
 
 }  // namespace
 
-std::string_view impact_law_name(ImpactLaw law) { return info(law).name; }
-std::string_view damping_parameter_name(ImpactLaw law) { return info(law).parameter; }
-std::string_view damping_parameter_unit(ImpactLaw law) { return info(law).unit; }
-std::string_view separation_rule(ImpactLaw law) { return info(law).separation; }
+std::string_view impact_law_name(ImpactLaw law) { return row(law).name; }
+std::string_view damping_parameter_name(ImpactLaw law) { return row(law).parameter; }
+std::string_view damping_parameter_unit(ImpactLaw law) { return row(law).unit; }
+std::string_view separation_rule(ImpactLaw law) { return row(law).separation; }
 
 const std::vector<ImpactLaw>& impact_laws() {
   static const std::vector<ImpactLaw> all{ImpactLaw::hunt_crossley_alpha, ImpactLaw::viscoelastic,
@@ -48,39 +31,15 @@ const std::vector<ImpactLaw>& impact_laws() {
 
 ImpactLaw find_impact_law(std::string_view name, std::string_view field) {
   std::string known;
-  for (const LawInfo& l : kLaws) {
-    if (l.name == name) return l.law;
-    known += (known.empty() ? "" : ", ") + std::string(l.name);
+  for (const ImpactLaw law : impact_laws()) {
+    if (row(law).name == name) return law;
+    known += (known.empty() ? "" : ", ") + std::string(row(law).name);
   }
   throw InputError(fmt::format("{}: unknown law '{}'; laws: {}", field, name, known));
 }
 
 PhysicalImpact physical_impact(ImpactLaw law, double m, const ImpactLawParameters& p, double v) {
-  PhysicalImpact impact{Family::hysteresis, m, p.K, v, p.n, 0.0, true};
-  switch (law) {
-    case ImpactLaw::hunt_crossley_alpha:  // K δⁿ(1 + αδ') = K δⁿ + (Kα) δⁿ δ'
-      impact.damping = p.K * p.damping;
-      impact.clamp = false;
-      break;
-    case ImpactLaw::viscoelastic:  // K(δⁿ + (3/2)A δ^{1/2} δ') at n = 3/2
-      if (p.n != 1.5)
-        throw InputError(fmt::format(
-            "n: the viscoelastic law (damping ∝ δ^(n−1) = δ^(1/2)) is solved for n = 1.5 "
-            "only, got {}",
-            p.n));
-      impact.family = Family::viscoelastic;
-      impact.damping = 1.5 * p.K * p.damping;
-      break;
-    case ImpactLaw::linear_damper:
-      impact.family = Family::linear_damper;
-      impact.damping = p.damping;
-      break;
-    case ImpactLaw::tsuji:
-      impact.family = Family::tsuji;
-      impact.damping = p.damping;
-      break;
-  }
-  return impact;
+  return {row(law).to_force_law(p.K, p.n, p.damping), m, v};
 }
 
 double restitution(ImpactLaw law, double m, const ImpactLawParameters& p, double v,

@@ -35,8 +35,8 @@ bool difference(F&& f, double x, double h, double h_one, double lo, double hi, d
 RestitutionModel::RestitutionModel(ImpactLaw law, double m, const impact::ImpactOptions& options)
     : law_(law), m_(m), options_(options) {
   const PhysicalImpact probe = physical_impact(law, m, {1.0, 1.5, 0.0}, 1.0);
-  family_ = probe.family;
-  clamp_ = probe.clamp;
+  family_ = probe.law.family;
+  clamp_ = probe.law.clamp;
 }
 
 double RestitutionModel::unit_damping_number(double K, double n, double v) const {

@@ -174,7 +174,7 @@ ImpactResult detail::solve_sampled(const ContactLaw& law, const ImpactOptions& o
 }
 
 PhysicalResult solve_physical(const PhysicalImpact& p, const ImpactOptions& options) {
-  const ImpactScales s = impact_scales(p.m, p.k, p.v, p.n);
+  const ImpactScales s = p.law.scales(p.m, p.v);
   const ImpactResult r = solve(to_dimensionless(p), options);
   return {r.status,
           r.e_out,
@@ -186,7 +186,7 @@ PhysicalResult solve_physical(const PhysicalImpact& p, const ImpactOptions& opti
 }
 
 PhysicalResult solve_physical_direct(const PhysicalImpact& p, const ImpactOptions& options) {
-  const ImpactScales s = impact_scales(p.m, p.k, p.v, p.n);
+  const ImpactScales s = p.law.scales(p.m, p.v);
   to_dimensionless(p);  // parameter validation
   require_valid(options);
   const GenericCoefficients c = generic_coefficients(p);

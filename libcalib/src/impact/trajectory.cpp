@@ -35,10 +35,10 @@ TrajectoryPoint to_si(const detail::Sample& q, const ImpactScales& s, double v) 
 
 Trajectory trajectory(const PhysicalImpact& p, std::span<const double> times,
                       const ImpactOptions& options) {
-  if (p.family == Family::indentation)
+  if (p.law.family == Family::indentation)
     throw InputError("trajectory: the permanent indentation law is not supported");
   require_ascending(times);
-  const ImpactScales s = impact_scales(p.m, p.k, p.v, p.n);
+  const ImpactScales s = p.law.scales(p.m, p.v);
   Trajectory out;
   // Before the touch the bodies approach at v: δ = v t < 0 (their centres' approach).
   std::size_t next = 0;

@@ -133,22 +133,26 @@ ClearanceLaw read_clearance_law(const io::ConfigNode& j) {
     law.length = j.quantity("length", units::length);
     law.external = j.boolean("external", false);
   } else {
-    law.n = require_exponent(j.where("n"), j.number("n", 1.5));
-    law.k = j.quantity("k", units::contact_stiffness(law.n));
+    law.contact.n = require_exponent(j.where("n"), j.number("n", 1.5));
+    law.contact.k = j.quantity("k", units::contact_stiffness(law.contact.n));
   }
   if (j.has("alpha") == j.has("model"))
     throw InputError(fmt::format(
         "{}: give exactly one of alpha (PINSLOT eq. 153 damping, s/m) or model (with e)",
         j.where("alpha")));
   if (j.has("alpha")) {
-    law.rate_exponent =
+    Material pinslot{&find_material_law("pinslot-alpha")};
+    pinslot.rate_exponent =
         require_positive(j.where("damping_exponent"), j.number("damping_exponent", 1.0));
-    law.alpha = j.quantity("alpha", units::damping_factor(law.rate_exponent));
+    pinslot.damping = j.quantity("alpha", units::damping_factor(pinslot.rate_exponent));
+    law.contact.damping = pinslot;
   } else {
-    law.model = j.string("model");
-    law.e = require_cor(j.where("e"), j.number("e"));
+    Calibrated calibrated;
+    calibrated.model = j.string("model");
+    calibrated.e = require_cor(j.where("e"), j.number("e"));
+    law.contact.damping = calibrated;
   }
-  if (j.has("clamp")) law.clamp = j.boolean("clamp");
+  if (j.has("clamp")) law.contact.clamp = j.boolean("clamp");
   read_friction(j, law);
   return law;
 }

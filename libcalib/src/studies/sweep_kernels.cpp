@@ -174,10 +174,14 @@ void set_impact_kernel(KernelSpec& spec, const models::Model& model, PointAssemb
     const Point pt = assemble(p);
     const auto o = calibrate::simulate(model, {pt.e, pt.n, pt.m, pt.k, pt.v, pt.clamp}, iopt);
     const auto& r = o.result;
-    return {o.impact.damping,  r.e_out,
-            r.delta_max,       r.t_contact,
-            r.f_max,           r.delta_sep,
-            r.energy_residual, std::string(impact::status_name(r.status))};
+    return {o.impact.law.damping,
+            r.e_out,
+            r.delta_max,
+            r.t_contact,
+            r.f_max,
+            r.delta_sep,
+            r.energy_residual,
+            std::string(impact::status_name(r.status))};
   };
 }
 
@@ -207,7 +211,7 @@ void set_calibrate_kernel(KernelSpec& spec, const models::Model& model, PointAss
         calibrate::calibrate_query(model, {pt.e, pt.n, pt.m, pt.k, pt.v, pt.clamp}, copt);
     const auto& c = o.calibration;
     std::vector<io::CsvCell> cells{c.damping};
-    if (!same) cells.emplace_back(o.impact.damping);
+    if (!same) cells.emplace_back(o.impact.law.damping);
     cells.insert(cells.end(), {io::number_or_blank(c.e_out), static_cast<std::int64_t>(c.solves)});
     return cells;
   };

@@ -42,19 +42,6 @@ struct ContactLaw {
   bool clamp = true;
 };
 
-// Physical parameters of one impact (SI units). `damping` is C [N s/m^(n+1)] for the
-// hysteresis family, c [N s/m] for the linear damper, χ [-] for the Tsuji type and
-// C [N s/m^(3/2)] for the viscoelastic type.
-struct PhysicalImpact {
-  Family family = Family::linear_damper;
-  double m = 1.0;  // effective mass [kg]
-  double k = 1.0;  // stiffness K [N/mⁿ]
-  double v = 1.0;  // impact speed [m/s]
-  double n = 1.5;
-  double damping = 0.0;
-  bool clamp = true;
-};
-
 // The scales of one physical impact (PN2020 eq. 27).
 struct ImpactScales {
   double delta_m;  // undamped max penetration [m], PN2020 eq. 27
@@ -65,10 +52,48 @@ struct ImpactScales {
 
 ImpactScales impact_scales(double m, double k, double v, double n);
 
+// A force law in SI units: F = K δⁿ + the family's damper. `damping` is C [N s/m^(n+1)] for
+// the hysteresis family, c [N s/m] for the linear damper, χ [-] for the Tsuji type, δ_p [m] for
+// the indentation family and C [N s/m^(3/2)] for the viscoelastic type. The Tsuji damper
+// χ √(m K) δ^((n-1)/2) δ' scales with the effective mass m, so the functions below take m
+// (the other families do not read it).
+struct ForceLaw {
+  Family family = Family::linear_damper;
+  double k = 1.0;  // stiffness K [N/mⁿ]
+  double n = 1.5;
+  double damping = 0.0;
+  bool clamp = true;
+  // The hysteresis damper C δⁿ sgn(δ')|δ'|ᵐ (PINSLOT eq. 153's m); the impact solve takes 1.
+  double rate_exponent = 1.0;
+
+  // F(δ, δ') [N], > 0 pushes apart; a clamped law never pulls. The indentation family's force
+  // depends on the contact's history (its restitution branch, eq. 95): this is its elastic
+  // compression branch K δⁿ (eq. 94).
+  double force(double delta, double delta_dot, double m) const;
+  // > 0 while in contact: δ, or min(F unclamped, δ) for a clamped law (separation at F = 0,
+  // PN2020 eq. 20).
+  double indicator(double delta, double delta_dot, double m) const;
+  // The scales of an impact of mass m at speed v (PN2020 eq. 27); validates m, K, v, n.
+  ImpactScales scales(double m, double v) const;
+  // The dimensionless law of that impact (validates; throws InputError).
+  ContactLaw dimensionless(double m, double v) const;
+};
+
+// Physical parameters of one impact (SI units): the force law, the effective mass m [kg] and
+// the impact speed v [m/s].
+struct PhysicalImpact {
+  ForceLaw law;
+  double m = 1.0;
+  double v = 1.0;
+};
+
 // Physical -> dimensionless law (validates the parameters; throws InputError).
 ContactLaw to_dimensionless(const PhysicalImpact& p);
 // Dimensionless damping number -> physical damping parameter for (m, k, v).
 double to_physical_damping(Family f, double dimensionless, double m, double k, double v, double n);
+// The force law in SI units of a dimensionless law for an impact of mass m at speed v on
+// stiffness k.
+ForceLaw to_force_law(const ContactLaw& law, double m, double k, double v);
 
 // Vocabulary names (core/vocabulary.hpp: units there) of a family's damping parameter:
 // dimensionless "h", "zeta", "chi", "delta_p_over_delta_m", "eta"; physical "C", "c", "chi"

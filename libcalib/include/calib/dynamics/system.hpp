@@ -12,9 +12,13 @@
 
 #include <Eigen/Dense>
 
+namespace calib::models {
+struct ContactModel;
+}
+
 namespace calib::dynamics {
 
-struct ContactModel;
+using models::ContactModel;
 
 using Vector = Eigen::VectorXd;
 using Matrix = Eigen::MatrixXd;

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "calib/io/config.hpp"
+#include "calib/models/contact_model.hpp"
 #include "calib/models/multibody.hpp"
 
 namespace calib::models::multibody {
@@ -64,12 +65,9 @@ void require_friction_velocity(const std::string& where, double v_r);
 
 // approach speed of each contact start, as for point contacts (dynamics/contact_model.hpp).
 struct ClearanceLaw {
-  std::string model;            // catalog name (with e); empty when alpha is given
-  double e = 0;                 // target restitution of the catalog model
-  double k = 0, n = 1.5;        // K [N/m^n], n
-  std::optional<double> alpha;  // PINSLOT eq. 153 [s/m]
-  double rate_exponent = 1.0;   // m of eq. 153
-  std::optional<bool> clamp;    // no pulling force (separation at F = 0) when true
+  // K, n, the clamp and the damping: a catalog model at e, or PINSLOT eq. 153's α [s/m] with
+  // its rate exponent m (the material law pinslot-alpha).
+  ContactModel contact{.damping = {}, .k = 0, .n = 1.5, .clamp = {}};
   // Regularised Coulomb friction along the contact tangent: F_t = −μ |F_n| v_t/√(v_t² + v_r²)
   // (μ = `friction`, 0: none; v_r = `friction_velocity` [m/s]).
   double friction = 0, friction_velocity = 1e-4;

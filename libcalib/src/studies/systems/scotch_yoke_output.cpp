@@ -86,8 +86,10 @@ void write_laws(const ScotchYokeResult& r, const fs::path& out, const io::Proven
           for (int g = 0; g < sys.region_count(0); ++g) {
             const auto* law = sys.contact_model(0, g);
             if (!law) continue;
+            const auto* material = law->material();
             w.row({run.model, region_name(run, g), law->k, law->n, law->k * std::pow(1e-3, law->n),
-                   io::number_or_blank(law->alpha.value_or(std::nan(""))), law->rate_exponent});
+                   io::number_or_blank(material ? material->damping : std::nan("")),
+                   material ? material->rate_exponent : 1.0});
           }
         }
       },

@@ -80,9 +80,8 @@ double stick_time(const dynamics::SimulationResult& result, double friction_velo
 std::vector<double> single_impact_restitutions(const dynamics::SimulationResult& result) {
   std::vector<double> out;
   for (const auto& imp : result.impacts) {
-    const auto single = impact::solve_physical(
-        {imp.law.family, imp.m_eff, imp.law.k, imp.v_in, imp.law.n, imp.law.damping, imp.law.clamp},
-        {.rel_tol = 1e-11, .abs_tol = 1e-13});
+    const auto single = impact::solve_physical({imp.law.law, imp.m_eff, imp.v_in},
+                                               {.rel_tol = 1e-11, .abs_tol = 1e-13});
     out.push_back(single.e_out);
   }
   return out;
@@ -95,7 +94,7 @@ dynamics::SimulationResult pendulum_run(const dynamics::SystemSetup& setup, cons
   if (m == "piecewise")
     o.method = dynamics::Method::piecewise;
   else
-    c.model = m, o.method = dynamics::Method::continuous;
+    std::get<dynamics::Calibrated>(c.damping).model = m, o.method = dynamics::Method::continuous;
   return dynamics::simulate(*setup.system, setup.q0, setup.qd0, c, o);
 }
 
@@ -167,8 +166,9 @@ void StudyTasks::add_ball_runs() {
     light_.emplace_back([this, bb, i] {
       const BallPoint& p = ball_points_[i];
       dynamics::ContactModel c = ball_.contact;
-      c.model = p.model == "hertz" ? "hunt-crossley" : p.model;  // h = 0 at e = 1: pure Hertz
-      c.e = p.model == "hertz" ? 1.0 : p.cr;
+      c.damping = p.model == "hertz"  // h = 0 at e = 1: pure Hertz
+                      ? dynamics::Calibrated{"hunt-crossley", 1.0}
+                      : dynamics::Calibrated{p.model, p.cr};
       dynamics::SimulateOptions o = ball_.options;
       o.t_end = config_.ball_t_end;
       o.record_loops = true;

@@ -235,7 +235,7 @@ Row run_row(const Config& c, const Formula& f, std::size_t ie, double e) {
         const ContactLaw law = calibrate::law_for(*model, e, n, f.clamp);
         damping = to_physical_damping(law.family, law.damping, m, k, v, n);
       }
-      const PhysicalImpact p{f.family, m, k, v, n, damping, f.clamp};
+      const PhysicalImpact p{{f.family, k, n, damping, f.clamp}, m, v};
       const auto r = c.physical_units ? impact::solve_physical_direct(p, c.solver)
                                       : impact::solve_physical(p, c.solver);
       if (r.status != impact::Status::separated) {
