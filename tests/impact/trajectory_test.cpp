@@ -97,7 +97,7 @@ TEST(Trajectory, UndampedHertzImpactMatchesItsClosedForm) {
     const double delta_max = std::pow((n + 1) * m * v * v / (2 * K), k);
     const double t_c =
         2 * delta_max / v * std::sqrt(M_PI) * std::tgamma(1 + k) / std::tgamma(0.5 + k);
-    const PhysicalImpact p{Family::linear_damper, m, K, v, n, 0.0, false};
+    const PhysicalImpact p{{Family::linear_damper, K, n, 0.0, false}, m, v};
     const impact::Trajectory tr = impact::trajectory(p, {}, tight());
     ASSERT_EQ(tr.status, impact::Status::separated) << n;
     EXPECT_NEAR(tr.delta_max, delta_max, 1e-10 * delta_max) << n;
@@ -123,7 +123,7 @@ TEST(Trajectory, LinearDamperPeakForceMatchesTheClosedForm) {
         t_peak > 0 ? std::exp(-beta * t_peak) * (P * std::sin(wd * t_peak) + Q * std::cos(wd * t_peak))
                    : c * v;
     for (const bool clamp : {false, true}) {
-      const PhysicalImpact p{Family::linear_damper, m, K, v, 1.0, c, clamp};
+      const PhysicalImpact p{{Family::linear_damper, K, 1.0, c, clamp}, m, v};
       const impact::Trajectory tr = impact::trajectory(p, {}, tight());
       ASSERT_EQ(tr.status, impact::Status::separated);
       EXPECT_NEAR(tr.f_max, f_peak, 1e-10 * f_peak) << "c " << c << " clamp " << clamp;
