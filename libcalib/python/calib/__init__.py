@@ -524,10 +524,53 @@ def input_for(code, e, *, model=None, clamp=None, version=None, E=None, nu=None,
     t_contact_input [s], contact: E [Pa], m_eff [kg], ...). ValueError on bad input, ComputeError
     when no value in the code's range reaches e.
 
+    Arrays: e, E, nu, radius, density, v, v_char, k and timestep broadcast against each other;
+    the Result then holds the broadcast inputs and, as float arrays of their shape, every number
+    of the record (e_if_typed, input_value, t_contact_input, ..., and contact's m_eff, K_hertz,
+    ...; NaN where an element's record has none); texts (snippet) come from a scalar call. One
+    solve per element, in C order; an element's error names its index.
+
     >>> r = input_for("lammps", 0.5, E="70GPa", nu=0.22, radius="1mm", density=2500, v=1.0)
     >>> round(r["e_if_typed"], 6), round(r["input_value"], 6), r.units["t_contact_input"]
     (0.616076, 0.366651, 's')
     """
+    given = dict(e=e, E=E, nu=nu, radius=radius, density=density, v=v, v_char=v_char, k=k,
+                 timestep=timestep)
+    arrays = {name: x for name, x in given.items()
+              if x is not None and not isinstance(x, str) and _np.ndim(x) > 0}
+    one = dict(model=model, clamp=clamp, version=version, typed=typed, geometry=geometry)
+    if arrays:
+        return _input_for_array(code, given, arrays, one)
+    return _input_for_one(code, **given, **one)
+
+
+def _input_for_array(code, given, arrays, one):
+    """input_for over the broadcast arrays: a Result of the inputs and the records' numbers."""
+    _, checked, shape = _args.broadcast(**arrays)
+    inputs = {k: _np.broadcast_to(_np.asarray(a, dtype=float), shape) for k, a in checked.items()}
+    records = []
+    for index in _np.ndindex(shape):
+        element = {k: float(a[index]) for k, a in inputs.items()}
+        try:
+            rec = _input_for_one(code, **{**given, **element}, **one)
+        except (ValueError, ComputeError) as err:
+            raise type(err)(f"{err} (at index {index})") from None
+        records.append({**rec, **{k: x for k, x in rec["contact"].items() if k not in rec}})
+    columns = {}
+    for name in (records[0] if records else {}):
+        values = [r.get(name) for r in records]
+        if all(_is_number(x) or x is None for x in values) and any(_is_number(x) for x in values):
+            columns[name] = _np.array([_np.nan if x is None else x for x in values], float).reshape(shape)
+    return Result({**{k: a.copy() for k, a in inputs.items()}, **columns})
+
+
+def _is_number(x):
+    return isinstance(x, _numbers.Real) and not isinstance(x, bool)
+
+
+def _input_for_one(code, e, *, model, clamp, version, E, nu, radius, density, v, v_char, k, typed,
+                   geometry, timestep):
+    """input_for at one element: the --format json record."""
     if clamp is not None and not isinstance(clamp, bool):
         raise ValueError(f"clamp must be None, True or False, got {clamp!r}")
     r = _args.real
