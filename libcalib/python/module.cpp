@@ -260,20 +260,6 @@ double law_damping(const std::string& text, const std::string& law, const std::s
                       field);
 }
 
-// calib.fit_impact: the record of `calib fit-impact --format json` for arrays in memory.
-py::object fit_impact(const Array& v_in, const Array& e, const Array& sigma, const std::string& law,
-                      double m, double K, double n, bool fit_n) {
-  fit::RestitutionCurve d;
-  d.v_in.assign(v_in.data(), v_in.data() + v_in.size());
-  d.e.assign(e.data(), e.data() + e.size());
-  d.sigma_e.assign(sigma.data(), sigma.data() + sigma.size());
-  fit::FitImpactRequest q;
-  q.laws = law == "all" ? fit::impact_laws()
-                        : std::vector<fit::ImpactLaw>{fit::find_impact_law(law, "law")};
-  q.m = m, q.K = K, q.n = n, q.fit_n = fit_n;
-  return to_python(fit::run_fit_impact(q, d).record);
-}
-
 // calib.impact_law_restitution: e(v) of one law at given material parameters (exact solve).
 std::vector<double> impact_law_restitution(const std::string& law, const Array& v, double m,
                                            double K, double n, double damping) {
@@ -383,6 +369,7 @@ py::object simulate(const std::string& system, const std::string& origin,
 }  // namespace
 
 void bind_codes(py::module_& m);          // codes.cpp
+void bind_fit_impact(py::module_& m);     // fit_impact.cpp
 void bind_impact_record(py::module_& m);  // impact_record.cpp
 void bind_kn_fit(py::module_& m);         // kn_fit.cpp
 
@@ -424,8 +411,8 @@ PYBIND11_MODULE(_calib, m) {
   m.def("exact_zeta", &exact_zeta);
   m.def("exact_limit_ratio", &models::ExactDamping::limit_ratio);
   bind_kn_fit(m);
-  m.def("fit_impact", &fit_impact);
   m.def("impact_law_restitution", &impact_law_restitution);
+  bind_fit_impact(m);
   bind_impact_record(m);
   m.def("effective_mass", &effective_mass);
   m.def("quantity", &quantity);

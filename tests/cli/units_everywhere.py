@@ -468,7 +468,7 @@ NOT_PHYSICAL = {
     "material2", "materials", "external", "weighting", "robust", "fit", "fit_n", "name", "config",
     "out", "system", "e", "n", "nu", "nu2", "rel_tol", "abs_tol", "loss_scale", "error_floor_um",
     "sigma", "sigma_F", "sigma_delta", "v_in", "t", "F", "delta", "W", "old_order", "result",
-    "max_steps", "progress",
+    "max_steps", "progress", "loss",
 }
 
 
@@ -498,7 +498,11 @@ def python_calls(calib):
     }
 # Arguments that need others beside the call's own.
 PY_WITH = {("kn_fit", "E2"): {"nu2": 0.25}, ("input_for", "typed"): {"model": "tsuji"},
-           ("input_for", "k"): {"model": "tsuji-hooke"}}
+           ("input_for", "k"): {"model": "tsuji-hooke"},
+           # fit_impact's Hertz K and mass replace its call's K and m (given one way only).
+           ("fit_impact", "E"): {"K": None, "nu": 0.3, "radius": 0.002},
+           ("fit_impact", "radius"): {"K": None, "E": 7e10, "nu": 0.3},
+           ("fit_impact", "density"): {"K": None, "m": None, "E": 7e10, "nu": 0.3, "radius": 0.002}}
 # Values in SI where the spelling's default would not run.
 PY_VALUE = {("kn_fit", "Ri"): 0.1, ("kn_fit", "W_max"): 2e6, ("fit_impact_record", "t0"): -1e-5,
             ("fit_impact_record", "v"): 1.0, ("impact_law_record", "t0"): -1e-5,

@@ -301,23 +301,52 @@ def kn_fit_data(delta, W, *, robust=None, weighting="none", loss_scale=1.0, erro
                           "none" if robust is None else robust, loss_scale, error_floor_um))
 
 
-def fit_impact(v_in, e, *, law, m, K, n=1.5, sigma=None, fit_n=False):
+def fit_impact(v_in, e, *, law, m=None, K=None, n=None, E=None, nu=None, radius=None, density=None,
+               geometry="sphere-sphere", sigma=None, fit=None, fit_n=False, loss="none", loss_scale=None):
     """A contact law (or "all", ranked by AIC) fitted to e(v): the record of `calib fit-impact`
     as a Result (law, parameters: {name: value, std_error, unit, fixed}, rms_residual, chi2,
     points, aic, bic, status, residuals: v_in [m/s], e, e_model, residual; with "all": fits,
-    ranking and left_out, the laws that cannot take the data with the reason). v_in [m/s], e [1],
-    sigma [1] (None: unweighted); law, m [kg], K [N/m^n], n by keyword. The data and material are
-    checked as `calib fit-impact` checks them (docs/fit_impact.md)."""
-    law, fit_n = _args.text("law", law), _args.flag("fit_n", fit_n)
-    n = _args.real("n", n)
-    m, K = _scalar("fit_impact", "m", m, "mass"), _stiffness("fit_impact", "K", K, n)
+    ranking and left_out, the laws that cannot take the data with the reason; `r.best`,
+    `r.params` and `r.summary()` read it). v_in [m/s], e [1], sigma [1] (None: unweighted).
+    The options of `calib fit-impact`, by keyword, with the same names, defaults and checks
+    (docs/fit_impact.md): the stiffness as K [N/m^n] and n (default 1.5), or the Hertz K from
+    E [Pa], nu and radius [m] with geometry "sphere-sphere" or "sphere-wall"; the mass as m [kg],
+    or from density [kg/m^3] and radius. fit: the free parameters, a list of "damping" (or its
+    name), "n", "K" (None: the damping only; fit_n=True adds n). loss: "none", "huber" or
+    "cauchy", loss_scale in residual units (None: 1.4826 MAD of a plain fit's residuals)."""
+    law, geometry, loss = _args.text("law", law), _args.text("geometry", geometry), _args.text("loss", loss)
+    f = "fit_impact"
+    material = _calib.FitImpactMaterial()
+    material.geometry = geometry
+    material.n = None if n is None else _args.real("n", n)
+    material.m = None if m is None else _scalar(f, "m", m, "mass")
+    material.K = None if K is None else _stiffness(f, "K", K, 1.5 if n is None else material.n)
+    for name, x, kind in (("E", E, "youngs_modulus"), ("nu", nu, "poisson_ratio"),
+                          ("radius", radius, "length"), ("density", density, "density")):
+        setattr(material, name, None if x is None else _scalar(f, name, x, kind))
+    free = _free_parameters(fit, _args.flag("fit_n", fit_n))
+    loss_scale = None if loss_scale is None else _args.real("loss_scale", loss_scale, finite=False)
     v, ev = _args.finite_vector("v_in", v_in), _args.finite_vector("e", e)
     s = _np.zeros(0) if sigma is None else _args.finite_vector("sigma", sigma)
     for name, x in (("e", ev), ("sigma", None if sigma is None else s)):
         if x is not None and x.size != v.size:
             raise ValueError(f"{name} has {x.size} values for {v.size} speeds v_in")
-    rec = _native(_calib.fit_impact, "fit_impact", v, ev, s, law, m, K, n, fit_n)
+    rec = _native(_calib.fit_impact, f, v, ev, s, law, material, free, loss, loss_scale)
     return Result(rec, rec.pop("units"))
+
+
+def _free_parameters(fit, fit_n):
+    """fit_impact's `fit` (a list of names, checked by the library as --fit is) with fit_n."""
+    if fit is None:
+        return ["damping", "n"] if fit_n else []
+    if fit_n:
+        raise ValueError("fit and fit_n: give the free parameters one way (fit=[..., \"n\"])")
+    if isinstance(fit, str) or not isinstance(fit, (list, tuple)):
+        raise TypeError(f"fit must be a list of parameter names such as [\"damping\", \"n\"], "
+                        f"got {fit!r} ({type(fit).__name__})")
+    if not fit:
+        raise ValueError("fit: give at least one free parameter (K, n, damping)")
+    return [_args.text("fit", x) for x in fit]
 
 
 def impact_law_restitution(law, v, *, m, K, n=1.5, damping):
@@ -495,10 +524,53 @@ def input_for(code, e, *, model=None, clamp=None, version=None, E=None, nu=None,
     t_contact_input [s], contact: E [Pa], m_eff [kg], ...). ValueError on bad input, ComputeError
     when no value in the code's range reaches e.
 
+    Arrays: e, E, nu, radius, density, v, v_char, k and timestep broadcast against each other;
+    the Result then holds the broadcast inputs and, as float arrays of their shape, every number
+    of the record (e_if_typed, input_value, t_contact_input, ..., and contact's m_eff, K_hertz,
+    ...; NaN where an element's record has none); texts (snippet) come from a scalar call. One
+    solve per element, in C order; an element's error names its index.
+
     >>> r = input_for("lammps", 0.5, E="70GPa", nu=0.22, radius="1mm", density=2500, v=1.0)
     >>> round(r["e_if_typed"], 6), round(r["input_value"], 6), r.units["t_contact_input"]
     (0.616076, 0.366651, 's')
     """
+    given = dict(e=e, E=E, nu=nu, radius=radius, density=density, v=v, v_char=v_char, k=k,
+                 timestep=timestep)
+    arrays = {name: x for name, x in given.items()
+              if x is not None and not isinstance(x, str) and _np.ndim(x) > 0}
+    one = dict(model=model, clamp=clamp, version=version, typed=typed, geometry=geometry)
+    if arrays:
+        return _input_for_array(code, given, arrays, one)
+    return _input_for_one(code, **given, **one)
+
+
+def _input_for_array(code, given, arrays, one):
+    """input_for over the broadcast arrays: a Result of the inputs and the records' numbers."""
+    _, checked, shape = _args.broadcast(**arrays)
+    inputs = {k: _np.broadcast_to(_np.asarray(a, dtype=float), shape) for k, a in checked.items()}
+    records = []
+    for index in _np.ndindex(shape):
+        element = {k: float(a[index]) for k, a in inputs.items()}
+        try:
+            rec = _input_for_one(code, **{**given, **element}, **one)
+        except (ValueError, ComputeError) as err:
+            raise type(err)(f"{err} (at index {index})") from None
+        records.append({**rec, **{k: x for k, x in rec["contact"].items() if k not in rec}})
+    columns = {}
+    for name in (records[0] if records else {}):
+        values = [r.get(name) for r in records]
+        if all(_is_number(x) or x is None for x in values) and any(_is_number(x) for x in values):
+            columns[name] = _np.array([_np.nan if x is None else x for x in values], float).reshape(shape)
+    return Result({**{k: a.copy() for k, a in inputs.items()}, **columns})
+
+
+def _is_number(x):
+    return isinstance(x, _numbers.Real) and not isinstance(x, bool)
+
+
+def _input_for_one(code, e, *, model, clamp, version, E, nu, radius, density, v, v_char, k, typed,
+                   geometry, timestep):
+    """input_for at one element: the --format json record."""
     if clamp is not None and not isinstance(clamp, bool):
         raise ValueError(f"clamp must be None, True or False, got {clamp!r}")
     r = _args.real

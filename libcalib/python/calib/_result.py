@@ -20,6 +20,46 @@ class Result(dict):
         a scalar result; its columns are the keys. ImportError naming pandas when it is missing."""
         return to_frame(self)
 
+    @property
+    def best(self):
+        """A fit's record (fit_impact, fit_impact_record): with law="all", the law ranked first
+        (lowest AIC) as a Result; otherwise this record. AttributeError for other results."""
+        if "ranking" in self and "fits" in self:
+            first = self["ranking"][0]["law"]
+            return Result(next(f for f in self["fits"] if f["law"] == first), self.units)
+        if "parameters" in self and "law" in self:
+            return self
+        raise AttributeError("best: only a fit's result (fit_impact, fit_impact_record) has one")
+
+    @property
+    def params(self):
+        """{name: value} of the best fit's parameters, e.g. r.params["alpha"]."""
+        return {name: p["value"] for name, p in self.best["parameters"].items()}
+
+    def summary(self):
+        """A fit as text, like `calib fit-impact`'s: each law's status, parameters (value ±
+        standard error, unit; "fixed" when not fitted), chi2, AIC and BIC, then the ranking."""
+        fits = self["fits"] if "fits" in self else [self.best]
+        lines = [line for fit in fits for line in _fit_lines(fit)]
+        lines += [f"left out: {x['law']}: {x['reason']}" for x in self.get("left_out", [])]
+        if "ranking" in self:
+            lines.append("ranking (lowest AIC first):")
+            lines += [f"  {r['law']:<20} dAIC {r['delta_aic']:>10.3f}  {r['status']}"
+                      for r in self["ranking"]]
+        return "\n".join(lines) + "\n"
+
+
+def _fit_lines(fit):
+    """One law's fit as `calib fit-impact` prints it (fit/impact_fit_records.cpp)."""
+    lines = [f"{fit['law']}: {fit['status']} ({fit.get('message', '')}), {fit['points']} points"]
+    for name, p in fit["parameters"].items():
+        unit = p.get("unit", "")
+        error = "fixed" if p.get("fixed") else f"± {p['std_error']:.3g}"
+        lines.append(f"  {name:<6} = {p['value']:<14.8g} {unit:<9} {error}")
+    lines.append(f"  chi2 {fit['chi2']:.6g}, AIC {fit['aic']:.4f}, BIC {fit['bic']:.4f}, "
+                 f"rms residual {fit['rms_residual']:.4g}")
+    return lines
+
 
 # Objects keyed by a body's or a parameter's name, not by vocabulary names (docs/outputs.md).
 _KEYED_BY_NAME = ("after", "final", "series", "contacts", "parameters")
