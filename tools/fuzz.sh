@@ -2,7 +2,7 @@
 # Build the libFuzzer targets (clang-14, ASan + UBSan, build-fuzz/) and run each for SECONDS
 # (default 60) on its seed corpus (tests/fuzz/corpus/<name>/; new inputs go to
 # build-fuzz/corpus/<name>/, never into the repository). Non-zero exit on any finding.
-#   tools/fuzz.sh [SECONDS]      e.g. tools/fuzz.sh 45 (CI), tools/fuzz.sh 1200 (a long local run)
+#   tools/fuzz.sh [SECONDS]      e.g. tools/fuzz.sh 30 (CI), tools/fuzz.sh 1200 (a long local run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
