@@ -161,7 +161,6 @@ InputFor input_for(const CodeLaw& law, const Contact& contact, const InputForOpt
   r.time_step_max = r.contact_time_input / (law.steps_per_contact > 0 ? law.steps_per_contact
                                                                      : kStepsPerContactWarning);
   r.time_step = options.time_step;
-  if (r.time_step) r.steps_per_contact = r.contact_time_input / *r.time_step;
   if (law.speed_dependent) {
     for (int i = 0; i < options.speed_points; ++i) {
       Contact at = contact;

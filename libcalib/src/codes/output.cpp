@@ -35,7 +35,7 @@ nlohmann::ordered_json to_json(const InputFor& r, const Contact& c) {
   j["t_contact_typed"] = optional_number(r.contact_time_typed);
   j["time_step"] = r.time_step_max;
   j["time_step_given"] = optional_number(r.time_step);
-  j["steps_per_contact"] = optional_number(r.steps_per_contact);
+  j["steps_per_contact"] = optional_number(r.steps_per_contact());
   j["clamp_switch"] = law.clamp.switch_name.empty() ? nlohmann::ordered_json(nullptr)
                                                     : nlohmann::ordered_json(law.clamp.switch_name);
   j["speed_dependent"] = law.speed_dependent;
@@ -50,7 +50,7 @@ nlohmann::ordered_json to_json(const InputFor& r, const Contact& c) {
                   {"m_eff", c.m_eff},        {"R_eff", c.r_eff},
                   {"E_eff", c.e_star},       {"K_hertz", c.k_hertz},
                   {"k_linear", c.k_linear},  {"v", c.v},
-                  {"v_char", c.v_char ? nlohmann::ordered_json(*c.v_char) : nlohmann::ordered_json(nullptr)}};
+                  {"v_char", optional_number(c.v_char)}};
   auto& scan = j["speed_scan"] = nlohmann::ordered_json::array();
   for (const SpeedPoint& p : r.speeds)
     scan.push_back({{"v", p.v},
@@ -92,7 +92,7 @@ std::string to_text(const InputFor& r, const Contact& c) {
                      "(duration/{:.4g})",
                      r.contact_time_input, r.time_step_max, r.contact_time_input / r.time_step_max);
   out += r.time_step ? fmt::format("; {:.6g} s given: {:.4g} steps\n", *r.time_step,
-                                   *r.steps_per_contact)
+                                   *r.steps_per_contact())
                      : std::string("\n");
   out += "(3) input:\n";
   for (std::size_t a = 0; a < r.snippet.size();) {

@@ -24,7 +24,7 @@ std::optional<std::string> overlap_warning(std::string_view which, double delta_
 // An explicit integrator resolves a contact only in enough steps: below one it may miss it.
 std::optional<std::string> time_step_warning(const InputFor& r) {
   if (!r.time_step || *r.time_step <= r.time_step_max) return std::nullopt;
-  const double dt = *r.time_step, steps = *r.steps_per_contact;
+  const double dt = *r.time_step, steps = *r.steps_per_contact();
   if (steps < 1)
     return fmt::format(
         "time step {:.4g} s is longer than the contact ({:.4g} s): the code can step over the "

@@ -53,11 +53,15 @@ struct InputFor {
   double delta_max_input = 0;               // largest overlap with input_value [m]
   double time_step_max = 0;                 // the largest time step that resolves the contact [s]
   std::optional<double> time_step;          // the time step given (options) [s]
-  std::optional<double> steps_per_contact;  // contact_time_input / time_step
   std::optional<double> delta_max_typed;    // ... with the typed value [m]
   // Results outside the regime the law is valid in, or inputs plausible only in another unit
   // (plausibility.cpp): printed beside the numbers, never instead of them.
   std::vector<std::string> warnings;
+
+  // contact_time_input / time_step (nullopt when no time step was given).
+  std::optional<double> steps_per_contact() const {
+    return time_step ? std::optional<double>(contact_time_input / *time_step) : std::nullopt;
+  }
 
   std::string BriefReport() const;
 };
